@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The worker's ports. Each external system enters through one of these; adapters live in
+ * `pipeline/adapters/` and every adapter passes the same contract suite in `test/`.
+ */
+
+export interface QueueMessage {
+  /** Stable id of the message across redeliveries. */
+  readonly id: string;
+  readonly body: string;
+  /** How many times this message has been received, this delivery included (1 on the first). */
+  readonly receiveCount: number;
+  /** Changes on every receive; deleting or extending needs the latest one. */
+  readonly receiptHandle: string;
+}
+
+export interface ReceiveOptions {
+  readonly maxMessages: number;
+  /** Long poll: wait up to this long for a first message. 0 returns at once. */
+  readonly waitSeconds?: number;
+  readonly visibilityTimeoutSeconds?: number;
+}
+
+/** At-least-once queue with visibility timeouts and a dead-letter queue (the SQS model). */
+export interface Queue {
+  readonly name: string;
+  send(body: string, options?: { delaySeconds?: number }): Promise<string>;
+  receive(options: ReceiveOptions): Promise<QueueMessage[]>;
+  delete(receiptHandle: string): Promise<void>;
+  changeVisibility(receiptHandle: string, visibilityTimeoutSeconds: number): Promise<void>;
+}
+
+/** Where bytes live between stages (claim checks): a folder locally, S3 when deployed. */
+export interface BlobStore {
+  /** Stores the stream under `key`; resolves once the bytes are durable. */
+  put(key: string, body: Readable | Uint8Array): Promise<void>;
+  get(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+/**
+ * Append-only key-value ledger: a key is written once and never changed, so no step needs a
+ * read-modify-write. Keys: `doc/<sha256>`, `origin/<sha256>/<origin-id>`, `by-doc/<document-id>`,
+ * `event/<notification-id>`, `attempt/<document-id>/<n>`, `outcome/<document-id>`.
+ */
+export interface Ledger {
+  /** Writes `value` under `key` unless the key exists; true when this call wrote it. */
+  putIfAbsent(key: string, value: string): Promise<boolean>;
+  get(key: string): Promise<string | undefined>;
+  /** Every entry whose key starts with `prefix`, in key order. */
+  list(prefix: string): Promise<Array<{ key: string; value: string }>>;
+}

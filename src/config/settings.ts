@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const positiveInt = z.coerce.number().int().positive();
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+const commaList = z
+  .union([z.array(z.string()), z.string()])
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(','))
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+/**
+ * Every setting of stevedore: its environment variable and its schema (with the default). This
+ * table is the only place that names environment variables; the README's settings table mirrors it.
+ */
+export const settings = {
+  port: { env: 'STEVEDORE_PORT', schema: port.default(4010), doc: 'port of the local service' },
+  host: { env: 'STEVEDORE_HOST', schema: z.string().min(1).default('127.0.0.1'), doc: 'address to bind' },
+  dataDir: {
+    env: 'STEVEDORE_DATA_DIR',
+    schema: z.string().min(1).default('./.stevedore'),
+    doc: 'state of the service and the worker',
+  },
+  inbox: { env: 'STEVEDORE_INBOX', schema: z.string().min(1).default('./inbox'), doc: 'drop folder' },
+  out: { env: 'STEVEDORE_OUT', schema: z.string().min(1).default('./out'), doc: 'results and failures' },
+  apiToken: {
+    env: 'SVC_API_TOKEN',
+    schema: z.string().min(8, 'must be at least 8 characters').optional(),
+    doc: 'API key; the local service adopts it as its key on first start',
+  },
+  apiBaseUrl: {
+    env: 'SVC_API_BASE_URL',
+    schema: z.url().optional(),
+    doc: 'service to use; unset means the local service at http://<host>:<port>/v2',
+  },
+  receiverPort: {
+    env: 'STEVEDORE_RECEIVER_PORT',
+    schema: port.default(4011),
+    doc: 'port of the webhook receiver',
+  },
+  receiverPublicUrl: {
+    env: 'STEVEDORE_RECEIVER_URL',
+    schema: z.url().optional(),
+    doc: 'URL the service posts webhooks to; unset means http://<host>:<receiverPort>/webhooks',
+  },
+  maxUploadBytes: {
+    env: 'STEVEDORE_MAX_UPLOAD_BYTES',
+    schema: positiveInt.default(100 * 1024 * 1024),
+    doc: 'largest file the service accepts',
+  },
+  rateLimitPerMinute: {
+    env: 'STEVEDORE_RATE_LIMIT_PER_MINUTE',
+    schema: positiveInt.default(100),
+    doc: 'service requests per key per minute (default bucket)',
+  },
+  allowPrivateWebhooks: {
+    env: 'STEVEDORE_ALLOW_PRIVATE_WEBHOOKS',
+    schema: flag.default(false),
+    doc: 'let the service deliver webhooks to loopback and private addresses',
+  },
+  concurrency: {
+    env: 'STEVEDORE_CONCURRENCY',
+    schema: positiveInt.default(4),
+    doc: 'files ingested at once',
+  },
+  clientRequestsPerMinute: {
+    env: 'STEVEDORE_CLIENT_REQUESTS_PER_MINUTE',
+    schema: positiveInt.default(90),
+    doc: 'client-side cap, below the service limit so steady state never meets a 429',
+  },
+  maxReextracts: {
+    env: 'STEVEDORE_MAX_REEXTRACTS',
+    schema: z.coerce.number().int().min(0).default(2),
+    doc: 're-extractions of a failed document before it is routed to failed/',
+  },
+  reconcileAfterSeconds: {
+    env: 'STEVEDORE_RECONCILE_AFTER_SECONDS',
+    schema: positiveInt.default(300),
+    doc: 'a document with no outcome after this long is looked up',
+  },
+  logLevel: {
+    env: 'STEVEDORE_LOG_LEVEL',
+    schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    doc: 'log level',
+  },
+  mcpAllowedHosts: {
+    env: 'SVC_MCP_ALLOWED_HOSTS',
+    schema: commaList.default([]),
+    doc: 'Host headers the MCP server accepts; empty accepts any',
+  },
+  mcpAllowedOrigins: {
+    env: 'SVC_MCP_ALLOWED_ORIGINS',
+    schema: commaList.default([]),
+    doc: 'Origins the MCP server accepts; empty accepts loopback and same-host origins',
+  },
+} as const;
+
+export type SettingName = keyof typeof settings;
+type Schemas = { [K in SettingName]: (typeof settings)[K]['schema'] };
+export const configSchema = z.object(
+  Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.schema])) as Schemas,
+);
+export type Config = z.infer<typeof configSchema>;
+export type ConfigOverrides = Partial<z.input<typeof configSchema>>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * The JSON:API envelope as the service speaks it. Schemas here are used on both sides of the wire:
+ * the service builds responses that satisfy them, clients validate what they receive.
+ */
+
+export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
+
+export const resourceIdentifier = <T extends string>(type: T) =>
+  z.object({ id: z.string(), type: z.literal(type) });
+
+export const toOne = <T extends z.ZodType>(identifier: T) => z.object({ data: identifier.nullable() });
+export const toMany = <T extends z.ZodType>(identifier: T) => z.object({ data: z.array(identifier) });
+
+export const errorObject = z.object({
+  status: z.string().optional(),
+  title: z.string(),
+  detail: z.string().nullable().optional(),
+  code: z.string().optional(),
+  source: z
+    .object({
+      pointer: z.string().optional(),
+      parameter: z.string().optional(),
+      header: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorObject = z.infer<typeof errorObject>;
+
+export const errorDocument = z.object({ errors: z.array(errorObject).min(1) });
+export type ErrorDocument = z.infer<typeof errorDocument>;
+
+export const listLinks = z.object({
+  self: z.string(),
+  current: z.string().optional(),
+  first: z.string(),
+  last: z.string(),
+  next: z.string().optional(),
+  prev: z.string().optional(),
+});
+
+export const listMeta = z.object({ size: z.number().int(), total: z.number().int() });
+
+/** A single-resource document: `{ data, included?, links? }`. */
+export const singleDocument = <T extends z.ZodType>(resource: T) =>
+  z.object({
+    data: resource,
+    included: z.array(z.unknown()).optional(),
+    links: z.object({ self: z.string() }).optional(),
+  });
+
+/** A list document: `{ data[], included?, links, meta }`. */
+export const listDocument = <T extends z.ZodType>(resource: T) =>
+  z.object({
+    data: z.array(resource),
+    included: z.array(z.unknown()).optional(),
+    links: listLinks,
+    meta: listMeta,
+  });
+
+/** Request bodies: `{ data: { type, attributes } }`. */
+export const requestDocument = <T extends string, A extends z.ZodType>(type: T, attributes: A) =>
+  z.object({ data: z.object({ type: z.literal(type), attributes }) });

@@ -1,0 +1,30 @@
+import { pino } from 'pino';
+
+export type Logger = pino.Logger;
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+/** Names of fields that must never reach a log line, wherever they appear in a logged object. */
+const SECRET_PATHS = [
+  'token',
+  'apiToken',
+  'secret',
+  'password',
+  'authorization',
+  '*.token',
+  '*.secret',
+  '*.authorization',
+];
+
+/** JSON lines on stderr; stdout stays free for the command's own output. */
+export const createLogger = (options: { level?: LogLevel; name?: string } = {}): Logger =>
+  pino(
+    {
+      level: options.level ?? 'info',
+      base: options.name ? { component: options.name } : {},
+      redact: { paths: SECRET_PATHS, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    pino.destination({ fd: 2, sync: false }),
+  );
+
+export const silentLogger: Logger = pino({ level: 'silent' });

@@ -1,0 +1,59 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { HttpProblem } from './problem.ts';
+
+const ACCEPTED_TYPES = ['application/json', 'application/vnd.api+json'];
+
+/** Largest JSON request body; documents arrive by direct upload, so bodies are small. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** JSON Pointer of a zod issue path, e.g. ['data','attributes','name'] → /data/attributes/name. */
+const pointer = (path: readonly PropertyKey[]): string =>
+  `/${path.map((part) => String(part).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+
+const humanField = (path: readonly PropertyKey[]): string => {
+  const last = String(path.at(-1) ?? 'body');
+  const words = last.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * Reads and validates a JSON request body: wrong content type → 415, unparsable → 400, too big →
+ * 413, schema violations → 422 with a `source.pointer` for the first offending member.
+ */
+export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> => {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!ACCEPTED_TYPES.includes(type)) {
+    throw new HttpProblem(
+      415,
+      'Unsupported Media Type',
+      `Content-Type must be ${ACCEPTED_TYPES.join(' or ')}`,
+    );
+  }
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) {
+    throw new HttpProblem(
+      413,
+      'Payload Too Large',
+      `JSON bodies are limited to ${MAX_JSON_BODY_BYTES} bytes`,
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpProblem(400, 'Bad Request', 'The request body is not valid JSON');
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = issue?.path ?? [];
+  const detail =
+    issue?.code === 'invalid_type' && issue.input === undefined
+      ? `${humanField(path)} can't be blank`
+      : `${humanField(path)} ${issue?.message ?? 'is invalid'}`;
+  throw new HttpProblem(422, 'Unprocessable Entity', detail, {
+    pointer: pointer(path),
+    code: issue?.code === 'invalid_type' && issue.input === undefined ? 'blank' : 'invalid',
+  });
+};

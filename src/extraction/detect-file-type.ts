@@ -1,0 +1,28 @@
+import { fileTypeFromBuffer } from 'file-type';
+
+export interface DetectedFileType {
+  mime: string;
+  ext: string;
+}
+
+// The PDF spec lets a header follow up to 1 KB of junk (mail gateways and old scanners prepend some);
+// file-type only looks at offset 0.
+const PDF_HEADER_SEARCH_BYTES = 1024;
+const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
+
+/** The file's type from its magic bytes; a file name or declared content type is never trusted. */
+export async function detectFileType(bytes: Uint8Array): Promise<DetectedFileType | undefined> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected !== undefined) return { mime: detected.mime, ext: detected.ext };
+  const head = Buffer.from(
+    bytes.buffer,
+    bytes.byteOffset,
+    Math.min(bytes.byteLength, PDF_HEADER_SEARCH_BYTES),
+  );
+  if (head.includes(PDF_HEADER)) return { mime: 'application/pdf', ext: 'pdf' };
+  return undefined;
+}
+
+export const isPdfType = (type: DetectedFileType | undefined): boolean => type?.mime === 'application/pdf';
+export const isImageType = (type: DetectedFileType | undefined): boolean =>
+  type?.mime.startsWith('image/') ?? false;

@@ -1,0 +1,15 @@
+import type { TextLine } from './pdf/layout-lines.ts';
+
+/** What the field extractors see of a document: its visual lines, in reading order, page by page. */
+export interface DocumentText {
+  pageCount: number;
+  /** Pages actually read; less than `pageCount` when the page cap applied. */
+  pagesRead: number;
+  lines: TextLine[];
+  /** All lines joined with newlines; cells within a line are separated by a wide gap. */
+  plain: string;
+}
+
+export function toDocumentText(lines: TextLine[], pageCount: number, pagesRead: number): DocumentText {
+  return { pageCount, pagesRead, lines, plain: lines.map((line) => line.text).join('\n') };
+}

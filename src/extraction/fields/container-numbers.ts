@@ -1,0 +1,53 @@
+import { normalizeContainerNumber, validateContainerNumber } from '../../domain/iso6346.ts';
+import type { DocumentText } from '../document-text.ts';
+
+export interface RejectedContainerNumber {
+  value: string;
+  reason: string;
+  detail: string;
+}
+
+export interface ContainerNumbers {
+  accepted: string[];
+  rejected: RejectedContainerNumber[];
+}
+
+// The exact ISO 6346 shape, possibly split as printed ("MSKU 100001-6"). Anywhere in a document this
+// is almost certainly meant as a container number, so a failed check digit is reported, not ignored.
+const STRICT = /(?<![A-Za-z0-9])[A-Z]{3}[UJZ][ -]?\d{6}[ -]?\d(?![A-Za-z0-9])/g;
+// Near misses (wrong category letter, letter O for zero, a digit missing or extra). Only trusted on a
+// line that talks about containers, where a reference number of similar shape is unlikely.
+const LOOSE = /(?<![A-Za-z0-9])[A-Z]{4}[ -]?[0-9O]{5,6}[ -]?[0-9O]{0,2}(?![A-Za-z0-9])/g;
+const CONTAINER_CONTEXT = /\b(?:containers?|cntrs?|ctnrs?|equipment|container\s*(?:no|nos|number)s?)\b/i;
+
+/**
+ * Container numbers in a document: those passing ISO 6346 are accepted, the others are returned with
+ * the reason they fail. `exclude` holds identifiers already known to be something else (a B/L number).
+ */
+export function findContainerNumbers(
+  text: DocumentText,
+  exclude: readonly (string | null)[] = [],
+): ContainerNumbers {
+  const excluded = new Set(exclude.filter((v): v is string => v !== null).map(normalizeContainerNumber));
+  const accepted: string[] = [];
+  const rejected: RejectedContainerNumber[] = [];
+  const seen = new Set<string>();
+
+  const consider = (raw: string): void => {
+    const value = raw.trim();
+    const normalized = normalizeContainerNumber(value);
+    if (seen.has(normalized) || excluded.has(normalized)) return;
+    seen.add(normalized);
+    const result = validateContainerNumber(value);
+    if (result.valid) accepted.push(result.number);
+    else rejected.push({ value, reason: result.reason, detail: result.detail });
+  };
+
+  for (const line of text.lines) {
+    const inContext = CONTAINER_CONTEXT.test(line.text);
+    const matches = [...line.text.matchAll(STRICT), ...(inContext ? line.text.matchAll(LOOSE) : [])];
+    matches.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+    for (const match of matches) consider(match[0]);
+  }
+  return { accepted, rejected };
+}

@@ -1,0 +1,124 @@
+import type { DocumentText } from '../document-text.ts';
+import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
+
+/**
+ * Finds the value printed for a label. Documents put it in one of three places, all tried in order:
+ * after the label in the same cell ("Invoice No.: 123"), in the next cell on the line ("Invoice No.   123"),
+ * or under the label ("SHIPPER" with the name on the line below, as in B/L boxes). Several labelled
+ * values may share one run of text ("POL: HAMBURG   POD: SAVANNAH"); a label inside a run counts only
+ * with a colon or "#" after it, so ordinary words in sentences are not taken for labels.
+ */
+
+// Words that start a label; a neighbouring cell that starts with one is another label, not a value.
+const LABEL_WORDS = String.raw`shipper|consignee|notify|port of|place of|pol\b|pod\b|ocean vessel|vessel|voy(?:age)?\b|invoice|inv\.|date|dated|bill of lading|b\/l|bl no|m?bl\b|booking|container|seal|eta\b|etd\b|estimated|last free|lfd\b|buyer|seller|supplier|vendor|exporter|importer|bill to|sold to|ship to|total|grand total|amount|currency|gross|net weight|packages|no\. of|number of|reference|ref\b|scac|carrier|terminal|packing list|p\/l|freight`;
+const LABEL_HEAD = new RegExp(`^(?:${LABEL_WORDS})`, 'i');
+// An inline value ends at a wide gap, or where a known label with a colon begins ("HAMBURG POD: ...").
+const VALUE_END = new RegExp(String.raw`\s{3,}|\s+(?=(?:${LABEL_WORDS})[^:#]{0,24}[:#](?:\s|$))`, 'i');
+// Blocks in B/L layouts hold a name then address lines; the name is on the first line below the label.
+const MAX_LINES_BELOW = 2;
+const MAX_GAP_BELOW_EM = 3.5;
+
+/** Turns a candidate into a field value, or null to try the next candidate. `label` is the label as printed. */
+export type ValueParser<T> = (raw: string, label: string) => T | null;
+
+export interface Candidate {
+  value: string;
+  label: string;
+}
+
+export interface LabelSearchOptions {
+  /**
+   * Also look under the label. Off for labels that double as table headings ("Total"), whose cell
+   * below holds one row's value rather than the document's.
+   */
+  below?: boolean;
+}
+
+export function findLabeledValue<T>(
+  text: DocumentText,
+  labels: readonly RegExp[],
+  parse: ValueParser<T>,
+  options: LabelSearchOptions = {},
+): T | null {
+  for (const label of labels) {
+    for (const candidate of candidateValues(text.lines, label, options)) {
+      const parsed = parse(candidate.value, candidate.label);
+      if (parsed !== null) return parsed;
+    }
+  }
+  return null;
+}
+
+/** Every parsed value the labels point at, in label order then document order. */
+export function findLabeledValues<T>(
+  text: DocumentText,
+  labels: readonly RegExp[],
+  parse: ValueParser<T>,
+  options: LabelSearchOptions = {},
+): T[] {
+  const found: T[] = [];
+  for (const label of labels) {
+    for (const candidate of candidateValues(text.lines, label, options)) {
+      const parsed = parse(candidate.value, candidate.label);
+      if (parsed !== null) found.push(parsed);
+    }
+  }
+  return found;
+}
+
+/** Every value a label could be pointing at, in document order. */
+export function* candidateValues(
+  lines: readonly TextLine[],
+  label: RegExp,
+  options: LabelSearchOptions = {},
+): Generator<Candidate> {
+  const pattern = new RegExp(
+    String.raw`(?<=^|\s)((?:${label.source})(?![A-Za-z])(?:\s*\([^)]{1,40}\))?)\s*([:#.]?)\s*`,
+    'gi',
+  );
+  for (const [lineIndex, line] of lines.entries()) {
+    for (const [cellIndex, cell] of line.cells.entries()) {
+      for (const match of cell.text.matchAll(pattern)) {
+        const atStart = cell.text.slice(0, match.index).trim().length === 0;
+        const separator = match[2] ?? '';
+        if (!atStart && separator !== ':' && separator !== '#') continue;
+        const printedLabel = match[1] ?? '';
+        const rest = cell.text.slice((match.index ?? 0) + match[0].length);
+        const inline = tidyValue(rest.split(VALUE_END)[0] ?? '');
+        if (inline.length > 0) yield { value: inline, label: printedLabel };
+        // Inside a run, a label with its value inline says nothing about the cells around it.
+        if (!atStart && inline.length > 0) continue;
+        const next = line.cells[cellIndex + 1];
+        if (next !== undefined && !isLabel(next.text))
+          yield { value: tidyValue(next.text), label: printedLabel };
+        const below = atStart && options.below !== false ? cellBelow(lines, lineIndex, cell) : undefined;
+        if (below !== undefined) yield { value: tidyValue(below.text), label: printedLabel };
+      }
+    }
+  }
+}
+
+export function isLabel(text: string): boolean {
+  return LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text);
+}
+
+function cellBelow(lines: readonly TextLine[], lineIndex: number, labelCell: TextCell): TextCell | undefined {
+  const labelLine = lines[lineIndex];
+  if (labelLine === undefined) return undefined;
+  const maxDrop = labelCell.fontSize * MAX_GAP_BELOW_EM;
+  for (let i = lineIndex + 1; i <= lineIndex + MAX_LINES_BELOW && i < lines.length; i += 1) {
+    const line = lines[i];
+    if (line === undefined || line.page !== labelLine.page || labelLine.y - line.y > maxDrop)
+      return undefined;
+    const overlapping = line.cells.find((cell) => cell.x < labelCell.xEnd && cell.xEnd > labelCell.x - 2);
+    if (overlapping !== undefined) return isLabel(overlapping.text) ? undefined : overlapping;
+  }
+  return undefined;
+}
+
+function tidyValue(value: string): string {
+  return value
+    .replace(/^[\s:#.\-–]+/, '')
+    .replace(/[\s,;]+$/, '')
+    .trim();
+}

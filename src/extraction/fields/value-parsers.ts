@@ -1,0 +1,26 @@
+import { isLabel } from './labeled-values.ts';
+
+/** Parsers for free-text field values. Each returns null when the candidate is not a plausible value. */
+
+// Longer than any name or port we expect; a longer "value" is a paragraph the label happened to precede.
+const MAX_TEXT_VALUE_LENGTH = 120;
+
+/** A document number: the first token, with at least one digit ("INV-2026-0042", "MAEU261234567"). */
+export function parseIdentifier(raw: string): string | null {
+  const token = /^[A-Za-z0-9][A-Za-z0-9\-/.]*[A-Za-z0-9]/.exec(raw.trim())?.[0];
+  if (token === undefined || token.length < 3 || token.length > 40 || !/\d/.test(token)) return null;
+  return token.toUpperCase();
+}
+
+/** A name, place or other short text; another label is not a value. */
+export function parseText(raw: string): string | null {
+  const value = raw.replace(/\s+/g, ' ').trim();
+  if (value.length === 0 || value.length > MAX_TEXT_VALUE_LENGTH || isLabel(value)) return null;
+  return value;
+}
+
+/** A SCAC: exactly four letters. */
+export function parseScac(raw: string): string | null {
+  const match = /^([A-Za-z]{4})(?![A-Za-z0-9])/.exec(raw.trim());
+  return match?.[1]?.toUpperCase() ?? null;
+}

@@ -1,0 +1,87 @@
+/**
+ * Rebuilds visual lines from positioned text items. pdf.js returns items in the order the producer drew
+ * them, so "label" and "value" drawn apart, or two columns drawn side by side, only line up again once
+ * items are grouped by baseline and sorted left to right.
+ */
+
+/** One run of text as pdf.js reports it, in PDF user space (origin bottom-left). */
+export interface PositionedText {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  fontSize: number;
+}
+
+/** Text on one line that sits apart from its neighbours: a label, a value, a table cell. */
+export interface TextCell {
+  text: string;
+  x: number;
+  xEnd: number;
+  fontSize: number;
+}
+
+export interface TextLine {
+  page: number;
+  y: number;
+  cells: TextCell[];
+  /** The cells joined with a wide gap, for searching and display. */
+  text: string;
+}
+
+// Baselines closer than this share a line: covers sub/superscripts and jitter from per-glyph positioning.
+const SAME_LINE_TOLERANCE_EM = 0.35;
+// Gaps wider than this start a new cell. A word space is about 0.28 em (up to ~0.6 in justified text);
+// pdf.js reports a run of three spaces inside one string as a 0.83 em gap, which should split.
+const CELL_GAP_EM = 0.7;
+// Gaps wider than this (but narrower than a cell gap) are a word space the producer did not draw.
+const WORD_GAP_EM = 0.15;
+export const CELL_SEPARATOR = '   ';
+
+export function layoutLines(items: readonly PositionedText[], page: number): TextLine[] {
+  const visible = items.filter((item) => item.text.trim().length > 0);
+  const sorted = [...visible].sort((a, b) => b.y - a.y || a.x - b.x);
+
+  const rows: PositionedText[][] = [];
+  let current: PositionedText[] = [];
+  let rowY = Number.NaN;
+  for (const item of sorted) {
+    const tolerance = Math.max(item.fontSize, 1) * SAME_LINE_TOLERANCE_EM;
+    if (current.length > 0 && Math.abs(item.y - rowY) > tolerance) {
+      rows.push(current);
+      current = [];
+    }
+    if (current.length === 0) rowY = item.y;
+    current.push(item);
+  }
+  if (current.length > 0) rows.push(current);
+
+  return rows.map((row) => toLine(row, page));
+}
+
+function toLine(row: PositionedText[], page: number): TextLine {
+  const ordered = [...row].sort((a, b) => a.x - b.x);
+  const cells: TextCell[] = [];
+  let cell: TextCell | undefined;
+  for (const item of ordered) {
+    const em = Math.max(item.fontSize, 1);
+    const gap = cell === undefined ? 0 : item.x - cell.xEnd;
+    if (cell === undefined || gap > em * CELL_GAP_EM) {
+      cell = { text: item.text, x: item.x, xEnd: item.x + item.width, fontSize: item.fontSize };
+      cells.push(cell);
+      continue;
+    }
+    const needsSpace = gap > em * WORD_GAP_EM && !cell.text.endsWith(' ') && !item.text.startsWith(' ');
+    cell.text += needsSpace ? ` ${item.text}` : item.text;
+    cell.xEnd = Math.max(cell.xEnd, item.x + item.width);
+    cell.fontSize = Math.max(cell.fontSize, item.fontSize);
+  }
+  const tidy = cells
+    // Wide gaps inside one run separate values ("POL: X   POD: Y"); keep them recognisable.
+    .map((c) => ({
+      ...c,
+      text: c.text.replace(/\s+/g, (gap) => (gap.length >= 3 ? CELL_SEPARATOR : ' ')).trim(),
+    }))
+    .filter((c) => c.text.length > 0);
+  return { page, y: row[0]?.y ?? 0, cells: tidy, text: tidy.map((c) => c.text).join(CELL_SEPARATOR) };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { containerNumbers, rejectedContainerNumbers, text } from './common.ts';
+
+export const billOfLadingPayloadSchema = z.object({
+  bill_of_lading_number: text.nullable(),
+  scac: z
+    .string()
+    .regex(/^[A-Z]{4}$/)
+    .nullable()
+    .describe('Carrier SCAC, from a SCAC label or the prefix of the B/L number'),
+  container_numbers: containerNumbers,
+  rejected_container_numbers: rejectedContainerNumbers,
+  vessel: text.nullable(),
+  voyage: text.nullable(),
+  port_of_loading: text.nullable(),
+  port_of_discharge: text.nullable(),
+  shipper: text.nullable().describe('Shipper name (first line of the shipper block)'),
+  consignee: text.nullable().describe('Consignee name (first line of the consignee block)'),
+});
+
+export type BillOfLadingPayload = z.infer<typeof billOfLadingPayloadSchema>;

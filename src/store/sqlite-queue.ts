@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Clock } from '../domain/clock.ts';
+import { ValidationError } from '../domain/errors.ts';
+import { migrate, transaction } from './database.ts';
+import {
+  checkInteger,
+  checkSeconds,
+  MAX_DELAY_SECONDS,
+  MAX_MESSAGE_BYTES,
+  MAX_RECEIVE_MESSAGES,
+  MAX_SEND_BATCH,
+  MAX_VISIBILITY_TIMEOUT_SECONDS,
+  MAX_WAIT_SECONDS,
+  resolveQueueOptions,
+  type SqliteQueueOptions,
+} from './queue-options.ts';
+import {
+  prepareQueueStatements,
+  QUEUE_MIGRATION_NAMESPACE,
+  QUEUE_MIGRATIONS,
+  type QueueStatements,
+} from './queue-sql.ts';
+import { changedRows, readInteger, readText } from './sql-row.ts';
+import { MessageTooLargeError, ReceiptHandleStaleError, storeCall } from './store-errors.ts';
+
+export interface ReceivedMessage {
+  /** Stable across redeliveries. */
+  readonly id: string;
+  readonly body: string;
+  /** Deliveries so far, this one included. */
+  readonly receiveCount: number;
+  /** New on every receive; only the latest one deletes or extends the message. */
+  readonly receiptHandle: string;
+}
+
+export interface SqliteReceiveOptions {
+  /** 1 to 10, as on SQS. */
+  readonly maxMessages: number;
+  /** Long poll: keep looking up to this long for a first message; 0 (the default) returns at once. */
+  readonly waitSeconds?: number;
+  /** Overrides the queue's visibility timeout for the messages of this receive. */
+  readonly visibilityTimeoutSeconds?: number;
+  /** Ends a long poll early with no messages, e.g. on shutdown. */
+  readonly signal?: AbortSignal;
+}
+
+export interface SendOptions {
+  /** Keeps the message invisible this long after sending (at most 15 minutes). */
+  readonly delaySeconds?: number;
+}
+
+export interface QueueStats {
+  /** Receivable now. */
+  readonly visible: number;
+  /** Received and still within their visibility timeout. */
+  readonly inFlight: number;
+  /** Sent with a delay that has not passed yet. */
+  readonly delayed: number;
+}
+
+export interface DeadLetter {
+  readonly id: string;
+  readonly body: string;
+  readonly sentAt: number;
+  readonly deadLetteredAt: number;
+}
+
+/**
+ * Durable at-least-once queue in SQLite with the SQS model: visibility timeouts, receive counts, receipt
+ * handles, delays and a dead-letter queue. Safe to share between processes that open the same file.
+ * Structurally a `Queue` of `pipeline/ports.ts`.
+ */
+export class SqliteQueue {
+  readonly name: string;
+  readonly deadLetter: string | undefined;
+  readonly visibilityTimeoutSeconds: number;
+  readonly maxReceiveCount: number;
+  private readonly db: DatabaseSync;
+  private readonly clock: Clock;
+  private readonly pollIntervalMs: number;
+  private readonly sql: QueueStatements;
+
+  constructor(db: DatabaseSync, options: SqliteQueueOptions) {
+    const resolved = resolveQueueOptions(options);
+    this.name = resolved.name;
+    this.deadLetter = resolved.deadLetter;
+    this.visibilityTimeoutSeconds = resolved.visibilityTimeoutSeconds;
+    this.maxReceiveCount = resolved.maxReceiveCount;
+    this.clock = resolved.clock;
+    this.pollIntervalMs = resolved.pollIntervalMs;
+    this.db = db;
+    migrate(db, QUEUE_MIGRATION_NAMESPACE, QUEUE_MIGRATIONS);
+    this.sql = prepareQueueStatements(db);
+  }
+
+  /** Resolves with the new message's id once the message is durable. */
+  async send(body: string, options: SendOptions = {}): Promise<string> {
+    const { delaySeconds = 0 } = options;
+    checkSeconds('delaySeconds', delaySeconds, MAX_DELAY_SECONDS);
+    this.checkBody(body);
+    return storeCall(`send to ${this.name}`, () => this.insert(body, delaySeconds));
+  }
+
+  /** Sends all bodies in one transaction (all or none); ids come back in the order of `bodies`. */
+  async sendBatch(bodies: readonly string[], options: SendOptions = {}): Promise<string[]> {
+    const { delaySeconds = 0 } = options;
+    checkSeconds('delaySeconds', delaySeconds, MAX_DELAY_SECONDS);
+    checkInteger('batch size', bodies.length, 1, MAX_SEND_BATCH);
+    for (const body of bodies) this.checkBody(body);
+    return storeCall(`send to ${this.name}`, () =>
+      transaction(this.db, () => bodies.map((body) => this.insert(body, delaySeconds))),
+    );
+  }
+
+  /**
+   * Claims up to `maxMessages` visible messages, oldest first, in one transaction. A message that was
+   * already delivered `maxReceiveCount` times moves to the dead-letter queue instead (SQS redrive).
+   */
+  async receive(options: SqliteReceiveOptions): Promise<ReceivedMessage[]> {
+    const {
+      maxMessages,
+      waitSeconds = 0,
+      visibilityTimeoutSeconds = this.visibilityTimeoutSeconds,
+      signal,
+    } = options;
+    checkInteger('maxMessages', maxMessages, 1, MAX_RECEIVE_MESSAGES);
+    checkSeconds('waitSeconds', waitSeconds, MAX_WAIT_SECONDS);
+    checkSeconds('visibilityTimeoutSeconds', visibilityTimeoutSeconds, MAX_VISIBILITY_TIMEOUT_SECONDS);
+    // The long poll runs on real timers, not on the injected clock: the clock decides when messages become
+    // visible, the wait only paces how often we look, and it must end even under a ManualClock.
+    const deadline = performance.now() + toMs(waitSeconds);
+    for (;;) {
+      if (signal?.aborted) return [];
+      const messages = this.claim(maxMessages, toMs(visibilityTimeoutSeconds));
+      const remaining = deadline - performance.now();
+      if (messages.length > 0 || remaining <= 0) return messages;
+      if (!(await pause(Math.min(this.pollIntervalMs, remaining), signal))) return [];
+    }
+  }
+
+  /**
+   * Deletes the message received with `receiptHandle`. Throws `ReceiptHandleStaleError` when the handle is
+   * no longer the message's latest (SQS silently ignores that case; an error lets the caller log that its
+   * work may be repeated by the current holder). A handle whose timeout expired still works as long as
+   * nobody received the message again.
+   */
+  async delete(receiptHandle: string): Promise<void> {
+    const result = storeCall(`delete from ${this.name}`, () =>
+      this.sql.deleteByHandle.run({ queue: this.name, handle: receiptHandle }),
+    );
+    if (changedRows(result) === 0) throw new ReceiptHandleStaleError(this.name, 'delete');
+  }
+
+  /**
+   * Hides the message for `visibilityTimeoutSeconds` from now (a heartbeat; 0 makes it visible at once).
+   * Same stale-handle rule as `delete`.
+   */
+  async changeVisibility(receiptHandle: string, visibilityTimeoutSeconds: number): Promise<void> {
+    checkSeconds('visibilityTimeoutSeconds', visibilityTimeoutSeconds, MAX_VISIBILITY_TIMEOUT_SECONDS);
+    const result = storeCall(`change visibility in ${this.name}`, () =>
+      this.sql.changeVisibility.run({
+        queue: this.name,
+        handle: receiptHandle,
+        visibleAt: this.clock.now() + toMs(visibilityTimeoutSeconds),
+      }),
+    );
+    if (changedRows(result) === 0) throw new ReceiptHandleStaleError(this.name, 'changeVisibility');
+  }
+
+  async stats(): Promise<QueueStats> {
+    const row = storeCall(`stats of ${this.name}`, () =>
+      this.sql.stats.get({ queue: this.name, now: this.clock.now() }),
+    );
+    if (row === undefined) return { visible: 0, inFlight: 0, delayed: 0 };
+    return {
+      visible: readInteger(row, 'visible'),
+      inFlight: readInteger(row, 'in_flight'),
+      delayed: readInteger(row, 'delayed'),
+    };
+  }
+
+  /** Messages this queue moved to its dead-letter queue, oldest first; empty without a dead-letter queue. */
+  async deadLetters(options: { limit?: number } = {}): Promise<DeadLetter[]> {
+    const { limit = 100 } = options;
+    checkInteger('limit', limit, 1, 10_000);
+    const dlq = this.deadLetter;
+    if (dlq === undefined) return [];
+    const rows = storeCall(`list dead letters of ${this.name}`, () =>
+      this.sql.deadLetters.all({ dlq, source: this.name, limit }),
+    );
+    return rows.map((row) => ({
+      id: readText(row, 'id'),
+      body: readText(row, 'body'),
+      sentAt: readInteger(row, 'sent_at'),
+      deadLetteredAt: readInteger(row, 'dead_lettered_at'),
+    }));
+  }
+
+  /**
+   * Moves this queue's dead letters back into it with a fresh receive count (SQS StartMessageMoveTask).
+   * Dead letters that a consumer of the dead-letter queue holds right now stay where they are. Returns how
+   * many moved; 0 without a dead-letter queue.
+   */
+  async redrive(): Promise<number> {
+    const dlq = this.deadLetter;
+    if (dlq === undefined) return 0;
+    const result = storeCall(`redrive into ${this.name}`, () =>
+      this.sql.redrive.run({ dlq, source: this.name, now: this.clock.now() }),
+    );
+    return changedRows(result);
+  }
+
+  private claim(maxMessages: number, visibilityMs: number): ReceivedMessage[] {
+    return storeCall(`receive from ${this.name}`, () =>
+      transaction(this.db, () => {
+        const now = this.clock.now();
+        const claimed: ReceivedMessage[] = [];
+        // Loop because dead-lettered rows do not count towards maxMessages. Each round starts after the
+        // last row seen, so a message claimed with a zero timeout (visible again at once) is not taken twice.
+        let after = Number.MIN_SAFE_INTEGER;
+        for (;;) {
+          const wanted = maxMessages - claimed.length;
+          if (wanted === 0) return claimed;
+          const rows = this.sql.selectVisible.all({ queue: this.name, now, after, limit: wanted });
+          if (rows.length === 0) return claimed;
+          for (const row of rows) {
+            const seq = readInteger(row, 'seq');
+            after = seq;
+            const receiveCount = readInteger(row, 'receive_count');
+            if (this.deadLetter !== undefined && receiveCount >= this.maxReceiveCount) {
+              this.sql.moveToDeadLetter.run({ dlq: this.deadLetter, source: this.name, now, seq });
+              continue;
+            }
+            const receiptHandle = randomUUID();
+            this.sql.markReceived.run({ handle: receiptHandle, visibleAt: now + visibilityMs, seq });
+            claimed.push({
+              id: readText(row, 'id'),
+              body: readText(row, 'body'),
+              receiveCount: receiveCount + 1,
+              receiptHandle,
+            });
+          }
+        }
+      }),
+    );
+  }
+
+  private insert(body: string, delaySeconds: number): string {
+    const id = randomUUID();
+    const now = this.clock.now();
+    this.sql.insert.run({ id, queue: this.name, body, now, visibleAt: now + toMs(delaySeconds) });
+    return id;
+  }
+
+  private checkBody(body: string): void {
+    if (body.length === 0) throw new ValidationError(`message for queue ${this.name} must not be empty`);
+    const bytes = Buffer.byteLength(body, 'utf8');
+    if (bytes > MAX_MESSAGE_BYTES) throw new MessageTooLargeError(this.name, bytes, MAX_MESSAGE_BYTES);
+  }
+}
+
+const toMs = (seconds: number): number => Math.round(seconds * 1000);
+
+/** Waits `ms`; false when `signal` aborted the wait. */
+async function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    await delay(ms, undefined, { signal });
+    return true;
+  } catch (error) {
+    if (signal?.aborted) return false;
+    throw error;
+  }
+}

@@ -20,6 +20,8 @@ export interface ReceiveOptions {
   /** Long poll: wait up to this long for a first message. 0 returns at once. */
   readonly waitSeconds?: number;
   readonly visibilityTimeoutSeconds?: number;
+  /** Ends a long poll early (shutdown); the receive then returns what it has, possibly nothing. */
+  readonly signal?: AbortSignal;
 }
 
 /** At-least-once queue with visibility timeouts and a dead-letter queue (the SQS model). */

@@ -64,11 +64,16 @@ export const verifyDelivery = (
     return;
   }
   try {
-    new Webhook(secret).verify(rawBody, {
-      [STANDARD_WEBHOOK_ID_HEADER]: id ?? '',
-      [STANDARD_WEBHOOK_TIMESTAMP_HEADER]: timestamp ?? '',
-      [STANDARD_WEBHOOK_SIGNATURE_HEADER]: signature ?? '',
-    });
+    new Webhook(secret).verify(
+      rawBody,
+      {
+        [STANDARD_WEBHOOK_ID_HEADER]: id ?? '',
+        [STANDARD_WEBHOOK_TIMESTAMP_HEADER]: timestamp ?? '',
+        [STANDARD_WEBHOOK_SIGNATURE_HEADER]: signature ?? '',
+      },
+      // Only the signature is checked here; a malformed body is the caller's 400, not a 401.
+      { jsonParse: false },
+    );
   } catch (error) {
     const reason = error instanceof WebhookVerificationError ? error.message : 'unverifiable';
     throw new SignatureError(`timestamped signature rejected: ${reason}`, error);

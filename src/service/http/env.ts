@@ -7,5 +7,7 @@ export interface Account {
 export interface ServiceEnv {
   Variables: {
     account: Account;
+    /** SHA-256 of the key the request came with: rate limits count per key, not per account. */
+    apiKeyHash: string;
   };
 }

@@ -48,10 +48,15 @@ export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Prom
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = issue?.path ?? [];
+  const field = humanField(path);
+  const message = issue?.message ?? 'is invalid';
+  // Schemas may word their own message with the field name ("Name can't be blank"); do not say it twice.
   const detail =
     issue?.code === 'invalid_type' && issue.input === undefined
-      ? `${humanField(path)} can't be blank`
-      : `${humanField(path)} ${issue?.message ?? 'is invalid'}`;
+      ? `${field} can't be blank`
+      : message.startsWith(field)
+        ? message
+        : `${field} ${message}`;
   throw new HttpProblem(422, 'Unprocessable Entity', detail, {
     pointer: pointer(path),
     code: issue?.code === 'invalid_type' && issue.input === undefined ? 'blank' : 'invalid',

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * The executable's composition root: the only place that touches `process`, and the one that
+ * hands the pipeline's worker to the command (src/ never imports pipeline/).
+ */
+import { readFileSync } from 'node:fs';
+import { CommanderError } from 'commander';
+import { z } from 'zod';
+import { startLocalWorker } from '../pipeline/local-worker.ts';
+import { createProgram } from '../src/cli/program.ts';
+
+const { version } = z
+  .object({ version: z.string() })
+  .parse(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')));
+
+const controller = new AbortController();
+let interrupts = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    interrupts++;
+    // A second Ctrl-C means "now": in-flight messages come back after their visibility timeout.
+    if (interrupts > 1) process.exit(130);
+    controller.abort();
+  });
+}
+
+const program = createProgram(
+  {
+    startWorker: startLocalWorker,
+    output: { stdout: process.stdout, stderr: process.stderr },
+    env: process.env,
+    signal: controller.signal,
+    version,
+  },
+  (code) => {
+    process.exitCode = code;
+  },
+);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  // Commander already printed usage errors and --help/--version output.
+  process.exitCode = error instanceof CommanderError ? error.exitCode : 1;
+}

@@ -1,0 +1,34 @@
+import type { QueueStats, SqliteQueue } from '../../src/store/sqlite-queue.ts';
+import type { Queue, QueueMessage, ReceiveOptions } from '../ports.ts';
+
+/**
+ * The Queue port on the embedded SQLite queue (`stevedore up`). Adds what the port leaves out and the
+ * local run wants: an abortable long poll and `stats()` for the status display.
+ */
+export class EmbeddedQueue implements Queue {
+  readonly name: string;
+
+  constructor(private readonly queue: SqliteQueue) {
+    this.name = queue.name;
+  }
+
+  send(body: string, options?: { delaySeconds?: number }): Promise<string> {
+    return this.queue.send(body, options);
+  }
+
+  receive(options: ReceiveOptions): Promise<QueueMessage[]> {
+    return this.queue.receive(options);
+  }
+
+  delete(receiptHandle: string): Promise<void> {
+    return this.queue.delete(receiptHandle);
+  }
+
+  changeVisibility(receiptHandle: string, visibilityTimeoutSeconds: number): Promise<void> {
+    return this.queue.changeVisibility(receiptHandle, visibilityTimeoutSeconds);
+  }
+
+  stats(): Promise<QueueStats> {
+    return this.queue.stats();
+  }
+}

@@ -1,0 +1,115 @@
+import type { Config } from '../src/config/settings.ts';
+import type { Clock } from '../src/domain/clock.ts';
+import type { Logger } from '../src/observability/logger.ts';
+import type { QueueStats } from '../src/store/sqlite-queue.ts';
+import type { BlobStore, Ledger, Queue } from './ports.ts';
+import { type QueueWorker, startQueueWorker, type WorkerStats } from './runtime/queue-worker.ts';
+import { FolderSource, type FolderSourceStats } from './sources/folder-source.ts';
+import { handleIntake, type IngestClient, type IngestOutcome, parseIntake } from './stages/ingest.ts';
+
+/** Well above one upload's usual time; the heartbeat renews it for large files on slow links. */
+export const INGEST_VISIBILITY_TIMEOUT_SECONDS = 60;
+
+/** Knobs a test or a status screen may want to change; the defaults suit a desktop drop folder. */
+export interface IntakeTuning {
+  /** How long a dropped file must stay unchanged before it is taken. Default 2 s. */
+  readonly stabilityMs?: number;
+  /** How often the inbox is listed. Default 500 ms. */
+  readonly pollIntervalMs?: number;
+  readonly visibilityTimeoutSeconds?: number;
+  /** Long poll of the ingest worker. Default 20 s (ended early on stop by the embedded queue). */
+  readonly waitSeconds?: number;
+  /** How long `stop()` waits for uploads in progress before handing them back. Default 10 s. */
+  readonly drainMs?: number;
+}
+
+export interface StartIntakeOptions {
+  readonly config: Config;
+  readonly client: IngestClient;
+  /** The intake queue; `stats()` is read when the adapter has it (the embedded queue does). */
+  readonly queue: Queue & { stats?(): Promise<QueueStats> };
+  readonly ledger: Ledger;
+  readonly blobs: BlobStore;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly tuning?: IntakeTuning;
+}
+
+export interface IntakeStats {
+  readonly folder: FolderSourceStats;
+  readonly worker: WorkerStats;
+  readonly queue: QueueStats | undefined;
+  /** Ingest outcomes since start: documents created, content already in the ledger, 409 from the service. */
+  readonly documents: Readonly<Record<IngestOutcome['result'], number>>;
+}
+
+export interface IntakeRuntime {
+  /** Stops watching the inbox (after the file in hand), then drains the ingest worker. */
+  stop(): Promise<void>;
+  stats(): Promise<IntakeStats>;
+}
+
+/**
+ * The intake half of the local worker: the drop-folder source feeding the intake queue, and a worker
+ * running the ingest stage on it with `config.concurrency` uploads at once. The two meet only through the
+ * queue and the blob store, as the S3 watcher and the ingest Lambda do when deployed.
+ */
+export async function startIntake(options: StartIntakeOptions): Promise<IntakeRuntime> {
+  const { config, client, queue, ledger, blobs, logger, clock, tuning = {} } = options;
+  const documents = { created: 0, known: 0, duplicate: 0 };
+
+  const source = new FolderSource({
+    inbox: config.inbox,
+    blobs,
+    queue,
+    logger: logger.child({ component: 'folder' }),
+    clock,
+    maxBytes: config.maxUploadBytes,
+    stabilityMs: tuning.stabilityMs,
+    pollIntervalMs: tuning.pollIntervalMs,
+  });
+
+  const worker: QueueWorker = startQueueWorker({
+    queue,
+    handler: async (message, context) => {
+      const outcome = await handleIntake(parseIntake(message.body), {
+        client,
+        ledger,
+        blobs,
+        clock,
+        logger: context.logger,
+        signal: context.signal,
+      });
+      documents[outcome.result] += 1;
+    },
+    concurrency: config.concurrency,
+    visibilityTimeoutSeconds: tuning.visibilityTimeoutSeconds ?? INGEST_VISIBILITY_TIMEOUT_SECONDS,
+    waitSeconds: tuning.waitSeconds,
+    drainMs: tuning.drainMs,
+    logger: logger.child({ component: 'ingest' }),
+  });
+
+  try {
+    await source.start();
+  } catch (error) {
+    await worker.stop({ drainMs: 0 });
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    stop: () => {
+      stopping ??= (async () => {
+        await source.stop();
+        await worker.stop();
+      })();
+      return stopping;
+    },
+    stats: async () => ({
+      folder: source.stats(),
+      worker: worker.stats(),
+      queue: await queue.stats?.(),
+      documents: { ...documents },
+    }),
+  };
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ValidationError } from '../../src/domain/errors.ts';
+import type { ExtractionFailureRecord, ExtractionResultRecord } from './result-records.ts';
+import type { ResultSink } from './result-sink.ts';
+import { stableJson } from './stable-json.ts';
+
+export const RESULTS_DIR = 'results';
+export const FAILED_DIR = 'failed';
+
+/**
+ * Document ids become file names. The service issues UUIDs; anything else (a path separator, `..`) is
+ * refused rather than escaped, since a signed payload with such an id means a bug or a leaked secret.
+ */
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/**
+ * Writes outcomes as pretty-printed JSON files under `<root>/results/` and `<root>/failed/`. Each write is
+ * atomic (a temp file in the same folder, fsync, rename, fsync of the folder), so a reader never sees a
+ * half-written file and a written file survives a crash.
+ */
+export class FolderSink implements ResultSink {
+  constructor(private readonly root: string) {}
+
+  async writeResult(record: ExtractionResultRecord): Promise<void> {
+    await this.write(RESULTS_DIR, record.document_id, stableJson(record));
+  }
+
+  async writeFailure(record: ExtractionFailureRecord): Promise<void> {
+    await this.write(FAILED_DIR, record.document_id, stableJson(record));
+  }
+
+  async removeFailure(documentId: string): Promise<void> {
+    const dir = join(this.root, FAILED_DIR);
+    await rm(join(dir, fileName(documentId)), { force: true });
+    await syncDirectory(dir).catch(ignoreMissing);
+  }
+
+  /** Where a document's result or failure file lives. */
+  pathOf(kind: 'result' | 'failure', documentId: string): string {
+    return join(this.root, kind === 'result' ? RESULTS_DIR : FAILED_DIR, fileName(documentId));
+  }
+
+  private async write(folder: string, documentId: string, text: string): Promise<void> {
+    const dir = join(this.root, folder);
+    const target = join(dir, fileName(documentId));
+    // A dot-prefixed name in the same folder: rename is atomic only within one file system, and readers
+    // that list `*.json` skip it.
+    const temp = join(dir, `.${documentId}.${randomUUID()}.tmp`);
+    await mkdir(dir, { recursive: true });
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } catch (error) {
+      await handle.close();
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await handle.close();
+    try {
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    // The rename lives in the folder's entry table; without this a crash could forget it.
+    await syncDirectory(dir);
+  }
+}
+
+const fileName = (documentId: string): string => {
+  if (!SAFE_ID.test(documentId)) {
+    throw new ValidationError(`document id ${JSON.stringify(documentId)} is not safe as a file name`, {
+      documentId,
+    });
+  }
+  return `${documentId}.json`;
+};
+
+const syncDirectory = async (dir: string): Promise<void> => {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+};
+
+const ignoreMissing = (error: unknown): void => {
+  if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return;
+  throw error;
+};

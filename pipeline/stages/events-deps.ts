@@ -1,0 +1,33 @@
+import type { DocumentResource } from '../../src/contract/document.ts';
+import type { Clock } from '../../src/domain/clock.ts';
+import type { Logger } from '../../src/observability/logger.ts';
+import type { BlobStore, Ledger, Queue } from '../ports.ts';
+import type { ResultSink } from '../sinks/result-sink.ts';
+import type { ReextractBackoff } from './events-backoff.ts';
+
+/** The two calls the events stage makes on the service; `ServiceClient` satisfies it. */
+export interface DocumentClient {
+  getDocument(
+    id: string,
+    include?: readonly string[],
+  ): Promise<{ data: DocumentResource; included: unknown[] }>;
+  reextractDocument(id: string): Promise<void>;
+}
+
+export interface EventsDeps {
+  readonly client: DocumentClient;
+  readonly ledger: Ledger;
+  readonly sink: ResultSink;
+  /** The events queue, where re-extractions wait out their backoff. */
+  readonly queue: Pick<Queue, 'send'>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Re-extractions of a failed document before it is routed to `failed/`. */
+  readonly maxReextracts: number;
+  readonly backoff: ReextractBackoff;
+  /**
+   * Where ingest staged the bytes. When given, a document's staged blob is deleted once it is extracted;
+   * a failed document keeps its bytes, so someone can look at the file that failed.
+   */
+  readonly blobs?: Pick<BlobStore, 'delete'>;
+}

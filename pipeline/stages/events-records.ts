@@ -1,0 +1,69 @@
+import type { ExtractionError } from '../../src/contract/document.ts';
+import type { Origin } from '../messages.ts';
+import {
+  type AttemptRecord,
+  type ExtractionFailureRecord,
+  type ExtractionResultRecord,
+  type OriginRecord,
+  RESULT_FORMAT_VERSION,
+} from '../sinks/result-records.ts';
+import type { DocumentState } from './events-document-state.ts';
+import type { AttemptEntry, DocumentProvenance } from './events-ledger.ts';
+
+/** Turns what the stage knows into the files users read; pure, so both paths write identical bytes. */
+
+const originRecord = (origin: Origin): OriginRecord => ({
+  origin_id: origin.originId,
+  source: origin.source,
+  file_name: origin.fileName,
+  location: origin.location,
+  received_at: origin.receivedAt,
+});
+
+const originsOf = (provenance: DocumentProvenance | undefined): OriginRecord[] =>
+  (provenance?.origins ?? []).map(originRecord);
+
+export const buildResultRecord = (
+  state: DocumentState,
+  provenance: DocumentProvenance | undefined,
+): ExtractionResultRecord => ({
+  format_version: RESULT_FORMAT_VERSION,
+  status: 'extracted',
+  document_id: state.documentId,
+  document_type: state.representation?.document_type ?? state.document.document_type,
+  schema_version: state.representation?.schema_version ?? null,
+  payload: state.representation?.payload ?? null,
+  sha256: provenance?.sha256 ?? null,
+  origins: originsOf(provenance),
+  document: state.document,
+});
+
+export const buildFailureRecord = (
+  state: DocumentState,
+  error: ExtractionError,
+  attempts: readonly AttemptEntry[],
+  provenance: DocumentProvenance | undefined,
+): ExtractionFailureRecord => ({
+  format_version: RESULT_FORMAT_VERSION,
+  status: 'failed',
+  document_id: state.documentId,
+  reason: error.reason,
+  detail: error.detail,
+  attempts: attempts.map(
+    (entry): AttemptRecord => ({
+      attempt: entry.attempt,
+      at: entry.at,
+      reason: entry.reason,
+      detail: entry.detail,
+    }),
+  ),
+  sha256: provenance?.sha256 ?? null,
+  origins: originsOf(provenance),
+  document: state.document,
+});
+
+/** A failure reported without an error object still needs a reason a person can act on. */
+export const UNKNOWN_FAILURE: ExtractionError = {
+  reason: 'unknown',
+  detail: 'the service reported a failed extraction without an error',
+};

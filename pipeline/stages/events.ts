@@ -1,0 +1,133 @@
+import { AppError } from '../../src/domain/errors.ts';
+import {
+  type DocumentEventMessage,
+  parseMessage,
+  type QueueMessageBody,
+  type ReextractMessage,
+} from '../messages.ts';
+import type { QueueMessage } from '../ports.ts';
+import type { EventsDeps } from './events-deps.ts';
+import {
+  DOCUMENT_STATE_INCLUDES,
+  stateFromDocumentResponse,
+  stateFromWebhook,
+} from './events-document-state.ts';
+import { ledgerKeys, readOutcome } from './events-ledger.ts';
+import { type OutcomeAction, recordExtracted, recordFailure } from './events-outcome.ts';
+
+/**
+ * Deliveries of an event about a document stevedore has no `by-doc/` entry for, before it is treated as
+ * someone else's document (uploaded in the web app, say) and written without origins. Ingest writes that
+ * entry just after the service creates the document, so a fast extraction can notify us first; each
+ * retry waits out the queue's visibility timeout.
+ */
+export const UNKNOWN_DOCUMENT_MAX_RECEIVES = 3;
+
+/** The document is not in the ledger yet; a later delivery will likely find it. */
+export class DocumentNotYetKnownError extends AppError {
+  constructor(documentId: string) {
+    super('document_not_yet_known', `document ${documentId} has no by-doc entry yet`, {
+      retryable: true,
+      details: { documentId },
+    });
+  }
+}
+
+/** A message that does not belong on the events queue. */
+export class WrongQueueError extends AppError {
+  constructor(kind: string) {
+    super('wrong_queue', `a ${kind} message does not belong on the events queue`);
+  }
+}
+
+/**
+ * Handles one message of the events queue. Throws to leave the message for redelivery; the body is parsed
+ * here, inside the message's own processing, so one bad body fails alone.
+ */
+export const handleEventsMessage = (message: QueueMessage, deps: EventsDeps): Promise<void> =>
+  handleEventsBody(parseMessage(message.body), { receiveCount: message.receiveCount }, deps);
+
+/** The same for an already parsed body (a Lambda handler parses with `processBatch`). */
+export const handleEventsBody = async (
+  body: QueueMessageBody,
+  context: { receiveCount: number },
+  deps: EventsDeps,
+): Promise<void> => {
+  switch (body.kind) {
+    case 'document_event':
+      await handleDocumentEvent(body, deps, context);
+      return;
+    case 'reextract':
+      await handleReextract(body, deps);
+      return;
+    case 'intake':
+      throw new WrongQueueError(body.kind);
+  }
+};
+
+/**
+ * Processes a verified webhook once: the `event/<notificationId>` marker is written last, after the
+ * outcome, so a crash in between repeats only idempotent steps.
+ */
+export const handleDocumentEvent = async (
+  message: DocumentEventMessage,
+  deps: EventsDeps,
+  context: { receiveCount: number },
+): Promise<OutcomeAction> => {
+  const { ledger, logger } = deps;
+  const { notificationId, documentId, event } = message;
+  const log = logger.child({ notificationId, documentId, event });
+  const marker = ledgerKeys.event(notificationId);
+  if ((await ledger.get(marker)) !== undefined) {
+    log.debug('notification already processed');
+    return 'duplicate';
+  }
+  if (
+    (await ledger.get(ledgerKeys.byDoc(documentId))) === undefined &&
+    context.receiveCount < UNKNOWN_DOCUMENT_MAX_RECEIVES
+  ) {
+    throw new DocumentNotYetKnownError(documentId);
+  }
+
+  const state =
+    stateFromWebhook(message.payload, documentId) ??
+    stateFromDocumentResponse(await deps.client.getDocument(documentId, DOCUMENT_STATE_INCLUDES));
+  const action =
+    event === 'document.extracted' ? await recordExtracted(state, deps) : await recordFailure(state, deps);
+
+  await ledger.putIfAbsent(
+    marker,
+    JSON.stringify({ event, documentId, action, processedAt: new Date(deps.clock.now()).toISOString() }),
+  );
+  log.info({ action }, 'document event processed');
+  return action;
+};
+
+export type ReextractAction = 'requested' | 'duplicate' | 'already_final';
+
+/**
+ * Asks the service to extract the document again, once per attempt number: the `reextract/<id>/<n>`
+ * marker is written after the call, so a crash in between asks twice at worst (the service then counts
+ * one more attempt, still bounded by `maxReextracts`), and never zero times.
+ */
+export const handleReextract = async (
+  message: ReextractMessage,
+  deps: EventsDeps,
+): Promise<ReextractAction> => {
+  const { ledger, client, clock, logger } = deps;
+  const { documentId, attempt } = message;
+  const log = logger.child({ documentId, reextract: attempt });
+  if ((await readOutcome(ledger, documentId)) !== undefined) {
+    log.info('document reached an outcome meanwhile; re-extraction skipped');
+    return 'already_final';
+  }
+  const key = ledgerKeys.reextract(documentId, attempt);
+  if ((await ledger.get(key)) !== undefined) {
+    log.debug('re-extraction already requested');
+    return 'duplicate';
+  }
+  await client.reextractDocument(documentId);
+  await ledger.putIfAbsent(key, JSON.stringify({ requestedAt: new Date(clock.now()).toISOString() }));
+  log.info('re-extraction requested');
+  return 'requested';
+};

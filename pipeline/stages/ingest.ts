@@ -1,0 +1,132 @@
+import { Readable } from 'node:stream';
+import { type UploadClient, uploadDocument } from '../../src/client/upload-document.ts';
+import type { Clock } from '../../src/domain/clock.ts';
+import { AppError, ValidationError } from '../../src/domain/errors.ts';
+import type { Logger } from '../../src/observability/logger.ts';
+import { type IntakeMessage, intakeMessage } from '../messages.ts';
+import type { BlobStore, Ledger } from '../ports.ts';
+
+/** The calls ingest makes. */
+export type IngestClient = UploadClient;
+
+export interface IngestDeps {
+  readonly client: IngestClient;
+  readonly ledger: Ledger;
+  readonly blobs: BlobStore;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  /** Checked between steps, so a shutdown does not start a new API call for a message it handed back. */
+  readonly signal?: AbortSignal;
+}
+
+export interface IngestOutcome {
+  readonly documentId: string;
+  /**
+   * `created`: this call created the document. `known`: the ledger already had the content, no API call.
+   * `duplicate`: the service already had it (409) — a redelivery after a crash, or a concurrent twin.
+   */
+  readonly result: 'created' | 'known' | 'duplicate';
+}
+
+/** The ledger entries ingest writes (the events stage reads `by-doc/` and `origin/`). */
+export const ingestKeys = {
+  doc: (sha256: string) => `doc/${sha256}`,
+  byDoc: (documentId: string) => `by-doc/${documentId}`,
+  origin: (sha256: string, originId: string) => `origin/${sha256}/${originId}`,
+} as const;
+
+/** The staged bytes are gone: nothing to upload, and no redelivery will bring them back. */
+export class StagedBlobMissingError extends AppError {
+  constructor(blobKey: string) {
+    super('staged_blob_missing', `staged blob ${blobKey} does not exist`, { details: { blobKey } });
+  }
+}
+
+/** Parses an intake queue body; a bad body is a `ValidationError` that fails its own message alone. */
+export function parseIntake(body: string): IntakeMessage {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (error) {
+    throw new ValidationError(
+      `intake message is not JSON: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  const parsed = intakeMessage.safeParse(json);
+  if (!parsed.success) {
+    throw new ValidationError(`invalid intake message: ${parsed.error.message}`, {
+      issues: parsed.error.issues,
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * Hands one staged file to the service, exactly once per content. Every step is idempotent, so a crash
+ * anywhere followed by a redelivery creates no second document:
+ * - `doc/<sha256>` in the ledger means done: record the origin, no API call;
+ * - otherwise upload and create; a 409 `duplicate_document` (we crashed after creating, or a twin message
+ *   won a race) yields the existing id, the service being the last guard;
+ * - then `by-doc/`, `origin/` and, last, `doc/`: the entry that short-cuts later deliveries is written only
+ *   once the others exist, so the events stage never meets a `doc/` without its `by-doc/`.
+ * The staged blob is kept: the events stage may still need the bytes (a re-extraction, the failure route),
+ * and it removes the blob once the document has an outcome.
+ */
+export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Promise<IngestOutcome> {
+  const { client, ledger, blobs, clock, signal } = deps;
+  const { sha256, origin } = message;
+  const logger = deps.logger.child({
+    correlationId: message.correlationId,
+    sha256,
+    originId: origin.originId,
+  });
+
+  const known = await ledger.get(ingestKeys.doc(sha256));
+  if (known !== undefined) {
+    await ledger.putIfAbsent(ingestKeys.origin(sha256, origin.originId), JSON.stringify(origin));
+    logger.info(
+      { documentId: known, fileName: origin.fileName },
+      'content already ingested; origin recorded',
+    );
+    return { documentId: known, result: 'known' };
+  }
+
+  signal?.throwIfAborted();
+  if (!(await blobs.exists(message.blobKey))) throw new StagedBlobMissingError(message.blobKey);
+  const { documentId, result } = await createDocument(message, client, blobs, signal);
+
+  signal?.throwIfAborted();
+  const byDoc = { sha256, createdAt: new Date(clock.now()).toISOString(), blobKey: message.blobKey };
+  await ledger.putIfAbsent(ingestKeys.byDoc(documentId), JSON.stringify(byDoc));
+  await ledger.putIfAbsent(ingestKeys.origin(sha256, origin.originId), JSON.stringify(origin));
+  if (!(await ledger.putIfAbsent(ingestKeys.doc(sha256), documentId))) {
+    const recorded = await ledger.get(ingestKeys.doc(sha256));
+    if (recorded !== documentId) {
+      // Only possible if the service let the same content in twice; keep the first, flag the second.
+      logger.error({ documentId, recorded }, 'the service holds this content under two documents');
+    }
+  }
+  logger.info({ documentId, result, fileName: origin.fileName }, 'document ingested');
+  return { documentId, result };
+}
+
+async function createDocument(
+  message: IntakeMessage,
+  client: IngestClient,
+  blobs: BlobStore,
+  signal: AbortSignal | undefined,
+): Promise<{ documentId: string; result: 'created' | 'duplicate' }> {
+  const uploaded = await uploadDocument(client, {
+    name: message.origin.fileName,
+    contentType: message.contentType ?? 'application/octet-stream',
+    digest: message,
+    open: () => Readable.from(streamBlob(blobs, message.blobKey)),
+    signal,
+  });
+  return { documentId: uploaded.documentId, result: uploaded.duplicate ? 'duplicate' : 'created' };
+}
+
+/** Opens the blob only when the upload starts reading, so the factory above stays synchronous. */
+async function* streamBlob(blobs: BlobStore, key: string): AsyncGenerator<Buffer> {
+  yield* await blobs.get(key);
+}

@@ -1,0 +1,78 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { isAppError } from '../domain/errors.ts';
+import { ingest } from './commands/ingest.ts';
+import { service } from './commands/service.ts';
+import { up } from './commands/up.ts';
+import type { Output } from './output.ts';
+import type { StartWorker } from './worker.ts';
+
+export interface ProgramDeps {
+  readonly startWorker: StartWorker;
+  readonly output: Output;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly signal: AbortSignal;
+  readonly version: string;
+}
+
+const integer = (value: string): number => {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('must be a whole number');
+  return parsed;
+};
+
+/** Flags shared by the commands that touch the service's data; defaults come from the config schema. */
+const serviceFlags = (command: Command): Command =>
+  command
+    .addOption(new Option('--port <port>', 'port of the local service (default 4010)').argParser(integer))
+    .addOption(new Option('--data-dir <dir>', 'state of the service and worker (default ./.stevedore)'));
+
+/**
+ * The `stevedore` command. Every action returns an exit code through `onExit`; nothing here calls
+ * `process.exit`, so tests can run the program in process.
+ */
+export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void): Command => {
+  const program = new Command('stevedore')
+    .description('Document intake for container logistics, with a local Container Tracking Service')
+    .version(deps.version)
+    .configureOutput({
+      writeOut: (text) => deps.output.stdout.write(text),
+      writeErr: (text) => deps.output.stderr.write(text),
+    })
+    .exitOverride()
+    .showHelpAfterError();
+
+  const run =
+    <A extends unknown[]>(action: (...args: A) => Promise<number>) =>
+    async (...args: A): Promise<void> => {
+      try {
+        onExit(await action(...args));
+      } catch (error) {
+        deps.output.stderr.write(`stevedore: ${error instanceof Error ? error.message : String(error)}\n`);
+        onExit(isAppError(error) && error.code === 'invalid_config' ? 2 : 1);
+      }
+    };
+
+  serviceFlags(program.command('up'))
+    .description('run the local service, the webhook receiver and the worker on ./inbox')
+    .option('--inbox <dir>', 'drop folder (default ./inbox)')
+    .option('--out <dir>', 'results and failures (default ./out)')
+    .addOption(
+      new Option('--receiver-port <port>', 'port of the webhook receiver (default 4011)').argParser(integer),
+    )
+    .action(run((flags: Record<string, unknown>) => up(flags, deps)));
+
+  serviceFlags(program.command('service'))
+    .description('run the local Container Tracking Service alone')
+    .option('--allow-private-webhooks', 'deliver webhooks to loopback and private addresses')
+    .action(run((flags: Record<string, unknown>) => service(flags, deps)));
+
+  serviceFlags(program.command('ingest'))
+    .description('upload files, wait for their extraction and print the result as JSON')
+    .argument('<files...>', 'files to ingest')
+    .addOption(
+      new Option('--timeout <seconds>', 'how long to wait for each outcome').argParser(integer).default(120),
+    )
+    .action(run((files: string[], flags: Record<string, unknown>) => ingest(files, flags, deps)));
+
+  return program;
+};

@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ServiceClient } from '../client/service-client.ts';
+import { serviceBaseUrl } from '../config/load-config.ts';
+import type { Config } from '../config/settings.ts';
+import { AppError } from '../domain/errors.ts';
+import type { Logger } from '../observability/logger.ts';
+import { createService, type LocalService } from '../service/service.ts';
+
+/** A client bound to a service, and the local service when this process runs it. */
+export interface ServiceSession {
+  readonly client: ServiceClient;
+  readonly baseUrl: string;
+  readonly local: LocalService | undefined;
+  readonly keyFile: string | undefined;
+  close(): Promise<void>;
+}
+
+const clientFor = (config: Config, baseUrl: string, token: string, logger: Logger) =>
+  new ServiceClient({ baseUrl, token, requestsPerMinute: config.clientRequestsPerMinute, logger });
+
+/** Starts the local service in this process and returns a client of it. */
+export const startLocalSession = async (config: Config, logger: Logger): Promise<ServiceSession> => {
+  const local = await createService({ config, logger });
+  const { url } = await local.listen();
+  const baseUrl = `${url}/v2`;
+  return {
+    client: clientFor(config, baseUrl, local.apiKey, logger),
+    baseUrl,
+    local,
+    keyFile: local.keyFile,
+    close: () => local.close(),
+  };
+};
+
+/** A client of SVC_API_BASE_URL, which needs SVC_API_TOKEN. */
+export const remoteSession = (config: Config, logger: Logger): ServiceSession => {
+  if (!config.apiToken) {
+    throw new AppError(
+      'missing_token',
+      'SVC_API_BASE_URL is set, so SVC_API_TOKEN must be set to its API key',
+    );
+  }
+  const baseUrl = serviceBaseUrl(config);
+  return {
+    client: clientFor(config, baseUrl, config.apiToken, logger),
+    baseUrl,
+    local: undefined,
+    keyFile: undefined,
+    close: async () => undefined,
+  };
+};
+
+/**
+ * For one-off commands: the configured remote service; else a local service already running on
+ * the configured port (its key read from the data dir); else a local service started here.
+ */
+export const connectSession = async (config: Config, logger: Logger): Promise<ServiceSession> => {
+  if (config.apiBaseUrl) return remoteSession(config, logger);
+  const baseUrl = serviceBaseUrl(config);
+  const running = await fetch(`${new URL(baseUrl).origin}/health`, { signal: AbortSignal.timeout(1_000) })
+    .then((response) => response.ok)
+    .catch(() => false);
+  if (!running) return startLocalSession({ ...config, port: 0 }, logger);
+  const keyFile = join(config.dataDir, 'api-key');
+  const token =
+    config.apiToken ??
+    (await readFile(keyFile, 'utf8').then(
+      (text) => text.trim(),
+      () => {
+        throw new AppError(
+          'missing_token',
+          `a service is running at ${baseUrl} but ${keyFile} is missing: set SVC_API_TOKEN or --data-dir`,
+        );
+      },
+    ));
+  return {
+    client: clientFor(config, baseUrl, token, logger),
+    baseUrl,
+    local: undefined,
+    keyFile,
+    close: async () => undefined,
+  };
+};

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Logger } from '../../observability/logger.ts';
+import { type ApiKeyLookup, requireApiKey } from './auth.ts';
+import type { ServiceEnv } from './env.ts';
+import { errorHandler } from './error-handler.ts';
+import { methodNotAllowedOrNotFound } from './method-not-allowed.ts';
+import { HttpProblem } from './problem.ts';
+import { type RollingWindowLimiter, rateLimit } from './rate-limit.ts';
+import { MAX_JSON_BODY_BYTES } from './read-json.ts';
+
+export interface AppDeps {
+  readonly logger: Logger;
+  readonly keys: ApiKeyLookup;
+  readonly limiter: RollingWindowLimiter;
+  /** Requests per key per rolling minute in the default bucket. */
+  readonly rateLimitPerMinute: number;
+  /** Routes relative to /v2; they run after authentication and the rate limit. */
+  readonly api: ReadonlyArray<Hono<ServiceEnv>>;
+  /** Routes at the root that need a key as well (the direct-upload endpoint, also reachable under /v2). */
+  readonly keyedRoot: ReadonlyArray<{ readonly path: string; readonly routes: Hono<ServiceEnv> }>;
+  /** Routes at the root authorised by a signed token in their URL, not by a key. */
+  readonly signedRoot: ReadonlyArray<Hono<ServiceEnv>>;
+}
+
+const health = { status: 'ok' } as const;
+
+/**
+ * The HTTP surface: health (no key), then authentication and the rate limit on every keyed path, then
+ * the routes; every error leaves through the one mapper as JSON:API.
+ */
+export function createApp(deps: AppDeps): Hono<ServiceEnv> {
+  const app = new Hono<ServiceEnv>();
+  app.onError(errorHandler(deps.logger));
+  app.notFound(methodNotAllowedOrNotFound(app));
+
+  // Registered before the key check: a handler that answers ends the chain, so health needs no key.
+  app.get('/health', (c) => c.json(health));
+  app.get('/v2/health', (c) => c.json(health));
+
+  const keyed = [
+    requireApiKey(deps.keys),
+    rateLimit({ limiter: deps.limiter, limit: deps.rateLimitPerMinute }),
+    // Uploads go to the signed PUT target, so a keyed request is small; cut off anything that is not.
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new HttpProblem(
+          413,
+          'Payload Too Large',
+          `Request bodies are limited to ${MAX_JSON_BODY_BYTES} bytes`,
+        );
+      },
+    }),
+  ] as const;
+  app.use('/v2/*', ...keyed);
+  for (const { path } of deps.keyedRoot) app.use(path, ...keyed);
+
+  for (const routes of deps.api) app.route('/v2', routes);
+  for (const { routes } of deps.keyedRoot) app.route('/', routes);
+  for (const routes of deps.signedRoot) app.route('/', routes);
+  return app;
+}

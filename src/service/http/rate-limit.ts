@@ -1,0 +1,81 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../../domain/clock.ts';
+import type { ServiceEnv } from './env.ts';
+import { HttpProblem } from './problem.ts';
+
+/** The upstream counts requests per key over a rolling minute. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+export type RateDecision =
+  | { readonly allowed: true; readonly remaining: number }
+  | { readonly allowed: false; readonly retryAfterSeconds: number };
+
+/**
+ * Exact rolling-window limiter: it keeps the times of the requests it allowed in the last window, at most
+ * `limit` per key, so memory stays bounded by keys × limit. Refused requests are not counted, so a client
+ * that keeps knocking is let in as soon as the window has room.
+ */
+export class RollingWindowLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly windowMs: number = RATE_LIMIT_WINDOW_MS,
+  ) {}
+
+  consume(key: string, limit: number): RateDecision {
+    const now = this.clock.now();
+    const times = this.prune(key, now);
+    if (times.length >= limit) {
+      const oldest = times[times.length - limit] ?? now;
+      // At least 1: "Retry-After: 0" invites a client to retry at once and be refused again.
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)),
+      };
+    }
+    times.push(now);
+    this.hits.set(key, times);
+    return { allowed: true, remaining: limit - times.length };
+  }
+
+  private prune(key: string, now: number): number[] {
+    const times = this.hits.get(key) ?? [];
+    const start = now - this.windowMs;
+    let expired = 0;
+    while (expired < times.length && (times[expired] ?? now) <= start) expired += 1;
+    if (expired > 0) times.splice(0, expired);
+    if (times.length === 0) this.hits.delete(key);
+    return times;
+  }
+}
+
+export const DEFAULT_RATE_LIMIT_DETAIL =
+  'Your account has exceeded its API rate limit. Please wait before making more requests.';
+
+/**
+ * Counts the request against the caller's key in `bucket` (429 with Retry-After once over `limit`). Runs
+ * after authentication; a route with its own upstream limit gets its own bucket.
+ */
+export const rateLimit =
+  ({
+    limiter,
+    limit,
+    bucket = 'default',
+    detail = DEFAULT_RATE_LIMIT_DETAIL,
+  }: {
+    limiter: RollingWindowLimiter;
+    limit: number;
+    bucket?: string;
+    detail?: string;
+  }): MiddlewareHandler<ServiceEnv> =>
+  async (c, next) => {
+    const decision = limiter.consume(`${bucket}:${c.get('apiKeyHash')}`, limit);
+    if (!decision.allowed) {
+      throw new HttpProblem(429, 'Too Many Requests', detail, {
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+        retryable: true,
+      });
+    }
+    await next();
+  };

@@ -1,0 +1,220 @@
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { Config } from '../config/settings.ts';
+import { type Clock, systemClock } from '../domain/clock.ts';
+import { AppError } from '../domain/errors.ts';
+import { type ExtractDocument, extractDocument } from '../extraction/extract-document.ts';
+import { type Logger, silentLogger } from '../observability/logger.ts';
+import { migrate, openDatabase } from '../store/database.ts';
+import { SqliteQueue } from '../store/sqlite-queue.ts';
+import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
+import { bootstrapAccount } from './accounts/bootstrap-account.ts';
+import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
+import { documentRoutes } from './documents/document-routes.ts';
+import { documentSchemaRoutes } from './documents/document-schema-routes.ts';
+import { DocumentStore } from './documents/document-store.ts';
+import { emailSubmissionRoutes } from './documents/email-submission-routes.ts';
+import { EmailSubmissionStore } from './documents/email-submission-store.ts';
+import { EXTRACTION_QUEUE_NAME, ExtractionJobs } from './documents/extraction-jobs.ts';
+import { ExtractionOutcomeStore } from './documents/extraction-outcome-store.ts';
+import { processExtractionJob } from './documents/process-extraction-job.ts';
+import { JOB_VISIBILITY_TIMEOUT_SECONDS, ProcessingLoop } from './documents/processing-loop.ts';
+import { createApp } from './http/app.ts';
+import type { ServiceEnv } from './http/env.ts';
+import { RollingWindowLimiter } from './http/rate-limit.ts';
+import { BlobFiles } from './uploads/blob-files.ts';
+import { blobRoutes } from './uploads/blob-routes.ts';
+import { BlobTokens } from './uploads/blob-tokens.ts';
+import { DIRECT_UPLOADS_PATH, directUploadRoutes } from './uploads/direct-upload-routes.ts';
+import { loadServiceSecret } from './uploads/service-secret.ts';
+import { TokenSigner } from './uploads/signed-token.ts';
+import { UploadStore } from './uploads/upload-store.ts';
+import { createWebhookModule } from './webhooks/webhook-module.ts';
+
+export const SERVICE_DATABASE_FILE = 'service.db';
+/** How long close() waits for open requests (a large upload, say) before cutting connections. */
+const HTTP_CLOSE_GRACE_MS = 5_000;
+
+export interface ServiceOptions {
+  readonly config: Config;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  /** The classifier and extractor; the real one by default. */
+  readonly extract?: ExtractDocument;
+  /** false runs the API without the extraction loop: jobs wait in the queue for a later start. */
+  readonly startProcessing?: boolean;
+  /** How long close() lets running extractions finish before handing them back; DEFAULT_DRAIN_MS. */
+  readonly drainMs?: number;
+}
+
+export interface LocalService {
+  /** The Hono app, for in-process requests with `app.request()`. */
+  readonly app: Hono<ServiceEnv>;
+  /** The key of the first account: SVC_API_TOKEN when set, else the one in `keyFile`. */
+  readonly apiKey: string;
+  /** `<dataDir>/api-key`, mode 0600. */
+  readonly keyFile: string;
+  /** Starts HTTP on config.host:config.port (0 picks a free port); resolves with the base origin. */
+  listen(): Promise<{ url: string }>;
+  /** Another account with a fresh key (tenants, isolation tests). */
+  createAccount(name: string): Promise<{ accountId: string; apiKey: string }>;
+  /** Stops HTTP, then extraction (running jobs finish or go back to the queue), then webhooks. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** The local Container Tracking Service: one SQLite file and a blob folder in the data dir. */
+export async function createService(options: ServiceOptions): Promise<LocalService> {
+  const { config, clock = systemClock, logger = silentLogger } = options;
+  const db = openDatabase(join(config.dataDir, SERVICE_DATABASE_FILE));
+  try {
+    return await assemble(db, options, clock, logger.child({ component: 'service' }));
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+async function assemble(
+  db: DatabaseSync,
+  options: ServiceOptions,
+  clock: Clock,
+  logger: Logger,
+): Promise<LocalService> {
+  const { config } = options;
+  migrate(db, SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS);
+
+  const accounts = new AccountStore(db, clock);
+  const { apiKey, keyFile } = await bootstrapAccount({
+    accounts,
+    dataDir: config.dataDir,
+    configuredKey: config.apiToken,
+  });
+  const tokens = new BlobTokens(new TokenSigner(await loadServiceSecret(config.dataDir), clock));
+  const files = new BlobFiles(join(config.dataDir, 'blobs'));
+  await files.init();
+  const uploads = new UploadStore(db, clock);
+  const documents = new DocumentStore(db, clock);
+  const emailSubmissions = new EmailSubmissionStore(db, clock);
+  const outcomes = new ExtractionOutcomeStore(db, clock);
+  const queue = new SqliteQueue(db, {
+    name: EXTRACTION_QUEUE_NAME,
+    visibilityTimeoutSeconds: JOB_VISIBILITY_TIMEOUT_SECONDS,
+    clock,
+  });
+  const jobs = new ExtractionJobs(queue, documents, logger);
+  const resent = await jobs.sendMissing();
+  if (resent > 0) logger.warn({ count: resent }, 'sent extraction jobs a previous run left unsent');
+
+  const webhooks = createWebhookModule({
+    db,
+    clock,
+    logger,
+    allowPrivateTargets: config.allowPrivateWebhooks,
+  });
+  const processing = new ProcessingLoop({
+    queue,
+    logger,
+    handle: (job, context) =>
+      processExtractionJob(
+        {
+          documents,
+          outcomes,
+          emailSubmissions,
+          files,
+          extract: options.extract ?? extractDocument,
+          notifier: webhooks.notifier,
+          logger,
+        },
+        job,
+        context,
+      ),
+  });
+
+  const direct = directUploadRoutes({ uploads, tokens, maxUploadBytes: config.maxUploadBytes });
+  const app = createApp({
+    logger,
+    keys: accounts,
+    limiter: new RollingWindowLimiter(clock),
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    api: [
+      direct,
+      documentRoutes({ documents, emailSubmissions, uploads, tokens, jobs }),
+      emailSubmissionRoutes({ documents, emailSubmissions }),
+      documentSchemaRoutes(),
+      webhooks.router,
+    ],
+    keyedRoot: [{ path: DIRECT_UPLOADS_PATH, routes: direct }],
+    signedRoot: [blobRoutes({ uploads, tokens, files })],
+  });
+
+  webhooks.start();
+  if (options.startProcessing !== false) processing.start();
+  jobs.startSweeping();
+
+  let server: ServerType | undefined;
+  let closing: Promise<void> | undefined;
+
+  const close = async (): Promise<void> => {
+    if (server !== undefined) await closeServer(server);
+    jobs.stopSweeping();
+    await processing.stop(options.drainMs === undefined ? {} : { drainMs: options.drainMs });
+    await webhooks.stop();
+    db.close();
+  };
+
+  return {
+    app,
+    apiKey,
+    keyFile,
+    listen: async () => {
+      if (server !== undefined) throw new AppError('already_listening', 'listen() was already called');
+      const started = createAdaptorServer({ fetch: app.fetch });
+      server = started;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          started.once('error', reject);
+          started.listen(config.port, config.host, () => {
+            started.off('error', reject);
+            resolve();
+          });
+        });
+      } catch (error) {
+        server = undefined;
+        throw error;
+      }
+      const address = started.address();
+      const port = typeof address === 'object' && address !== null ? address.port : config.port;
+      const url = `http://${reachableHost(config.host)}:${port}`;
+      logger.info({ url }, 'service listening');
+      return { url };
+    },
+    createAccount: async (name) => {
+      const { account, apiKey: key } = createAccountWithKey(accounts, name);
+      return { accountId: account.id, apiKey: key };
+    },
+    close: () => {
+      closing ??= close();
+      return closing;
+    },
+  };
+}
+
+/** A wildcard bind address is no address to connect to; a client on this machine uses loopback. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Stops accepting, lets open requests finish for a grace period, then cuts what is left. */
+async function closeServer(server: ServerType): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  const timer = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, HTTP_CLOSE_GRACE_MS);
+  await closed;
+  clearTimeout(timer);
+}

@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { type DirectUploadResponse, directUploadRequest } from '../../contract/direct-upload.ts';
+import { isoTime } from '../db/columns.ts';
+import type { ServiceEnv } from '../http/env.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { readJson } from '../http/read-json.ts';
+import type { BlobTokens } from './blob-tokens.ts';
+import { contentDisposition } from './content-disposition.ts';
+import type { UploadStore } from './upload-store.ts';
+
+export const DIRECT_UPLOADS_PATH = '/rails/active_storage/direct_uploads';
+
+/** Not S3: the bytes stay in the data dir. Clients only pass the value back, if at all. */
+const SERVICE_NAME = 'local';
+
+export interface DirectUploadDeps {
+  readonly uploads: UploadStore;
+  readonly tokens: BlobTokens;
+  readonly maxUploadBytes: number;
+}
+
+/**
+ * Step 1 of a direct upload (ActiveStorage): announce the file, get a signed id and a presigned PUT
+ * target. Mounted at the root and under /v2 (the upstream guide does not say which); both need a key.
+ */
+export const directUploadRoutes = (deps: DirectUploadDeps): Hono<ServiceEnv> =>
+  new Hono<ServiceEnv>().post(DIRECT_UPLOADS_PATH, async (c) => {
+    const { blob } = await readJson(c, directUploadRequest);
+    if (blob.byte_size > deps.maxUploadBytes) {
+      throw new HttpProblem(
+        413,
+        'Payload Too Large',
+        `Byte size ${blob.byte_size} exceeds the limit of ${deps.maxUploadBytes} bytes`,
+        { pointer: '/blob/byte_size', code: 'file_too_large' },
+      );
+    }
+    const record = deps.uploads.create({
+      accountId: c.get('account').id,
+      filename: blob.filename,
+      contentType: blob.content_type,
+      byteSize: blob.byte_size,
+      checksum: blob.checksum,
+    });
+    const response: DirectUploadResponse = {
+      id: record.id,
+      key: record.key,
+      filename: record.filename,
+      content_type: record.contentType,
+      metadata: {},
+      service_name: SERVICE_NAME,
+      byte_size: record.byteSize,
+      checksum: record.checksum,
+      created_at: isoTime(record.createdAt),
+      signed_id: deps.tokens.signedId(record),
+      direct_upload: {
+        url: deps.tokens.uploadUrl(new URL(c.req.url).origin, record),
+        headers: {
+          'Content-Type': record.contentType,
+          'Content-MD5': record.checksum,
+          'Content-Disposition': contentDisposition(record.filename),
+        },
+      },
+    };
+    return c.json(response, 200);
+  });

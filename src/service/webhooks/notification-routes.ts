@@ -1,0 +1,125 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { deliveryStatuses } from '../../contract/webhook.ts';
+import { webhookEvent } from '../../contract/webhook-events.ts';
+import type { ServiceEnv } from '../http/env.ts';
+import { DEFAULT_PAGE_SIZE, listEnvelope, readPage } from '../http/pagination.ts';
+import { badRequest, notFound } from '../http/problem.ts';
+import type { DeliveryStatus, NotificationRecord, NotificationStore } from './notification-store.ts';
+import { SAMPLE_TIME } from './sample-documents.ts';
+import { SAMPLE_NOTIFICATION_ID, SAMPLE_WEBHOOK_ID, samplePayload } from './sample-payloads.ts';
+import { toLogResource, toNotificationResource, toWebhookResource } from './webhook-serializer.ts';
+import type { WebhookStore } from './webhook-store.ts';
+
+export interface NotificationRoutesDeps {
+  readonly notifications: NotificationStore;
+  readonly webhooks: WebhookStore;
+}
+
+const INCLUDABLE = ['webhook', 'webhook_notification_logs'] as const;
+type Includable = (typeof INCLUDABLE)[number];
+
+const isIncludable = (value: string): value is Includable => INCLUDABLE.some((name) => name === value);
+
+/** The upstream's wording for an unknown include, serializer name and all. */
+const readInclude = (c: Context): ReadonlySet<Includable> => {
+  const names = (c.req.query('include') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const wanted = new Set<Includable>();
+  for (const name of names) {
+    if (!isIncludable(name)) {
+      throw badRequest(
+        `${name} is not specified as a relationship on V2::WebhookNotificationSerializer`,
+        'include',
+      );
+    }
+    wanted.add(name);
+  }
+  return wanted;
+};
+
+const isStatus = (value: string): value is DeliveryStatus =>
+  deliveryStatuses.some((status) => status === value);
+
+const readStatusFilter = (c: Context): DeliveryStatus | undefined => {
+  const raw = c.req.query('filter[delivery_status]');
+  if (raw === undefined || raw === '') return undefined;
+  if (!isStatus(raw)) {
+    throw badRequest(
+      `filter[delivery_status] must be one of ${deliveryStatuses.join(', ')}`,
+      'filter[delivery_status]',
+    );
+  }
+  return raw;
+};
+
+/** `/webhook_notifications`: what was sent to the account's webhooks, and sample payloads. */
+export function notificationRoutes(deps: NotificationRoutesDeps): Hono<ServiceEnv> {
+  const { notifications, webhooks } = deps;
+
+  /** `data` and `included` for notifications of one account. */
+  const present = (
+    accountId: string,
+    records: readonly NotificationRecord[],
+    include: ReadonlySet<Includable>,
+  ) => {
+    const attempts = notifications.attempts(records.map((record) => record.id));
+    const data = records.map((record) => toNotificationResource(record, attempts.get(record.id) ?? []));
+    const included: unknown[] = [];
+    if (include.has('webhook')) {
+      for (const webhookId of new Set(records.map((record) => record.webhookId))) {
+        const webhook = webhooks.find(accountId, webhookId);
+        if (webhook !== undefined) included.push(toWebhookResource(webhook));
+      }
+    }
+    if (include.has('webhook_notification_logs')) {
+      for (const record of records) included.push(...(attempts.get(record.id) ?? []).map(toLogResource));
+    }
+    return { data, ...(include.size > 0 ? { included } : {}) };
+  };
+
+  const app = new Hono<ServiceEnv>();
+
+  // Before `/:id`, which would otherwise take "examples" for an id.
+  app.get('/examples', (c) => {
+    const raw = c.req.query('event');
+    if (raw === undefined || raw === '') throw badRequest('event is required', 'event');
+    const event = webhookEvent.safeParse(raw);
+    if (!event.success) throw badRequest(`${raw} is not a known webhook event`, 'event');
+    const sample = samplePayload(event.data, {
+      notificationId: SAMPLE_NOTIFICATION_ID,
+      webhookId: SAMPLE_WEBHOOK_ID,
+      createdAt: SAMPLE_TIME,
+    });
+    return c.json({
+      data: [sample.data],
+      included: sample.included,
+      ...listEnvelope(c, { number: 1, size: DEFAULT_PAGE_SIZE, offset: 0 }, 1),
+    });
+  });
+
+  app.get('/', (c) => {
+    const accountId = c.get('account').id;
+    const page = readPage(c);
+    const include = readInclude(c);
+    const { records, total } = notifications.list(accountId, {
+      status: readStatusFilter(c),
+      size: page.size,
+      offset: page.offset,
+    });
+    return c.json({ ...present(accountId, records, include), ...listEnvelope(c, page, total) });
+  });
+
+  app.get('/:id', (c) => {
+    const accountId = c.get('account').id;
+    const include = readInclude(c);
+    const record = notifications.find(accountId, c.req.param('id'));
+    if (record === undefined) throw notFound('WebhookNotification');
+    const { data, ...rest } = present(accountId, [record], include);
+    return c.json({ data: data[0], ...rest });
+  });
+
+  return app;
+}

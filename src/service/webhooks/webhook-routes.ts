@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { createWebhookRequest, updateWebhookRequest } from '../../contract/webhook.ts';
+import type { Clock } from '../../domain/clock.ts';
+import { generateWebhookSecret } from '../../domain/webhook-signature.ts';
+import type { ServiceEnv } from '../http/env.ts';
+import { listEnvelope, readPage } from '../http/pagination.ts';
+import { notFound, unprocessable } from '../http/problem.ts';
+import { readJson } from '../http/read-json.ts';
+import { privateTargetReason } from './target-guard.ts';
+import { capitaliseHeaderName, findHeaderProblem } from './webhook-headers.ts';
+import { toWebhookResource } from './webhook-serializer.ts';
+import type { WebhookHeader, WebhookStore } from './webhook-store.ts';
+
+export interface WebhookRoutesDeps {
+  readonly webhooks: WebhookStore;
+  readonly clock: Clock;
+  readonly allowPrivateTargets: boolean;
+}
+
+/** `/webhooks` and `/webhooks/{id}`: register, list, read, change and delete webhooks. */
+export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
+  const { webhooks, clock } = deps;
+
+  const checkUrl = (url: string | undefined): void => {
+    if (url === undefined || deps.allowPrivateTargets) return;
+    const reason = privateTargetReason(url);
+    if (reason !== undefined) {
+      throw unprocessable(
+        `Url must not point inside the network (${reason}); start the service with --allow-private-webhooks for local receivers`,
+        '/data/attributes/url',
+      );
+    }
+  };
+
+  const normaliseHeaders = (
+    headers: readonly WebhookHeader[] | null | undefined,
+  ): readonly WebhookHeader[] | null | undefined => {
+    if (headers === null || headers === undefined) return headers;
+    const named = headers.map(({ name, value }) => ({ name: capitaliseHeaderName(name), value }));
+    const problem = findHeaderProblem(named);
+    if (problem !== undefined) {
+      throw unprocessable(problem.detail, `/data/attributes/headers/${problem.index}/${problem.member}`);
+    }
+    return named;
+  };
+
+  const app = new Hono<ServiceEnv>();
+
+  app.post('/', async (c) => {
+    const { attributes } = (await readJson(c, createWebhookRequest)).data;
+    checkUrl(attributes.url);
+    const record = webhooks.create({
+      id: randomUUID(),
+      accountId: c.get('account').id,
+      url: attributes.url,
+      active: attributes.active,
+      events: attributes.events,
+      headers: normaliseHeaders(attributes.headers) ?? null,
+      secret: generateWebhookSecret(),
+      createdAt: clock.now(),
+    });
+    return c.json({ data: toWebhookResource(record) }, 201);
+  });
+
+  app.get('/', (c) => {
+    const page = readPage(c);
+    const { records, total } = webhooks.list(c.get('account').id, page);
+    return c.json({ data: records.map(toWebhookResource), ...listEnvelope(c, page, total) });
+  });
+
+  app.get('/:id', (c) => {
+    const record = webhooks.find(c.get('account').id, c.req.param('id'));
+    if (record === undefined) throw notFound('Webhook');
+    return c.json({ data: toWebhookResource(record) });
+  });
+
+  app.patch('/:id', async (c) => {
+    const accountId = c.get('account').id;
+    const id = c.req.param('id');
+    // 404 before 422: whether the body is valid does not matter for a webhook that is not there.
+    if (webhooks.find(accountId, id) === undefined) throw notFound('Webhook');
+    const { attributes } = (await readJson(c, updateWebhookRequest)).data;
+    checkUrl(attributes.url);
+    const record = webhooks.update(
+      accountId,
+      id,
+      {
+        url: attributes.url,
+        active: attributes.active,
+        events: attributes.events,
+        headers: normaliseHeaders(attributes.headers),
+      },
+      clock.now(),
+    );
+    if (record === undefined) throw notFound('Webhook');
+    return c.json({ data: toWebhookResource(record) });
+  });
+
+  /** 200 with a meta-only document: the upstream answers 200, and JSON:API needs data, errors or meta. */
+  app.delete('/:id', (c) => {
+    if (!webhooks.delete(c.get('account').id, c.req.param('id'))) throw notFound('Webhook');
+    return c.json({ meta: {} });
+  });
+
+  return app;
+}

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedQueue } from '../../../pipeline/adapters/embedded-queue.ts';
+import { FolderBlobStore } from '../../../pipeline/adapters/folder-blob-store.ts';
+import { EmbeddedLedger } from '../../../pipeline/adapters/sqlite-ledger.ts';
+import { type EventsRuntime, startEvents } from '../../../pipeline/local-events.ts';
+import { FolderSink } from '../../../pipeline/sinks/folder-sink.ts';
+import { handleIntake } from '../../../pipeline/stages/ingest.ts';
+import { ensureDocumentSubscription } from '../../../src/client/ensure-subscription.ts';
+import { ServiceClient } from '../../../src/client/service-client.ts';
+import { loadConfig } from '../../../src/config/load-config.ts';
+import type { Config } from '../../../src/config/settings.ts';
+import { systemClock } from '../../../src/domain/clock.ts';
+import { silentLogger } from '../../../src/observability/logger.ts';
+import { makeSampleCorpus } from '../../../src/samples/sample-corpus.ts';
+import { makeScannedLikePdf } from '../../../src/samples/special-pdfs.ts';
+import { createService, type LocalService } from '../../../src/service/service.ts';
+import { openDatabase } from '../../../src/store/database.ts';
+import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
+import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
+
+/** Waits for a file the pipeline writes; the whole chain runs on real timers and real sockets. */
+const fileAppears = async (path: string, timeoutMs = 15_000): Promise<unknown> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(path)) {
+    if (Date.now() > deadline) throw new Error(`${path} did not appear within ${timeoutMs} ms`);
+    await delay(25);
+  }
+  return JSON.parse(readFileSync(path, 'utf8'));
+};
+
+describe('webhooks from the local service to result files', () => {
+  let dir: string;
+  let config: Config;
+  let service: LocalService;
+  let client: ServiceClient;
+  let db: DatabaseSync;
+  let ledger: EmbeddedLedger;
+  let blobs: FolderBlobStore;
+  let events: EventsRuntime;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'stevedore-e2e-events-'));
+    config = loadConfig(
+      {},
+      {
+        dataDir: join(dir, 'service'),
+        out: join(dir, 'out'),
+        host: '127.0.0.1',
+        port: 0,
+        receiverPort: 0,
+        allowPrivateWebhooks: true,
+        maxReextracts: 1,
+      },
+    );
+    service = await createService({ config });
+    const { url } = await service.listen();
+    client = new ServiceClient({ baseUrl: `${url}/v2`, token: service.apiKey, requestsPerMinute: 6_000 });
+    db = openDatabase(join(dir, 'worker.db'));
+    ledger = new EmbeddedLedger(new SqliteLedger(db));
+    blobs = new FolderBlobStore(join(dir, 'blobs'));
+    let secret = '';
+    events = await startEvents({
+      config,
+      client,
+      eventsQueue: new EmbeddedQueue(new SqliteQueue(db, { name: 'events' })),
+      ledger,
+      sink: new FolderSink(config.out),
+      logger: silentLogger,
+      clock: systemClock,
+      webhookSecret: () => secret,
+      requireTimestamp: true,
+      blobs,
+      // No wait between re-extractions, so the failure route completes within the test.
+      reextractBackoff: () => 0,
+    });
+    secret = (await ensureDocumentSubscription(client, events.receiverUrl)).attributes.secret;
+  });
+
+  afterAll(async () => {
+    await events?.stop();
+    await service?.close();
+    db?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** What the intake stage does for a file dropped in the inbox. */
+  const ingest = async (
+    bytes: Uint8Array,
+    fileName: string,
+  ): Promise<{ documentId: string; blobKey: string }> => {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const blobKey = `staged/${sha256}`;
+    await blobs.put(blobKey, bytes);
+    const { documentId } = await handleIntake(
+      {
+        kind: 'intake',
+        version: 1,
+        correlationId: `test-${fileName}`,
+        origin: {
+          originId: `folder-${fileName}`,
+          source: 'folder',
+          fileName,
+          location: `inbox/${fileName}`,
+          receivedAt: new Date().toISOString(),
+        },
+        blobKey,
+        sha256,
+        md5Base64: createHash('md5').update(bytes).digest('base64'),
+        sizeBytes: bytes.byteLength,
+        contentType: 'application/pdf',
+      },
+      { client, ledger, blobs, logger: silentLogger, clock: systemClock },
+    );
+    return { documentId, blobKey };
+  };
+
+  it('writes results/<id>.json for an extracted invoice, with its origin', async () => {
+    const [sample] = await makeSampleCorpus(1, 7);
+    if (sample === undefined) throw new Error('no sample');
+    const { documentId, blobKey } = await ingest(sample.bytes, 'invoice.pdf');
+
+    const result = await fileAppears(join(config.out, 'results', `${documentId}.json`));
+
+    expect(result).toMatchObject({
+      status: 'extracted',
+      document_id: documentId,
+      document_type: sample.expected.documentType,
+      origins: [{ origin_id: 'folder-invoice.pdf', file_name: 'invoice.pdf', source: 'folder' }],
+    });
+    expect(await ledger.get(`outcome/${documentId}`)).toBe('extracted');
+    expect(await blobs.exists(blobKey)).toBe(false);
+  });
+
+  it('re-extracts a failing document, then routes it to failed/<id>.json with every attempt', async () => {
+    const { documentId } = await ingest(await makeScannedLikePdf(), 'scan.pdf');
+
+    const failure = await fileAppears(join(config.out, 'failed', `${documentId}.json`));
+
+    expect(failure).toMatchObject({
+      status: 'failed',
+      document_id: documentId,
+      attempts: [{ attempt: 1 }, { attempt: 2 }],
+      origins: [{ origin_id: 'folder-scan.pdf' }],
+    });
+    expect(await ledger.get(`reextract/${documentId}/1`)).toBeDefined();
+    expect(existsSync(join(config.out, 'results', `${documentId}.json`))).toBe(false);
+  });
+});

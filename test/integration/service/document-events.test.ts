@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DocumentWebhookPayload,
+  documentWebhookPayload,
+  findIncluded,
+} from '../../../src/contract/document-webhook.ts';
+import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
+import { type Harness, startService, submit, waitForOutcome } from './service-harness.ts';
+
+/** Fails documents whose text starts with "fail", so one test sees both events. */
+const extract: ExtractDocument = async (bytes) =>
+  new TextDecoder().decode(bytes).startsWith('fail')
+    ? { ok: false, reason: 'unreadable', detail: 'asked to fail', documentType: null }
+    : {
+        ok: true,
+        documentType: 'other',
+        classificationNotes: 'by test',
+        schemaVersion: '2026-11-01',
+        payload: { n: 1 },
+      };
+
+describe('document events reach subscribed webhooks', () => {
+  let h: Harness;
+  let receiver: Server;
+  const received: DocumentWebhookPayload[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push(documentWebhookPayload.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo; // listen() on a TCP port always yields an AddressInfo
+
+    h = await startService({ extract, config: { allowPrivateWebhooks: true } });
+    const created = await h.api('/v2/webhooks', {
+      method: 'POST',
+      json: {
+        data: {
+          type: 'webhook',
+          attributes: {
+            url: `http://127.0.0.1:${port}/hook`,
+            active: true,
+            events: ['document.extracted', 'document.extraction_failed'],
+          },
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+  });
+  afterAll(async () => {
+    await h.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it('delivers document.extracted with the document and its representation in included', async () => {
+    const document = await submit(h, new TextEncoder().encode('succeed please'), { filename: 's.txt' });
+    await waitForOutcome(h, document.id);
+    await expect
+      .poll(() => received.some((p) => p.data.relationships.document.data?.id === document.id))
+      .toBe(true);
+    const payload = received.find((p) => p.data.relationships.document.data?.id === document.id);
+    expect(payload?.data.attributes.event).toBe('document.extracted');
+    if (payload === undefined) return;
+    expect(findIncluded(payload, 'document')?.attributes).toMatchObject({
+      extraction_status: 'extracted',
+      extraction_attempts: 1,
+      source: 'api',
+    });
+    expect(findIncluded(payload, 'document_representation')?.attributes.payload).toEqual({ n: 1 });
+  });
+
+  it('delivers document.extraction_failed with the reason and no representation', async () => {
+    const document = await submit(h, new TextEncoder().encode('fail please'), { filename: 'f.txt' });
+    await waitForOutcome(h, document.id);
+    await expect
+      .poll(() => received.some((p) => p.data.relationships.document.data?.id === document.id))
+      .toBe(true);
+    const payload = received.find((p) => p.data.relationships.document.data?.id === document.id);
+    expect(payload?.data.attributes.event).toBe('document.extraction_failed');
+    if (payload === undefined) return;
+    expect(findIncluded(payload, 'document')?.attributes.extraction_error).toEqual({
+      reason: 'unreadable',
+      detail: 'asked to fail',
+    });
+    expect(findIncluded(payload, 'document_representation')).toBeUndefined();
+  });
+});

@@ -1,0 +1,106 @@
+import { parseMessage, type QueueMessageBody } from '../../../pipeline/messages.ts';
+import type { Ledger } from '../../../pipeline/ports.ts';
+import type {
+  ExtractionFailureRecord,
+  ExtractionResultRecord,
+} from '../../../pipeline/sinks/result-records.ts';
+import type { ResultSink } from '../../../pipeline/sinks/result-sink.ts';
+import { reextractBackoffSeconds } from '../../../pipeline/stages/events-backoff.ts';
+import type { DocumentClient, EventsDeps } from '../../../pipeline/stages/events-deps.ts';
+import type { DocumentResource } from '../../../src/contract/document.ts';
+import { ManualClock } from '../../../src/domain/clock.ts';
+import { silentLogger } from '../../../src/observability/logger.ts';
+
+/** Fakes of the events stage's ports: plain in-memory objects that record what they were asked. */
+
+export class MemoryLedger implements Ledger {
+  readonly entries = new Map<string, string>();
+  async putIfAbsent(key: string, value: string): Promise<boolean> {
+    if (this.entries.has(key)) return false;
+    this.entries.set(key, value);
+    return true;
+  }
+  async get(key: string): Promise<string | undefined> {
+    return this.entries.get(key);
+  }
+  async list(prefix: string): Promise<Array<{ key: string; value: string }>> {
+    return [...this.entries]
+      .filter(([key]) => key.startsWith(prefix))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, value]) => ({ key, value }));
+  }
+}
+
+export class MemorySink implements ResultSink {
+  readonly results = new Map<string, ExtractionResultRecord>();
+  readonly failures = new Map<string, ExtractionFailureRecord>();
+  resultWrites = 0;
+  async writeResult(record: ExtractionResultRecord): Promise<void> {
+    this.resultWrites += 1;
+    this.results.set(record.document_id, record);
+  }
+  async writeFailure(record: ExtractionFailureRecord): Promise<void> {
+    this.failures.set(record.document_id, record);
+  }
+  async removeFailure(documentId: string): Promise<void> {
+    this.failures.delete(documentId);
+  }
+}
+
+export class RecordingQueue {
+  readonly sent: Array<{ body: QueueMessageBody; delaySeconds: number | undefined }> = [];
+  async send(body: string, options?: { delaySeconds?: number }): Promise<string> {
+    this.sent.push({ body: parseMessage(body), delaySeconds: options?.delaySeconds });
+    return `m-${this.sent.length}`;
+  }
+}
+
+/** Answers `getDocument` from `documents` and records every re-extraction it is asked for. */
+export class FakeClient implements DocumentClient {
+  readonly documents = new Map<string, { data: DocumentResource; included: unknown[] }>();
+  readonly reextracted: string[] = [];
+  readonly fetched: string[] = [];
+  async getDocument(id: string): Promise<{ data: DocumentResource; included: unknown[] }> {
+    this.fetched.push(id);
+    const found = this.documents.get(id);
+    if (found === undefined) throw new Error(`no document ${id}`);
+    return found;
+  }
+  async reextractDocument(id: string): Promise<void> {
+    this.reextracted.push(id);
+  }
+}
+
+export interface Harness {
+  readonly deps: EventsDeps;
+  readonly ledger: MemoryLedger;
+  readonly sink: MemorySink;
+  readonly queue: RecordingQueue;
+  readonly client: FakeClient;
+  readonly clock: ManualClock;
+}
+
+export const harness = (options: { maxReextracts?: number } = {}): Harness => {
+  const ledger = new MemoryLedger();
+  const sink = new MemorySink();
+  const queue = new RecordingQueue();
+  const client = new FakeClient();
+  const clock = new ManualClock();
+  return {
+    ledger,
+    sink,
+    queue,
+    client,
+    clock,
+    deps: {
+      client,
+      ledger,
+      sink,
+      queue,
+      clock,
+      logger: silentLogger,
+      maxReextracts: options.maxReextracts ?? 2,
+      backoff: reextractBackoffSeconds,
+    },
+  };
+};

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DocumentNotYetKnownError,
+  handleDocumentEvent,
+  handleEventsMessage,
+  handleReextract,
+  WrongQueueError,
+} from '../../../pipeline/stages/events.ts';
+import { harness } from './events-fakes.ts';
+import {
+  attributes,
+  DOC,
+  documentResource,
+  eventMessage,
+  failedAttributes,
+  ingested,
+  representation,
+  SHA,
+} from './events-fixtures.ts';
+
+const first = { receiveCount: 1 };
+
+describe('events stage: document.extracted', () => {
+  it('writes the result with the representation and every origin, then the outcome and the marker', async () => {
+    const h = harness();
+    await ingested(h.ledger);
+
+    const action = await handleDocumentEvent(eventMessage('document.extracted', attributes()), h.deps, first);
+
+    expect(action).toBe('extracted');
+    const result = h.sink.results.get(DOC);
+    expect(result).toMatchObject({
+      status: 'extracted',
+      document_id: DOC,
+      document_type: 'commercial_invoice',
+      schema_version: '2026-03-23',
+      payload: { invoice_number: 'INV-1' },
+      sha256: SHA,
+    });
+    expect(result?.origins.map((origin) => origin.origin_id)).toEqual(['folder-1', 'imap-7']);
+    expect(result?.document.file_name).toBe('invoice.pdf');
+    expect(await h.ledger.get(`outcome/${DOC}`)).toBe('extracted');
+    expect(await h.ledger.get('event/n-1')).toContain('"action":"extracted"');
+  });
+
+  it('processes a notification delivered twice once', async () => {
+    const h = harness();
+    await ingested(h.ledger);
+    const message = eventMessage('document.extracted', attributes());
+
+    await handleDocumentEvent(message, h.deps, first);
+    const again = await handleDocumentEvent(message, h.deps, { receiveCount: 2 });
+
+    expect(again).toBe('duplicate');
+    expect(h.sink.resultWrites).toBe(1);
+  });
+
+  it('is harmless when a crash lost the marker after the effect', async () => {
+    const h = harness();
+    await ingested(h.ledger);
+    const message = eventMessage('document.extracted', attributes());
+    await handleDocumentEvent(message, h.deps, first);
+    h.ledger.entries.delete('event/n-1');
+
+    expect(await handleDocumentEvent(message, h.deps, first)).toBe('duplicate');
+    expect(h.sink.results.size).toBe(1);
+    expect(await h.ledger.get('event/n-1')).toBeDefined();
+  });
+
+  it('is harmless when two copies of a notification run at once', async () => {
+    const h = harness();
+    await ingested(h.ledger);
+    const message = eventMessage('document.extracted', attributes());
+
+    const actions = await Promise.all([
+      handleDocumentEvent(message, h.deps, first),
+      handleDocumentEvent({ ...message, notificationId: 'n-copy' }, h.deps, first),
+    ]);
+
+    expect(actions.sort()).toEqual(['duplicate', 'extracted']);
+    expect(h.sink.results.size).toBe(1);
+    expect(await h.ledger.get(`outcome/${DOC}`)).toBe('extracted');
+  });
+
+  it('deletes the staged blob once the document is extracted, and keeps it for a failure', async () => {
+    const deleted: string[] = [];
+    const blobs = { delete: async (key: string): Promise<void> => void deleted.push(key) };
+    const h = harness({ maxReextracts: 0 });
+    const withBlob = { ...h.deps, blobs };
+    await h.ledger.putIfAbsent(
+      `by-doc/${DOC}`,
+      JSON.stringify({ sha256: SHA, createdAt: 0, blobKey: `staged/${SHA}` }),
+    );
+    await h.ledger.putIfAbsent(
+      'by-doc/doc-2',
+      JSON.stringify({ sha256: SHA, createdAt: 0, blobKey: 'staged/other' }),
+    );
+
+    await handleDocumentEvent(eventMessage('document.extracted', attributes()), withBlob, first);
+    await handleDocumentEvent(
+      eventMessage('document.extraction_failed', { ...failedAttributes(1), id: 'doc-2' }, 'n-2'),
+      withBlob,
+      first,
+    );
+
+    expect(deleted).toEqual([`staged/${SHA}`]);
+    expect(h.sink.failures.has('doc-2')).toBe(true);
+  });
+
+  it('reads the document from the service when the payload does not include it', async () => {
+    const h = harness();
+    await ingested(h.ledger);
+    const message = eventMessage('document.extracted', attributes());
+    const bare = { ...message, payload: { ...message.payload, included: [] } };
+    h.client.documents.set(DOC, { data: documentResource(attributes()), included: [representation()] });
+
+    expect(await handleDocumentEvent(bare, h.deps, first)).toBe('extracted');
+    expect(h.client.fetched).toEqual([DOC]);
+    expect(h.sink.results.get(DOC)?.payload).toEqual(representation().attributes.payload);
+  });
+
+  it('retries an event for a document ingest has not recorded yet, then writes it without origins', async () => {
+    const h = harness();
+    const message = eventMessage('document.extracted', attributes());
+
+    await expect(handleDocumentEvent(message, h.deps, first)).rejects.toBeInstanceOf(
+      DocumentNotYetKnownError,
+    );
+    expect(h.sink.results.size).toBe(0);
+
+    expect(await handleDocumentEvent(message, h.deps, { receiveCount: 3 })).toBe('extracted');
+    expect(h.sink.results.get(DOC)).toMatchObject({ sha256: null, origins: [] });
+  });
+});
+
+describe('events stage: reextract messages', () => {
+  const reextract = { kind: 'reextract', version: 1, documentId: DOC, attempt: 1 } as const;
+
+  it('asks the service once per attempt number', async () => {
+    const h = harness();
+    expect(await handleReextract(reextract, h.deps)).toBe('requested');
+    expect(await handleReextract(reextract, h.deps)).toBe('duplicate');
+    expect(h.client.reextracted).toEqual([DOC]);
+  });
+
+  it('skips a document that reached an outcome meanwhile', async () => {
+    const h = harness();
+    await h.ledger.putIfAbsent(`outcome/${DOC}`, 'extracted');
+    expect(await handleReextract(reextract, h.deps)).toBe('already_final');
+    expect(h.client.reextracted).toEqual([]);
+  });
+
+  it('refuses a message that belongs on the intake queue', async () => {
+    const h = harness();
+    const body = JSON.stringify({
+      kind: 'intake',
+      version: 1,
+      correlationId: 'c',
+      origin: {
+        originId: 'o',
+        source: 'folder',
+        fileName: 'f.pdf',
+        location: null,
+        receivedAt: '2026-01-01T00:00:00Z',
+      },
+      blobKey: 'b',
+      sha256: SHA,
+      md5Base64: 'x'.repeat(24),
+      sizeBytes: 1,
+      contentType: null,
+    });
+    await expect(
+      handleEventsMessage({ id: 'x', body, receiveCount: 1, receiptHandle: 'h' }, h.deps),
+    ).rejects.toBeInstanceOf(WrongQueueError);
+  });
+});

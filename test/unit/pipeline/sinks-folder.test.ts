@@ -1,0 +1,94 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FolderSink } from '../../../pipeline/sinks/folder-sink.ts';
+import {
+  type ExtractionFailureRecord,
+  type ExtractionResultRecord,
+  RESULT_FORMAT_VERSION,
+} from '../../../pipeline/sinks/result-records.ts';
+import { stableJson } from '../../../pipeline/sinks/stable-json.ts';
+import { attributes, DOC } from './events-fixtures.ts';
+
+const result: ExtractionResultRecord = {
+  format_version: RESULT_FORMAT_VERSION,
+  status: 'extracted',
+  document_id: DOC,
+  document_type: 'commercial_invoice',
+  schema_version: '2026-03-23',
+  payload: { total_amount: '1.00', currency: 'USD' },
+  sha256: null,
+  origins: [],
+  document: attributes(),
+};
+
+const failure: ExtractionFailureRecord = {
+  format_version: RESULT_FORMAT_VERSION,
+  status: 'failed',
+  document_id: DOC,
+  reason: 'encrypted',
+  detail: 'the PDF is encrypted',
+  attempts: [
+    { attempt: 1, at: '2026-01-01T00:00:00.000Z', reason: 'encrypted', detail: 'the PDF is encrypted' },
+  ],
+  sha256: null,
+  origins: [],
+  document: attributes(),
+};
+
+describe('FolderSink', () => {
+  let root: string;
+  let sink: FolderSink;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'stevedore-sink-'));
+    sink = new FolderSink(root);
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('writes results/<id>.json pretty-printed with sorted keys and leaves no temp file', async () => {
+    await sink.writeResult(result);
+
+    const text = await readFile(join(root, 'results', `${DOC}.json`), 'utf8');
+    expect(JSON.parse(text)).toEqual(result);
+    expect(text).toBe(stableJson(result));
+    expect(text.indexOf('"currency"')).toBeLessThan(text.indexOf('"total_amount"'));
+    expect(text.indexOf('"document"')).toBeLessThan(text.indexOf('"status"'));
+    expect(await readdir(join(root, 'results'))).toEqual([`${DOC}.json`]);
+  });
+
+  it('writes the same bytes for the same record, so a repeated write changes nothing', async () => {
+    await sink.writeResult(result);
+    const before = await readFile(sink.pathOf('result', DOC));
+    await sink.writeResult({ ...result, document: { ...attributes() } });
+    expect(await readFile(sink.pathOf('result', DOC))).toEqual(before);
+  });
+
+  it('writes failed/<id>.json and removes it idempotently', async () => {
+    await sink.writeFailure(failure);
+    expect(JSON.parse(await readFile(join(root, 'failed', `${DOC}.json`), 'utf8'))).toEqual(failure);
+
+    await sink.removeFailure(DOC);
+    await sink.removeFailure(DOC);
+    expect(await readdir(join(root, 'failed'))).toEqual([]);
+  });
+
+  it('removing a failure before any was written is not an error', async () => {
+    await expect(sink.removeFailure(DOC)).resolves.toBeUndefined();
+  });
+
+  it('refuses a document id that is not safe as a file name', async () => {
+    await expect(sink.writeResult({ ...result, document_id: '../escape' })).rejects.toThrow(/not safe/);
+    await expect(sink.removeFailure('a/b')).rejects.toThrow(/not safe/);
+  });
+});
+
+describe('stableJson', () => {
+  it('sorts keys at every depth and keeps array order', () => {
+    expect(stableJson({ b: 1, a: [{ d: 1, c: 2 }] })).toBe(
+      '{\n  "a": [\n    {\n      "c": 2,\n      "d": 1\n    }\n  ],\n  "b": 1\n}\n',
+    );
+  });
+});

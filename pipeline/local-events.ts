@@ -7,7 +7,7 @@ import { createReceiver, type ReceiverStats, WEBHOOK_PATH } from './receiver/web
 import { type QueueWorker, startQueueWorker, type WorkerStats } from './runtime/queue-worker.ts';
 import type { ResultSink } from './sinks/result-sink.ts';
 import { handleEventsMessage } from './stages/events.ts';
-import { type ReextractBackoff, reextractBackoffSeconds } from './stages/events-backoff.ts';
+import { type ReextractBackoff, reextractBackoff } from './stages/events-backoff.ts';
 import type { DocumentClient, EventsDeps } from './stages/events-deps.ts';
 import type { ReconcileSummary } from './stages/reconcile.ts';
 import { startReconciler } from './stages/reconcile-loop.ts';
@@ -39,7 +39,7 @@ export interface StartEventsOptions {
   readonly requireTimestamp?: boolean;
   /** Ingest's blob store: a document's staged bytes are deleted once it is extracted. */
   readonly blobs?: Pick<BlobStore, 'delete'>;
-  /** Delay before each re-extraction; `reextractBackoffSeconds` by default. */
+  /** Delay before each re-extraction; by default from `config.reextractBackoffSeconds`. */
   readonly reextractBackoff?: ReextractBackoff;
   /** Defaults to `reconcileIntervalMs(config.reconcileAfterSeconds)`. */
   readonly reconcileIntervalMs?: number;
@@ -75,7 +75,7 @@ export const startEvents = async (options: StartEventsOptions): Promise<EventsRu
     clock,
     logger,
     maxReextracts: config.maxReextracts,
-    backoff: options.reextractBackoff ?? reextractBackoffSeconds,
+    backoff: options.reextractBackoff ?? reextractBackoff(config.reextractBackoffSeconds),
     ...(options.blobs === undefined ? {} : { blobs: options.blobs }),
   };
   const receiver = createReceiver({

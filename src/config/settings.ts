@@ -77,6 +77,11 @@ export const settings = {
     schema: z.coerce.number().int().min(0).default(2),
     doc: 're-extractions of a failed document before it is routed to failed/',
   },
+  reextractBackoffSeconds: {
+    env: 'STEVEDORE_REEXTRACT_BACKOFF_SECONDS',
+    schema: z.coerce.number().positive().default(30),
+    doc: 'delay before the first re-extraction; each later one waits 4 times longer, at most 15 min',
+  },
   reconcileAfterSeconds: {
     env: 'STEVEDORE_RECONCILE_AFTER_SECONDS',
     schema: positiveInt.default(300),

@@ -2,7 +2,7 @@ import type { Config } from '../src/config/settings.ts';
 import type { Clock } from '../src/domain/clock.ts';
 import type { Logger } from '../src/observability/logger.ts';
 import type { QueueStats } from '../src/store/sqlite-queue.ts';
-import type { BlobStore, Ledger, Queue } from './ports.ts';
+import type { Ledger, Queue } from './ports.ts';
 import { createReceiver, type ReceiverStats, WEBHOOK_PATH } from './receiver/webhook-receiver.ts';
 import { type QueueWorker, startQueueWorker, type WorkerStats } from './runtime/queue-worker.ts';
 import type { ResultSink } from './sinks/result-sink.ts';
@@ -37,8 +37,6 @@ export interface StartEventsOptions {
    * signs the body only, so this stays off when the worker talks to it.
    */
   readonly requireTimestamp?: boolean;
-  /** Ingest's blob store: a document's staged bytes are deleted once it is extracted. */
-  readonly blobs?: Pick<BlobStore, 'delete'>;
   /** Delay before each re-extraction; by default from `config.reextractBackoffSeconds`. */
   readonly reextractBackoff?: ReextractBackoff;
   /** Defaults to `reconcileIntervalMs(config.reconcileAfterSeconds)`. */
@@ -76,7 +74,6 @@ export const startEvents = async (options: StartEventsOptions): Promise<EventsRu
     logger,
     maxReextracts: config.maxReextracts,
     backoff: options.reextractBackoff ?? reextractBackoff(config.reextractBackoffSeconds),
-    ...(options.blobs === undefined ? {} : { blobs: options.blobs }),
   };
   const receiver = createReceiver({
     secret: options.webhookSecret,

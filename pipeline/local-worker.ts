@@ -75,7 +75,6 @@ export const startLocalWorker = async (
     webhookSecret: input.webhookSecret,
     // The local service adds the Standard Webhooks timestamp; the upstream signs the body only.
     requireTimestamp: config.apiBaseUrl === undefined,
-    blobs,
   });
   const intake = await startIntake({
     config,

@@ -11,7 +11,7 @@ import { moveWithoutOverwrite } from './file-moves.ts';
 import { errorCode } from './fs-errors.ts';
 import { listCandidates } from './inbox-entries.ts';
 import { type FileObservation, StabilityTracker, sameObservation } from './stability-tracker.ts';
-import { type StageResult, stageFile } from './stage-file.ts';
+import { type StageResult, stagedBlobKey, stageFile } from './stage-file.ts';
 
 export const ARCHIVE_FOLDER = 'archive';
 export const REJECTED_FOLDER = 'rejected';
@@ -150,7 +150,12 @@ export class FolderSource {
     const path = join(this.inbox, name);
     const logger = this.options.logger.child({ file: name });
     try {
-      const result = await stageFile(path, observation, this.options);
+      const result = await stageFile(
+        path,
+        observation,
+        stagedBlobKey(folderOriginId(path, observation)),
+        this.options,
+      );
       if (result.kind === 'rejected') await this.setAside(path, name, result, observation, logger);
       else if (result.kind === 'staged') await this.enqueueAndArchive(path, name, result, logger);
       this.tracker.forget(name);

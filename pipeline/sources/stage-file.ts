@@ -1,11 +1,6 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import {
-  ContentChangedError,
-  type ContentDigest,
-  ContentTooLargeError,
-  digestContent,
-} from '../../src/client/content-digest.ts';
+import { type ContentDigest, ContentTooLargeError, digestContent } from '../../src/client/content-digest.ts';
 import { detectFileType } from '../../src/extraction/detect-file-type.ts';
 import type { BlobStore } from '../ports.ts';
 import { errorCode } from './fs-errors.ts';
@@ -36,18 +31,19 @@ export type StageResult =
   /** The file is not the one observed, or changed while being read: look at it again later. */
   | { readonly kind: 'changed' };
 
-export const stagedBlobKey = (sha256: string): string => `staged/${sha256}`;
+/** One staged copy per origin: its lifetime is that origin's intake message, nothing else shares it. */
+export const stagedBlobKey = (originId: string): string => `staged/${originId}`;
 
 /**
- * Checks a complete inbox file and copies its bytes into the blob store under `staged/<sha256>`. The
- * file is read through one open handle, so a file swapped in under the same name between the checks and
- * the copy is never mixed in. A first pass hashes the bytes to learn the key; content already staged (the
- * same file dropped twice) costs nothing more, new content is copied in a second pass that verifies the
- * digest before the blob is committed, so `staged/<sha256>` only ever holds bytes with that hash.
+ * Checks a complete inbox file and copies its bytes into the blob store under `blobKey`, hashing them
+ * in the same pass: the file is read once. It is read through one open handle, so a file swapped in
+ * under the same name between the checks and the copy is never mixed in; a file that grew or shrank
+ * meanwhile leaves no blob behind.
  */
 export async function stageFile(
   path: string,
   expected: FileObservation,
+  blobKey: string,
   deps: { readonly blobs: BlobStore; readonly maxBytes: number },
 ): Promise<StageResult> {
   let handle: FileHandle;
@@ -91,23 +87,18 @@ export async function stageFile(
     }
     let digest: ContentDigest;
     try {
-      digest = await digestContent(readAll(handle), { maxBytes: deps.maxBytes });
+      digest = await digestContent(readAll(handle), {
+        maxBytes: info.size,
+        into: (body) => deps.blobs.put(blobKey, body),
+      });
     } catch (error) {
-      if (error instanceof ContentTooLargeError) return { kind: 'changed' }; // it grew after the size check
+      // It grew after the size check; the tap failed the stream before its end, so nothing was stored.
+      if (error instanceof ContentTooLargeError) return { kind: 'changed' };
       throw error;
     }
-    if (digest.sizeBytes !== info.size) return { kind: 'changed' };
-    const blobKey = stagedBlobKey(digest.sha256);
-    if (!(await deps.blobs.exists(blobKey))) {
-      try {
-        await digestContent(readAll(handle), {
-          expect: digest,
-          into: (body) => deps.blobs.put(blobKey, body),
-        });
-      } catch (error) {
-        if (error instanceof ContentChangedError) return { kind: 'changed' };
-        throw error;
-      }
+    if (digest.sizeBytes !== info.size) {
+      await deps.blobs.delete(blobKey);
+      return { kind: 'changed' };
     }
     return { kind: 'staged', blobKey, digest, contentType: type.mime, observation };
   } finally {

@@ -1,7 +1,7 @@
 import type { DocumentResource } from '../../src/contract/document.ts';
 import type { Clock } from '../../src/domain/clock.ts';
 import type { Logger } from '../../src/observability/logger.ts';
-import type { BlobStore, Ledger, Queue } from '../ports.ts';
+import type { Ledger, Queue } from '../ports.ts';
 import type { ResultSink } from '../sinks/result-sink.ts';
 import type { ReextractBackoff } from './events-backoff.ts';
 
@@ -25,9 +25,4 @@ export interface EventsDeps {
   /** Re-extractions of a failed document before it is routed to `failed/`. */
   readonly maxReextracts: number;
   readonly backoff: ReextractBackoff;
-  /**
-   * Where ingest staged the bytes. When given, a document's staged blob is deleted once it is extracted;
-   * a failed document keeps its bytes, so someone can look at the file that failed.
-   */
-  readonly blobs?: Pick<BlobStore, 'delete'>;
 }

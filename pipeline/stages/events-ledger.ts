@@ -30,15 +30,12 @@ export type OutcomeValue = z.infer<typeof outcomeValue>;
 const byDocValue = z.object({
   sha256: z.string().min(1),
   createdAt: z.union([z.iso.datetime(), z.number().int().nonnegative()]),
-  /** The staged bytes in the blob store, kept until the document is extracted. */
-  blobKey: z.string().min(1).optional(),
 });
 
 export interface DocumentProvenance {
   readonly sha256: string;
   /** Epoch milliseconds when ingest created the document. */
   readonly createdAt: number;
-  readonly blobKey: string | undefined;
   readonly origins: readonly Origin[];
 }
 
@@ -89,13 +86,12 @@ export const provenanceOf = async (
   key: string,
   value: string,
 ): Promise<DocumentProvenance> => {
-  const { sha256, createdAt, blobKey } = parseEntry(key, value, byDocValue);
+  const { sha256, createdAt } = parseEntry(key, value, byDocValue);
   const entries = await ledger.list(ledgerKeys.origins(sha256));
   const origins = entries.map((entry) => parseEntry(entry.key, entry.value, origin));
   return {
     sha256,
     createdAt: typeof createdAt === 'number' ? createdAt : Date.parse(createdAt),
-    blobKey,
     origins,
   };
 };

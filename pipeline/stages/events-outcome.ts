@@ -1,14 +1,7 @@
 import { encodeMessage } from '../messages.ts';
 import type { EventsDeps } from './events-deps.ts';
 import type { DocumentState } from './events-document-state.ts';
-import {
-  type DocumentProvenance,
-  ledgerKeys,
-  readAttempts,
-  readOutcome,
-  readProvenance,
-  writeAttempt,
-} from './events-ledger.ts';
+import { ledgerKeys, readAttempts, readOutcome, readProvenance, writeAttempt } from './events-ledger.ts';
 import { buildFailureRecord, buildResultRecord, UNKNOWN_FAILURE } from './events-records.ts';
 
 /**
@@ -39,7 +32,6 @@ export const recordExtracted = async (state: DocumentState, deps: EventsDeps): P
 
   const provenance = await readProvenance(ledger, state.documentId);
   await sink.writeResult(buildResultRecord(state, provenance));
-  await releaseStagedBlob(provenance, deps);
   if (await ledger.putIfAbsent(ledgerKeys.outcome(state.documentId), 'extracted')) return 'extracted';
   // A failure was routed between our read and our write: the success still wins.
   return (await readOutcome(ledger, state.documentId)) === 'failed' ? recover(state, deps) : 'duplicate';
@@ -52,18 +44,8 @@ const recover = async (state: DocumentState, deps: EventsDeps): Promise<OutcomeA
   const provenance = await readProvenance(ledger, state.documentId);
   await sink.writeResult(buildResultRecord(state, provenance));
   await sink.removeFailure(state.documentId);
-  await releaseStagedBlob(provenance, deps);
   await ledger.putIfAbsent(key, JSON.stringify({ at: new Date(clock.now()).toISOString() }));
   return 'recovered';
-};
-
-/** The result holds what the bytes said; deleting a blob that is already gone is not an error. */
-const releaseStagedBlob = async (
-  provenance: DocumentProvenance | undefined,
-  deps: EventsDeps,
-): Promise<void> => {
-  if (deps.blobs !== undefined && provenance?.blobKey !== undefined)
-    await deps.blobs.delete(provenance.blobKey);
 };
 
 export const recordFailure = async (state: DocumentState, deps: EventsDeps): Promise<OutcomeAction> => {

@@ -69,8 +69,8 @@ export function parseIntake(body: string): IntakeMessage {
  *   won a race) yields the existing id, the service being the last guard;
  * - then `by-doc/`, `origin/` and, last, `doc/`: the entry that short-cuts later deliveries is written only
  *   once the others exist, so the events stage never meets a `doc/` without its `by-doc/`.
- * The staged blob is kept: the events stage may still need the bytes (a re-extraction, the failure route),
- * and it removes the blob once the document has an outcome.
+ * The staged copy is deleted last: from then on the service holds the bytes (re-extraction happens
+ * there), and a redelivery finds `doc/` and needs no bytes.
  */
 export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Promise<IngestOutcome> {
   const { client, ledger, blobs, clock, signal } = deps;
@@ -84,6 +84,7 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
   const known = await ledger.get(ingestKeys.doc(sha256));
   if (known !== undefined) {
     await ledger.putIfAbsent(ingestKeys.origin(sha256, origin.originId), JSON.stringify(origin));
+    await blobs.delete(message.blobKey);
     logger.info(
       { documentId: known, fileName: origin.fileName },
       'content already ingested; origin recorded',
@@ -96,7 +97,7 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
   const { documentId, result } = await createDocument(message, client, blobs, signal);
 
   signal?.throwIfAborted();
-  const byDoc = { sha256, createdAt: new Date(clock.now()).toISOString(), blobKey: message.blobKey };
+  const byDoc = { sha256, createdAt: new Date(clock.now()).toISOString() };
   await ledger.putIfAbsent(ingestKeys.byDoc(documentId), JSON.stringify(byDoc));
   await ledger.putIfAbsent(ingestKeys.origin(sha256, origin.originId), JSON.stringify(origin));
   if (!(await ledger.putIfAbsent(ingestKeys.doc(sha256), documentId))) {
@@ -106,6 +107,7 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
       logger.error({ documentId, recorded }, 'the service holds this content under two documents');
     }
   }
+  await blobs.delete(message.blobKey);
   logger.info({ documentId, result, fileName: origin.fileName }, 'document ingested');
   return { documentId, result };
 }

@@ -261,7 +261,13 @@ export class ServiceClient {
         const delay = nextDelay(this.policy, { attempt: n, retryable, retryAfterMs }, this.random);
         if (delay === undefined) throw error;
         this.logger.warn(
-          { method: request.method, path: request.path, attempt: n, delayMs: delay, err: error },
+          {
+            method: request.method,
+            path: request.path,
+            attempt: n,
+            delayMs: delay,
+            reason: error instanceof Error ? error.message : String(error),
+          },
           'retrying',
         );
         await this.sleep(delay);

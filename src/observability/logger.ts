@@ -20,7 +20,9 @@ export const createLogger = (options: { level?: LogLevel; name?: string } = {}):
   pino(
     {
       level: options.level ?? 'info',
-      base: options.name ? { component: options.name } : {},
+      // `name` names the program; children add `component`, so the two never collide.
+      ...(options.name ? { name: options.name } : {}),
+      base: {},
       redact: { paths: SECRET_PATHS, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },

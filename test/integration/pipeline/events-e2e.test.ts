@@ -76,7 +76,6 @@ describe('webhooks from the local service to result files', () => {
       clock: systemClock,
       webhookSecret: () => secret,
       requireTimestamp: true,
-      blobs,
       // No wait between re-extractions, so the failure route completes within the test.
       reextractBackoff: () => 0,
     });

@@ -134,12 +134,14 @@ describe('intake against the local service', () => {
     // the service created the document.
     const digest = await digestContent(bytes);
     const [originEntry] = await ledger.list(`origin/${digest.sha256}/`);
+    const blobKey = 'staged/replay';
+    await blobs.put(blobKey, bytes); // the copy a crash before the final delete would have left
     const replay: IntakeMessage = {
       kind: 'intake',
       version: 1,
       correlationId: 'replay',
       origin: origin.parse(JSON.parse(originEntry?.value ?? '')),
-      blobKey: `staged/${digest.sha256}`,
+      blobKey,
       ...digest,
       contentType: 'application/pdf',
     };

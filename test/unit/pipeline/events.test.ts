@@ -12,7 +12,6 @@ import {
   DOC,
   documentResource,
   eventMessage,
-  failedAttributes,
   ingested,
   representation,
   SHA,
@@ -80,31 +79,6 @@ describe('events stage: document.extracted', () => {
     expect(actions.sort()).toEqual(['duplicate', 'extracted']);
     expect(h.sink.results.size).toBe(1);
     expect(await h.ledger.get(`outcome/${DOC}`)).toBe('extracted');
-  });
-
-  it('deletes the staged blob once the document is extracted, and keeps it for a failure', async () => {
-    const deleted: string[] = [];
-    const blobs = { delete: async (key: string): Promise<void> => void deleted.push(key) };
-    const h = harness({ maxReextracts: 0 });
-    const withBlob = { ...h.deps, blobs };
-    await h.ledger.putIfAbsent(
-      `by-doc/${DOC}`,
-      JSON.stringify({ sha256: SHA, createdAt: 0, blobKey: `staged/${SHA}` }),
-    );
-    await h.ledger.putIfAbsent(
-      'by-doc/doc-2',
-      JSON.stringify({ sha256: SHA, createdAt: 0, blobKey: 'staged/other' }),
-    );
-
-    await handleDocumentEvent(eventMessage('document.extracted', attributes()), withBlob, first);
-    await handleDocumentEvent(
-      eventMessage('document.extraction_failed', { ...failedAttributes(1), id: 'doc-2' }, 'n-2'),
-      withBlob,
-      first,
-    );
-
-    expect(deleted).toEqual([`staged/${SHA}`]);
-    expect(h.sink.failures.has('doc-2')).toBe(true);
   });
 
   it('reads the document from the service when the payload does not include it', async () => {

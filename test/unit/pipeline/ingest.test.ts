@@ -27,7 +27,7 @@ const intake = (bytes: Buffer, originId: string, fileName = 'invoice.pdf'): Inta
       location: `/inbox/${fileName}`,
       receivedAt: '2026-01-01T00:00:00.000Z',
     },
-    blobKey: `staged/${sha256}`,
+    blobKey: `staged/${originId}`,
     sha256,
     md5Base64: createHash('md5').update(bytes).digest('base64'),
     sizeBytes: bytes.byteLength,
@@ -60,9 +60,18 @@ describe('handleIntake', () => {
     expect(JSON.parse(ledger.entries.get('by-doc/doc-1') ?? '')).toEqual({
       sha256: message.sha256,
       createdAt: '2026-01-01T00:00:00.000Z',
-      blobKey: message.blobKey,
     });
     expect(JSON.parse(ledger.entries.get(`origin/${message.sha256}/origin-1`) ?? '')).toEqual(message.origin);
+  });
+
+  it('deletes its staged copy once the document is recorded, and a redelivery needs no bytes', async () => {
+    const message = intake(PDF, 'origin-1');
+    await stage(message, PDF);
+    await handleIntake(message, deps);
+    expect(await blobs.exists(message.blobKey)).toBe(false);
+    client.calls.length = 0;
+    expect(await handleIntake(message, deps)).toEqual({ documentId: 'doc-1', result: 'known' });
+    expect(client.calls).toEqual([]);
   });
 
   it('makes no API call for content the ledger already has, and records the new origin', async () => {
@@ -72,7 +81,9 @@ describe('handleIntake', () => {
     client.calls.length = 0;
 
     const again = intake(PDF, 'origin-2', 'copy of invoice.pdf');
+    await stage(again, PDF);
     expect(await handleIntake(again, deps)).toEqual({ documentId: 'doc-1', result: 'known' });
+    expect(await blobs.exists(again.blobKey)).toBe(false);
     expect(client.calls).toEqual([]);
     expect((await ledger.list(`origin/${first.sha256}/`)).map((entry) => entry.key)).toEqual([
       `origin/${first.sha256}/origin-1`,
@@ -84,6 +95,7 @@ describe('handleIntake', () => {
     const message = intake(PDF, 'origin-1');
     await stage(message, PDF);
     await handleIntake(message, { ...deps, ledger: new MemoryLedger() }); // the service now has the content
+    await stage(message, PDF); // the redelivered message's copy, as if the first run crashed before deleting it
 
     expect(await handleIntake(message, deps)).toEqual({ documentId: 'doc-1', result: 'duplicate' });
     expect(client.documents.size).toBe(1);
@@ -111,6 +123,7 @@ describe('handleIntake', () => {
     const a = intake(PDF, 'origin-a', 'a.pdf');
     const b = intake(PDF, 'origin-b', 'b.pdf');
     await stage(a, PDF);
+    await stage(b, PDF);
     const outcomes = await Promise.all([handleIntake(a, deps), handleIntake(b, deps)]);
     expect(new Set(outcomes.map((outcome) => outcome.documentId))).toEqual(new Set(['doc-1']));
     expect(client.documents.size).toBe(1);

@@ -75,14 +75,14 @@ describe('FolderSource.scan', () => {
     expect(message).toMatchObject({
       kind: 'intake',
       sha256: sha256(bytes),
-      blobKey: `staged/${sha256(bytes)}`,
       md5Base64: createHash('md5').update(bytes).digest('base64'),
       sizeBytes: bytes.byteLength,
       contentType: 'application/pdf',
       origin: { source: 'folder', fileName: 'invoice.pdf', location: join(inbox, 'invoice.pdf') },
     });
     expect(message?.correlationId).toBe(message?.origin.originId);
-    expect(blobs.blobs.get(`staged/${sha256(bytes)}`)).toEqual(bytes);
+    expect(message?.blobKey).toBe(`staged/${message?.origin.originId}`);
+    expect(blobs.blobs.get(message?.blobKey ?? '')).toEqual(bytes);
     expect(await list(inbox)).toEqual([]);
     expect(await readFile(join(root, 'archive', 'invoice.pdf'))).toEqual(bytes);
     expect(folder.stats()).toEqual({ taken: 1, rejected: 0, failures: 0, waiting: 0 });
@@ -167,14 +167,15 @@ describe('FolderSource.scan', () => {
     expect(await readFile(join(archive, 'invoice (2).pdf'))).toEqual(samplePdf('new'));
   });
 
-  it('stages the same bytes under two names once and enqueues two origins', async () => {
+  it('stages the same bytes under two names as two origins, each with its own copy', async () => {
     await writeFile(join(inbox, 'a.pdf'), samplePdf('same'));
     await writeFile(join(inbox, 'b.pdf'), samplePdf('same'));
     await scanTwice(source());
     const [first, second] = await messages();
     expect(first?.sha256).toBe(second?.sha256);
     expect(first?.origin.originId).not.toBe(second?.origin.originId);
-    expect(blobs.blobs.size).toBe(1);
+    expect(first?.blobKey).not.toBe(second?.blobKey);
+    expect(blobs.blobs.size).toBe(2);
   });
 
   it('keeps the file in the inbox when enqueueing fails, and takes it on a later try', async () => {

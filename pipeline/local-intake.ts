@@ -32,6 +32,8 @@ export interface StartIntakeOptions {
   readonly blobs: BlobStore;
   readonly logger: Logger;
   readonly clock: Clock;
+  /** Where new origins of known content are announced (the events queue). */
+  readonly originEvents?: Pick<Queue, 'send'>;
   readonly tuning?: IntakeTuning;
 }
 
@@ -79,6 +81,7 @@ export async function startIntake(options: StartIntakeOptions): Promise<IntakeRu
         clock,
         logger: context.logger,
         signal: context.signal,
+        ...(options.originEvents ? { originEvents: options.originEvents } : {}),
       });
       documents[outcome.result] += 1;
     },

@@ -80,6 +80,7 @@ export const startLocalWorker = async (
     config,
     client,
     queue: intakeQueues.live,
+    originEvents: eventsQueues.live,
     ledger,
     blobs,
     logger,

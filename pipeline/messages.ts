@@ -58,10 +58,23 @@ export const reextractMessage = z.object({
 });
 export type ReextractMessage = z.infer<typeof reextractMessage>;
 
+/**
+ * A new origin of content that already has a document (the same file dropped again). The events stage
+ * adds it to the document's outcome file, when there is one yet.
+ */
+export const originAddedMessage = z.object({
+  kind: z.literal('origin_added'),
+  version: z.literal(1),
+  documentId: z.string().min(1),
+  originId: z.string().min(1),
+});
+export type OriginAddedMessage = z.infer<typeof originAddedMessage>;
+
 export const queueMessage = z.discriminatedUnion('kind', [
   intakeMessage,
   documentEventMessage,
   reextractMessage,
+  originAddedMessage,
 ]);
 export type QueueMessageBody = z.infer<typeof queueMessage>;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ValidationError } from '../../src/domain/errors.ts';
-import type { ExtractionFailureRecord, ExtractionResultRecord } from './result-records.ts';
+import type { ExtractionFailureRecord, ExtractionResultRecord, OriginRecord } from './result-records.ts';
 import type { ResultSink } from './result-sink.ts';
 import { stableJson } from './stable-json.ts';
 
@@ -35,6 +35,19 @@ export class FolderSink implements ResultSink {
     const dir = join(this.root, FAILED_DIR);
     await rm(join(dir, fileName(documentId)), { force: true });
     await syncDirectory(dir).catch(ignoreMissing);
+  }
+
+  async updateOrigins(documentId: string, origins: readonly OriginRecord[]): Promise<boolean> {
+    let updated = false;
+    for (const folder of [RESULTS_DIR, FAILED_DIR]) {
+      const text = await readFile(join(this.root, folder, fileName(documentId)), 'utf8').catch(ignoreMissing);
+      if (text === undefined) continue;
+      // The file is ours and was written from a record; only its origins change.
+      const record: Record<string, unknown> = JSON.parse(text);
+      await this.write(folder, documentId, stableJson({ ...record, origins }));
+      updated = true;
+    }
+    return updated;
   }
 
   /** Where a document's result or failure file lives. */

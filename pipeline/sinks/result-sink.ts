@@ -1,4 +1,4 @@
-import type { ExtractionFailureRecord, ExtractionResultRecord } from './result-records.ts';
+import type { ExtractionFailureRecord, ExtractionResultRecord, OriginRecord } from './result-records.ts';
 
 /**
  * Where outcomes go: a folder locally, S3 later. Every call is idempotent (writing the same record twice
@@ -12,4 +12,6 @@ export interface ResultSink {
   writeFailure(record: ExtractionFailureRecord): Promise<void>;
   /** Removes `failed/<documentId>.json` when a late success supersedes a routed failure. */
   removeFailure(documentId: string): Promise<void>;
+  /** Replaces the origins in the document's outcome file; false when it has none yet. */
+  updateOrigins(documentId: string, origins: readonly OriginRecord[]): Promise<boolean>;
 }

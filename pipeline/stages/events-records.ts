@@ -20,7 +20,7 @@ const originRecord = (origin: Origin): OriginRecord => ({
   received_at: origin.receivedAt,
 });
 
-const originsOf = (provenance: DocumentProvenance | undefined): OriginRecord[] =>
+export const originsOf = (provenance: DocumentProvenance | undefined): OriginRecord[] =>
   (provenance?.origins ?? []).map(originRecord);
 
 export const buildResultRecord = (

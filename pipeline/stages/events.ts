@@ -1,6 +1,7 @@
 import { AppError } from '../../src/domain/errors.ts';
 import {
   type DocumentEventMessage,
+  type OriginAddedMessage,
   parseMessage,
   type QueueMessageBody,
   type ReextractMessage,
@@ -12,8 +13,9 @@ import {
   stateFromDocumentResponse,
   stateFromWebhook,
 } from './events-document-state.ts';
-import { ledgerKeys, readOutcome } from './events-ledger.ts';
+import { ledgerKeys, readOutcome, readProvenance } from './events-ledger.ts';
 import { type OutcomeAction, recordExtracted, recordFailure } from './events-outcome.ts';
+import { originsOf } from './events-records.ts';
 
 /**
  * Deliveries of an event about a document stevedore has no `by-doc/` entry for, before it is treated as
@@ -59,6 +61,9 @@ export const handleEventsBody = async (
       return;
     case 'reextract':
       await handleReextract(body, deps);
+      return;
+    case 'origin_added':
+      await handleOriginAdded(body, deps);
       return;
     case 'intake':
       throw new WrongQueueError(body.kind);
@@ -130,4 +135,17 @@ export const handleReextract = async (
   await ledger.putIfAbsent(key, JSON.stringify({ requestedAt: new Date(clock.now()).toISOString() }));
   log.info('re-extraction requested');
   return 'requested';
+};
+
+/**
+ * Adds a late origin to the document's outcome file. Without an outcome yet there is nothing to do:
+ * the outcome, when it comes, lists every origin in the ledger, this one included.
+ */
+export const handleOriginAdded = async (message: OriginAddedMessage, deps: EventsDeps): Promise<boolean> => {
+  const { documentId, originId } = message;
+  if ((await readOutcome(deps.ledger, documentId)) === undefined) return false;
+  const provenance = await readProvenance(deps.ledger, documentId);
+  const updated = await deps.sink.updateOrigins(documentId, originsOf(provenance));
+  deps.logger.info({ documentId, originId, updated }, 'origin added to the outcome file');
+  return updated;
 };

@@ -3,8 +3,8 @@ import { type UploadClient, uploadDocument } from '../../src/client/upload-docum
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError, ValidationError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
-import { type IntakeMessage, intakeMessage } from '../messages.ts';
-import type { BlobStore, Ledger } from '../ports.ts';
+import { encodeMessage, type IntakeMessage, intakeMessage } from '../messages.ts';
+import type { BlobStore, Ledger, Queue } from '../ports.ts';
 
 /** The calls ingest makes. */
 export type IngestClient = UploadClient;
@@ -17,6 +17,11 @@ export interface IngestDeps {
   readonly clock: Clock;
   /** Checked between steps, so a shutdown does not start a new API call for a message it handed back. */
   readonly signal?: AbortSignal;
+  /**
+   * The events queue: a new origin of content that already has a document is announced there, so the
+   * document's outcome file lists it too.
+   */
+  readonly originEvents?: Pick<Queue, 'send'>;
 }
 
 export interface IngestOutcome {
@@ -84,6 +89,7 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
   const known = await ledger.get(ingestKeys.doc(sha256));
   if (known !== undefined) {
     await ledger.putIfAbsent(ingestKeys.origin(sha256, origin.originId), JSON.stringify(origin));
+    await announceOrigin(deps, known, origin.originId);
     await blobs.delete(message.blobKey);
     logger.info(
       { documentId: known, fileName: origin.fileName },
@@ -107,6 +113,7 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
       logger.error({ documentId, recorded }, 'the service holds this content under two documents');
     }
   }
+  if (result === 'duplicate') await announceOrigin(deps, documentId, origin.originId);
   await blobs.delete(message.blobKey);
   logger.info({ documentId, result, fileName: origin.fileName }, 'document ingested');
   return { documentId, result };
@@ -132,3 +139,7 @@ async function createDocument(
 async function* streamBlob(blobs: BlobStore, key: string): AsyncGenerator<Buffer> {
   yield* await blobs.get(key);
 }
+
+const announceOrigin = async (deps: IngestDeps, documentId: string, originId: string): Promise<void> => {
+  await deps.originEvents?.send(encodeMessage({ kind: 'origin_added', version: 1, documentId, originId }));
+};

@@ -3,6 +3,7 @@ import type { Ledger } from '../../../pipeline/ports.ts';
 import type {
   ExtractionFailureRecord,
   ExtractionResultRecord,
+  OriginRecord,
 } from '../../../pipeline/sinks/result-records.ts';
 import type { ResultSink } from '../../../pipeline/sinks/result-sink.ts';
 import { reextractBackoffSeconds } from '../../../pipeline/stages/events-backoff.ts';
@@ -44,6 +45,13 @@ export class MemorySink implements ResultSink {
   }
   async removeFailure(documentId: string): Promise<void> {
     this.failures.delete(documentId);
+  }
+  async updateOrigins(documentId: string, origins: readonly OriginRecord[]): Promise<boolean> {
+    const result = this.results.get(documentId);
+    if (result !== undefined) this.results.set(documentId, { ...result, origins });
+    const failure = this.failures.get(documentId);
+    if (failure !== undefined) this.failures.set(documentId, { ...failure, origins });
+    return result !== undefined || failure !== undefined;
   }
 }
 

@@ -91,6 +91,22 @@ describe('handleIntake', () => {
     ]);
   });
 
+  it('announces a new origin of known content on the events queue', async () => {
+    const sent: string[] = [];
+    const withEvents = { ...deps, originEvents: { send: async (body: string) => String(sent.push(body)) } };
+    const first = intake(PDF, 'origin-1');
+    await stage(first, PDF);
+    await handleIntake(first, withEvents);
+    expect(sent).toEqual([]);
+
+    const again = intake(PDF, 'origin-2', 'copy.pdf');
+    await stage(again, PDF);
+    await handleIntake(again, withEvents);
+    expect(sent.map((body) => JSON.parse(body))).toEqual([
+      { kind: 'origin_added', version: 1, documentId: 'doc-1', originId: 'origin-2' },
+    ]);
+  });
+
   it('records the existing document when the service answers 409 duplicate_document', async () => {
     const message = intake(PDF, 'origin-1');
     await stage(message, PDF);

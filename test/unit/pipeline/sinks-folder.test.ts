@@ -79,6 +79,22 @@ describe('FolderSink', () => {
     await expect(sink.removeFailure(DOC)).resolves.toBeUndefined();
   });
 
+  it('replaces only the origins of an existing outcome file', async () => {
+    const sink = new FolderSink(root);
+    const origin = {
+      origin_id: 'folder-2',
+      source: 'folder' as const,
+      file_name: 'copy.pdf',
+      location: 'inbox/copy.pdf',
+      received_at: '2026-01-02T00:00:00.000Z',
+    };
+    expect(await sink.updateOrigins(DOC, [origin])).toBe(false);
+    await sink.writeResult(result);
+    expect(await sink.updateOrigins(DOC, [origin])).toBe(true);
+    const written = await readFile(join(root, 'results', `${DOC}.json`), 'utf8');
+    expect(written).toBe(stableJson({ ...result, origins: [origin] }));
+  });
+
   it('refuses a document id that is not safe as a file name', async () => {
     await expect(sink.writeResult({ ...result, document_id: '../escape' })).rejects.toThrow(/not safe/);
     await expect(sink.removeFailure('a/b')).rejects.toThrow(/not safe/);

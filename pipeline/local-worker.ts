@@ -61,7 +61,8 @@ export const startLocalWorker = async (
   const intakeQueues = queuePair(db, 'intake', clock);
   const eventsQueues = queuePair(db, 'events', clock);
   const ledger = new EmbeddedLedger(new SqliteLedger(db));
-  const blobs = new FolderBlobStore(join(config.dataDir, 'blobs'), { clock });
+  // Not `blobs/`: that folder is the local service's, and a worker key must never land in it.
+  const blobs = new FolderBlobStore(join(config.dataDir, 'staging'), { clock });
   await blobs.removeStaleTemporaryFiles();
 
   const events = await startEvents({

@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { FILE_READ_CHUNK_BYTES } from '../../src/client/content-digest.ts';
 import { type Clock, systemClock } from '../../src/domain/clock.ts';
 import { NotFoundError } from '../../src/domain/errors.ts';
 import type { BlobStore } from '../ports.ts';
@@ -63,7 +64,7 @@ export class FolderBlobStore implements BlobStore {
       await handle.close();
       throw error;
     }
-    return handle.createReadStream();
+    return handle.createReadStream({ highWaterMark: FILE_READ_CHUNK_BYTES });
   }
 
   async exists(key: string): Promise<boolean> {

@@ -47,13 +47,15 @@ export interface FolderSourceStats {
 }
 
 const MAX_RETRY_DELAY_MS = 5 * 60 * 1000;
+/** Files staged at once: enough to keep uploads busy, few enough not to flood the disk. */
+export const STAGING_CONCURRENCY = 4;
 
 /**
  * Watches a drop folder by polling it (which also works on network shares, where change notifications are
  * unreliable) and hands each complete file to the pipeline: stage the bytes, enqueue an intake message,
  * and only then move the user's file to the archive. A crash at any point leaves the file in the inbox to
  * be taken again under the same origin id, and content staging and ingest are idempotent, so nothing is
- * lost and no document is created twice. Files are taken one at a time.
+ * lost and no document is created twice. Up to `STAGING_CONCURRENCY` files are taken at once.
  */
 export class FolderSource {
   private readonly inbox: string;
@@ -108,8 +110,8 @@ export class FolderSource {
   async scan(): Promise<void> {
     const names = await this.list();
     this.tracker.retainOnly(new Set(names));
+    const ready: Array<{ name: string; observation: FileObservation }> = [];
     for (const name of names) {
-      if (this.abort.signal.aborted) return;
       const observation = await observe(join(this.inbox, name));
       if (observation === undefined) {
         this.tracker.forget(name);
@@ -119,8 +121,17 @@ export class FolderSource {
       if (!this.tracker.observe(name, observation, now)) continue;
       const retry = this.retries.get(name);
       if (retry !== undefined && now < retry.at) continue;
-      await this.take(name, observation);
+      ready.push({ name, observation });
     }
+    // A few lanes, each taking the next ready file: staging waits on disk syncs, so one file at a
+    // time would leave the uploads behind it idle.
+    const lane = async (): Promise<void> => {
+      for (let next = ready.shift(); next !== undefined; next = ready.shift()) {
+        if (this.abort.signal.aborted) return;
+        await this.take(next.name, next.observation);
+      }
+    };
+    await Promise.all(Array.from({ length: STAGING_CONCURRENCY }, lane));
   }
 
   private async run(): Promise<void> {

@@ -1,6 +1,11 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { type ContentDigest, ContentTooLargeError, digestContent } from '../../src/client/content-digest.ts';
+import {
+  type ContentDigest,
+  ContentTooLargeError,
+  digestContent,
+  FILE_READ_CHUNK_BYTES,
+} from '../../src/client/content-digest.ts';
 import { detectFileType } from '../../src/extraction/detect-file-type.ts';
 import type { BlobStore } from '../ports.ts';
 import { errorCode } from './fs-errors.ts';
@@ -113,4 +118,5 @@ async function readHead(handle: FileHandle, length: number): Promise<Buffer> {
 }
 
 /** A stream over the whole file from its start; the handle stays open for the next pass. */
-const readAll = (handle: FileHandle) => handle.createReadStream({ start: 0, autoClose: false });
+const readAll = (handle: FileHandle) =>
+  handle.createReadStream({ start: 0, autoClose: false, highWaterMark: FILE_READ_CHUNK_BYTES });

@@ -30,6 +30,12 @@ export class ContentTooLargeError extends AppError {
   }
 }
 
+/**
+ * Chunk size for reading files that are hashed or uploaded: with the 64 KiB default, hashing ran at
+ * two thirds of the speed it reaches with 1 MiB (measured by `npm run bench`).
+ */
+export const FILE_READ_CHUNK_BYTES = 1024 * 1024;
+
 export interface DigestOptions {
   /** Fails the stream as soon as more bytes than this pass. */
   readonly maxBytes?: number;

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import PQueue from 'p-queue';
 import type { z } from 'zod';
 import { type DirectUploadResponse, directUploadResponse } from '../contract/direct-upload.ts';
@@ -30,6 +30,7 @@ import {
   ServiceUnreachableError,
   UnexpectedResponseError,
 } from './errors.ts';
+import { putStream } from './put-stream.ts';
 import { defaultRetryPolicy, nextDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.ts';
 
 export interface ServiceClientOptions {
@@ -133,16 +134,24 @@ export class ServiceClient {
   ): Promise<void> {
     const request = { method: 'PUT', path: new URL(upload.direct_upload.url).pathname };
     await this.withRetries(request, async () => {
-      const source = body();
-      const response = await this.send(request, upload.direct_upload.url, {
-        method: 'PUT',
-        headers: { ...upload.direct_upload.headers, 'Content-Length': String(byteSize) },
-        body: source instanceof Readable ? (Readable.toWeb(source) as ReadableStream<Uint8Array>) : source,
-        duplex: 'half',
-        signal: AbortSignal.timeout(this.options.uploadTimeoutMs ?? 600_000),
+      const headers = { ...upload.direct_upload.headers, 'Content-Length': String(byteSize) };
+      const answer = await putStream(
+        upload.direct_upload.url,
+        headers,
+        body(),
+        this.options.uploadTimeoutMs ?? 600_000,
+      ).catch((error: unknown) => {
+        throw new ServiceUnreachableError(request, error);
       });
-      if (!response.ok) throw await this.failure(request, response);
-      await response.body?.cancel();
+      if (answer.status >= 200 && answer.status < 300) return;
+      const answerHeaders = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (typeof value === 'string') answerHeaders.set(name, value);
+      }
+      throw await this.failure(
+        request,
+        new Response(answer.body, { status: answer.status, headers: answerHeaders }),
+      );
     });
   }
 

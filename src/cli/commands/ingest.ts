@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileTypeFromFile } from 'file-type';
-import { digestContent } from '../../client/content-digest.ts';
+import { digestContent, FILE_READ_CHUNK_BYTES } from '../../client/content-digest.ts';
 import type { ServiceClient } from '../../client/service-client.ts';
 import { uploadDocument } from '../../client/upload-document.ts';
 import { loadConfig } from '../../config/load-config.ts';
@@ -84,12 +84,12 @@ export const ingest = async (
         const info = await stat(file);
         if (!info.isFile()) throw new AppError('not_a_file', `${file} is not a file`);
         const name = basename(file);
-        const digest = await digestContent(createReadStream(file));
+        const digest = await digestContent(createReadStream(file, { highWaterMark: FILE_READ_CHUNK_BYTES }));
         const uploaded = await uploadDocument(session.client, {
           name,
           contentType: await contentTypeOf(file),
           digest,
-          open: () => createReadStream(file),
+          open: () => createReadStream(file, { highWaterMark: FILE_READ_CHUNK_BYTES }),
         });
         const outcome = await waitForOutcome(
           session.client,

@@ -28,7 +28,6 @@ const program = createProgram(
   {
     startWorker: startLocalWorker,
     output: { stdout: process.stdout, stderr: process.stderr },
-    env: process.env,
     signal: controller.signal,
     version,
   },

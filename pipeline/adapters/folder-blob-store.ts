@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { FILE_READ_CHUNK_BYTES } from '../../src/client/content-digest.ts';
 import { type Clock, systemClock } from '../../src/domain/clock.ts';
 import { NotFoundError } from '../../src/domain/errors.ts';
+import { syncFolder } from '../../src/store/sync-folder.ts';
 import type { BlobStore } from '../ports.ts';
 import { errorCode } from '../sources/fs-errors.ts';
 import { blobKeySegments } from './blob-key.ts';
@@ -107,16 +108,6 @@ export class FolderBlobStore implements BlobStore {
 
   private pathOf(key: string): string {
     return join(this.root, ...blobKeySegments(key));
-  }
-}
-
-/** Makes a rename in `folder` durable: the new directory entry survives a power loss. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 

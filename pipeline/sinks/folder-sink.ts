@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ValidationError } from '../../src/domain/errors.ts';
+import { syncFolder } from '../../src/store/sync-folder.ts';
 import type { ExtractionFailureRecord, ExtractionResultRecord, OriginRecord } from './result-records.ts';
 import type { ResultSink } from './result-sink.ts';
 import { stableJson } from './stable-json.ts';
@@ -34,7 +35,7 @@ export class FolderSink implements ResultSink {
   async removeFailure(documentId: string): Promise<void> {
     const dir = join(this.root, FAILED_DIR);
     await rm(join(dir, fileName(documentId)), { force: true });
-    await syncDirectory(dir).catch(ignoreMissing);
+    await syncFolder(dir).catch(ignoreMissing);
   }
 
   async updateOrigins(documentId: string, origins: readonly OriginRecord[]): Promise<boolean> {
@@ -79,7 +80,7 @@ export class FolderSink implements ResultSink {
       throw error;
     }
     // The rename lives in the folder's entry table; without this a crash could forget it.
-    await syncDirectory(dir);
+    await syncFolder(dir);
   }
 }
 
@@ -90,15 +91,6 @@ const fileName = (documentId: string): string => {
     });
   }
   return `${documentId}.json`;
-};
-
-const syncDirectory = async (dir: string): Promise<void> => {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 };
 
 const ignoreMissing = (error: unknown): void => {

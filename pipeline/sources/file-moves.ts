@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { copyFile, link, mkdir, open, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../src/domain/errors.ts';
+import { syncFolder } from '../../src/store/sync-folder.ts';
 import { truncateName } from './display-name.ts';
 import { errorCode } from './fs-errors.ts';
 
@@ -86,14 +87,4 @@ export function numberedName(name: string, n: number, maxBytes: number): string 
   const stem = extension === '' ? name : name.slice(0, dot);
   const tail = ` (${n})${extension}`;
   return truncateName(stem, maxBytes - Buffer.byteLength(tail, 'utf8')) + tail;
-}
-
-/** Makes the new directory entry durable before the source's entry goes. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

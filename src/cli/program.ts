@@ -9,7 +9,8 @@ import type { StartWorker } from './worker.ts';
 export interface ProgramDeps {
   readonly startWorker: StartWorker;
   readonly output: Output;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The environment to read settings from; the process's own when absent. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly signal: AbortSignal;
   readonly version: string;
 }

@@ -107,6 +107,7 @@ export const settings = {
 export type SettingName = keyof typeof settings;
 type Schemas = { [K in SettingName]: (typeof settings)[K]['schema'] };
 export const configSchema = z.object(
+  // fromEntries loses the keys; the entries are exactly `settings`' names mapped to their schemas.
   Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.schema])) as Schemas,
 );
 export type Config = z.infer<typeof configSchema>;

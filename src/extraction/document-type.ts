@@ -1,12 +1,5 @@
-export const DOCUMENT_TYPES = [
-  'commercial_invoice',
-  'bill_of_lading',
-  'arrival_notice',
-  'packing_list',
-  'other',
-] as const;
+import { type DocumentType, documentTypes } from '../contract/document.ts';
 
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-export const isDocumentType = (value: string): value is DocumentType =>
-  (DOCUMENT_TYPES as readonly string[]).includes(value);
+/** The types the classifier knows are the wire format's types; the contract defines them once. */
+export const DOCUMENT_TYPES = documentTypes;
+export type { DocumentType };

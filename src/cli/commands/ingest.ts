@@ -68,7 +68,7 @@ const summary = (file: string, duplicate: boolean, data: DocumentResource, inclu
 export const ingest = async (
   files: readonly string[],
   flags: IngestFlags,
-  deps: { output: Output; env: Readonly<Record<string, string | undefined>> },
+  deps: { output: Output; env?: Readonly<Record<string, string | undefined>> },
 ): Promise<number> => {
   const { timeout = 120, ...overrides } = flags;
   const config = loadConfig(deps.env, overrides);

@@ -9,7 +9,7 @@ import { untilAborted } from '../until-aborted.ts';
 /** `stevedore service`: the local Container Tracking Service alone, until interrupted. */
 export const service = async (
   flags: ConfigOverrides,
-  deps: { output: Output; env: Readonly<Record<string, string | undefined>>; signal: AbortSignal },
+  deps: { output: Output; env?: Readonly<Record<string, string | undefined>>; signal: AbortSignal },
 ): Promise<number> => {
   const config = loadConfig(deps.env, flags);
   const logger = createLogger({ level: config.logLevel, name: 'service' });

@@ -12,7 +12,8 @@ import type { StartWorker } from '../worker.ts';
 export interface UpDeps {
   readonly startWorker: StartWorker;
   readonly output: Output;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The environment to read settings from; the process's own when absent. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Aborted on Ctrl-C: the command then stops taking work and finishes or hands back the rest. */
   readonly signal: AbortSignal;
 }

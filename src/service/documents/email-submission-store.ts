@@ -5,19 +5,11 @@ import { readInteger, readText, type SqlRow } from '../../store/sql-row.ts';
 import { StoreCorruptError, storeCall } from '../../store/store-errors.ts';
 import { type EmailSubmissionRecord, toEmailSubmissionRecord } from './document-records.ts';
 
-export interface NewEmailSubmission {
-  readonly accountId: string;
-  readonly subject: string | null;
-  readonly body: string | null;
-  readonly from: readonly string[];
-  readonly to: readonly string[];
-  readonly cc: readonly string[];
-  readonly sentAt: number | null;
-  readonly messageId: string | null;
-  readonly inReplyTo: string | null;
-  readonly references: readonly string[];
-  readonly contentType: string | null;
-}
+/** What a new submission needs; the store assigns the id, the timestamps and the document list. */
+export type NewEmailSubmission = Omit<
+  EmailSubmissionRecord,
+  'id' | 'documentIds' | 'createdAt' | 'updatedAt'
+>;
 
 /** Submitted emails; filled by the mail intake, read by the API. */
 export class EmailSubmissionStore {

@@ -14,6 +14,7 @@ export const errorHandler =
   (error: Error, c: Context): Response => {
     if (error instanceof HttpProblem) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      // Problems are built with 4xx/5xx statuses only, all of which carry a body.
       return c.json({ errors: [error.errorObject] }, error.status as ContentfulStatusCode);
     }
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');

@@ -8,6 +8,7 @@ import { startProgress } from '../progress.ts';
 import { remoteSession, startLocalSession } from '../service-session.ts';
 import { untilAborted } from '../until-aborted.ts';
 import type { StartWorker } from '../worker.ts';
+import { workerId } from '../worker-id.ts';
 
 export interface UpDeps {
   readonly startWorker: StartWorker;
@@ -37,7 +38,11 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
     logger,
   });
   try {
-    const subscription = await ensureDocumentSubscription(session.client, worker.receiverUrl);
+    const subscription = await ensureDocumentSubscription(
+      session.client,
+      worker.receiverUrl,
+      await workerId(config.dataDir),
+    );
     secret = subscription.attributes.secret;
     const { stdout } = deps.output;
     line(stdout, `stevedore is up`);

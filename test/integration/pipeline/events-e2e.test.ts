@@ -79,7 +79,7 @@ describe('webhooks from the local service to result files', () => {
       // No wait between re-extractions, so the failure route completes within the test.
       reextractBackoff: () => 0,
     });
-    secret = (await ensureDocumentSubscription(client, events.receiverUrl)).attributes.secret;
+    secret = (await ensureDocumentSubscription(client, events.receiverUrl, 'events-e2e')).attributes.secret;
   });
 
   afterAll(async () => {

@@ -1,0 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** This installation's id, made on first use and kept in the data dir. */
+export const workerId = async (dataDir: string): Promise<string> => {
+  const file = join(dataDir, 'worker-id');
+  const existing = await readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  );
+  if (existing) return existing;
+  const id = randomUUID();
+  await mkdir(dataDir, { recursive: true });
+  // `wx`: two starts racing on a new data dir agree on whichever id was written first.
+  await writeFile(file, `${id}\n`, { flag: 'wx' }).catch(() => undefined);
+  return (await readFile(file, 'utf8')).trim();
+};

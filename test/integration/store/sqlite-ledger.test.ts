@@ -1,26 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
-import { startChild } from './spawn-child.ts';
-import { tempDatabasePath } from './temp-database.ts';
+import { useTempDatabases } from './temp-database.ts';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
-});
-
-function tempPath(): string {
-  const { path, cleanup } = tempDatabasePath();
-  cleanups.push(cleanup);
-  return path;
-}
-
-function open(path: string) {
-  const db = openDatabase(path);
-  cleanups.push(() => db.close());
-  return db;
-}
+const { tempPath, open, spawnChild } = useTempDatabases();
 
 const Ready = z.object({ ready: z.literal(true) });
 const Raced = z.object({ racer: z.string(), won: z.number() });
@@ -42,10 +26,7 @@ describe('SqliteLedger on a shared file', () => {
     const path = tempPath();
     const keys = 300;
     new SqliteLedger(open(path));
-    const racers = ['r1', 'r2', 'r3', 'r4'].map((name) => startChild(['race', path, name, String(keys)]));
-    cleanups.push(() => {
-      for (const racer of racers) racer.process.kill('SIGKILL');
-    });
+    const racers = ['r1', 'r2', 'r3', 'r4'].map((name) => spawnChild(['race', path, name, String(keys)]));
     for (const racer of racers) Ready.parse(await racer.next());
     for (const racer of racers) racer.send('go');
     const reports = await Promise.all(racers.map(async (racer) => Raced.parse(await racer.next())));

@@ -1,39 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ManualClock } from '../../../src/domain/clock.ts';
-import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
-import { type Child, startChild } from './spawn-child.ts';
-import { tempDatabasePath } from './temp-database.ts';
+import { useTempDatabases } from './temp-database.ts';
 
 // queue-child.ts works on this queue with this visibility timeout.
 const CHILD_QUEUE = 'shared';
 const CHILD_VISIBILITY_MS = 60_000;
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
-});
-
-function tempPath(): string {
-  const { path, cleanup } = tempDatabasePath();
-  cleanups.push(cleanup);
-  return path;
-}
-
-function open(path: string) {
-  const db = openDatabase(path);
-  cleanups.push(() => {
-    if (db.isOpen) db.close();
-  });
-  return db;
-}
-
-function spawnChild(args: readonly string[]): Child {
-  const child = startChild(args);
-  cleanups.push(() => child.process.kill('SIGKILL'));
-  return child;
-}
+const { tempPath, open, spawnChild } = useTempDatabases();
 
 const Held = z.object({
   held: z.array(z.object({ id: z.string(), receiptHandle: z.string(), receiveCount: z.number() })),

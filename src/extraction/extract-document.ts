@@ -49,7 +49,12 @@ export const FIELD_EXTRACTORS: Readonly<Record<DocumentType, FieldExtractor>> = 
   other: extractOther,
 };
 
-export type ExtractDocument = (bytes: Uint8Array, hints: ExtractionHints) => Promise<ExtractionResult>;
+/** `signal` lets a caller give up on a slow extraction; an extractor that cannot stop may ignore it. */
+export type ExtractDocument = (
+  bytes: Uint8Array,
+  hints: ExtractionHints,
+  options?: { signal?: AbortSignal },
+) => Promise<ExtractionResult>;
 
 /** An extractor with some field extractors replaced; tests use it to make one fail on purpose. */
 export function createDocumentExtractor(

@@ -5,7 +5,8 @@ import type { Hono } from 'hono';
 import type { Config } from '../config/settings.ts';
 import { type Clock, systemClock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
-import { type ExtractDocument, extractDocument } from '../extraction/extract-document.ts';
+import type { ExtractDocument } from '../extraction/extract-document.ts';
+import { createExtractionPool, type ExtractionPool } from '../extraction/extraction-pool.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
 import { migrate, openDatabase } from '../store/database.ts';
 import { SqliteQueue } from '../store/sqlite-queue.ts';
@@ -41,7 +42,7 @@ export interface ServiceOptions {
   readonly config: Config;
   readonly clock?: Clock;
   readonly logger?: Logger;
-  /** The classifier and extractor; the real one by default. */
+  /** The classifier and extractor; by default the real one, in a pool of worker threads. */
   readonly extract?: ExtractDocument;
   /** false runs the API without the extraction loop: jobs wait in the queue for a later start. */
   readonly startProcessing?: boolean;
@@ -113,6 +114,11 @@ async function assemble(
     logger,
     allowPrivateTargets: config.allowPrivateWebhooks,
   });
+  // Threads start only when a job arrives, so a service that only answers the API costs none.
+  const extraction: ExtractionPool =
+    options.extract === undefined
+      ? createExtractionPool()
+      : { extract: options.extract, close: async () => undefined };
   const processing = new ProcessingLoop({
     queue,
     logger,
@@ -123,7 +129,7 @@ async function assemble(
           outcomes,
           emailSubmissions,
           files,
-          extract: options.extract ?? extractDocument,
+          extract: extraction.extract,
           notifier: webhooks.notifier,
           logger,
         },
@@ -160,6 +166,7 @@ async function assemble(
     if (server !== undefined) await closeServer(server);
     jobs.stopSweeping();
     await processing.stop(options.drainMs === undefined ? {} : { drainMs: options.drainMs });
+    await extraction.close();
     await webhooks.stop();
     db.close();
   };

@@ -74,7 +74,10 @@ export async function processExtractionJob(
   } else {
     deps.outcomes.markProcessing(document.id, job.attempt);
     try {
-      outcome = await withTimeout(runExtractor(deps, document), deps.timeoutMs ?? EXTRACTION_TIMEOUT_MS);
+      outcome = await withTimeout(
+        (signal) => runExtractor(deps, document, signal),
+        deps.timeoutMs ?? EXTRACTION_TIMEOUT_MS,
+      );
     } catch (error) {
       if (options.signal.aborted) return 'abandoned';
       log.error({ err: error, receiveCount: options.receiveCount }, 'extraction crashed');
@@ -92,7 +95,11 @@ export async function processExtractionJob(
   return 'done';
 }
 
-async function runExtractor(deps: ProcessDeps, document: DocumentRecord): Promise<ExtractionOutcome> {
+async function runExtractor(
+  deps: ProcessDeps,
+  document: DocumentRecord,
+  signal: AbortSignal,
+): Promise<ExtractionOutcome> {
   if (document.fileSizeBytes !== null && document.fileSizeBytes > MAX_EXTRACTION_BYTES) {
     return {
       ok: false,
@@ -102,7 +109,11 @@ async function runExtractor(deps: ProcessDeps, document: DocumentRecord): Promis
     };
   }
   const bytes = await deps.files.read(document.sha256);
-  return deps.extract(bytes, { filename: document.fileName, contentType: document.fileContentType });
+  return deps.extract(
+    bytes,
+    { filename: document.fileName, contentType: document.fileContentType },
+    { signal },
+  );
 }
 
 /** Publishes the event of the document's current attempt, once it has an outcome; idempotent downstream. */
@@ -137,12 +148,15 @@ const crashed = (detail: string): ExtractionOutcome => ({
   documentType: null,
 });
 
-async function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+/** Races the work against a timer; on time-out the work's signal aborts, so a pooled thread stops too. */
+async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
   const timer = new AbortController();
+  const stop = new AbortController();
   try {
     return await Promise.race([
-      work,
+      work(stop.signal),
       delay(timeoutMs, undefined, { signal: timer.signal }).then(() => {
+        stop.abort();
         throw new AppError('extraction_timeout', `extraction took longer than ${timeoutMs} ms`, {
           retryable: true,
         });

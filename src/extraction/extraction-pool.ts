@@ -1,0 +1,38 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { ExtractDocument } from './extract-document.ts';
+import type { ExtractionTask } from './extraction-worker.ts';
+
+export interface ExtractionPool {
+  /** Extracts in a worker thread; aborting the signal ends that thread's work at once. */
+  readonly extract: ExtractDocument;
+  close(): Promise<void>;
+}
+
+/**
+ * Leaves one core to the thread that serves HTTP, receives webhooks and runs the worker, which all
+ * share one process in `stevedore up`: a long PDF must not stall them.
+ */
+export const defaultExtractionThreads = (): number => Math.max(1, availableParallelism() - 1);
+
+/** Idle threads are ended after this long, so an idle service holds no extraction memory. */
+const IDLE_THREAD_MS = 30_000;
+
+/**
+ * Text extraction and classification are CPU-bound, so they run off the main thread. The worker
+ * module is TypeScript that Node loads with its own type stripping, so no loader is needed there.
+ */
+export const createExtractionPool = (threads = defaultExtractionThreads()): ExtractionPool => {
+  const pool = new Piscina<ExtractionTask, Awaited<ReturnType<ExtractDocument>>>({
+    filename: new URL('./extraction-worker.ts', import.meta.url).href,
+    name: 'extractInWorker',
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: IDLE_THREAD_MS,
+  });
+  return {
+    extract: (bytes, hints, options = {}) =>
+      pool.run({ bytes, hints }, options.signal === undefined ? {} : { signal: options.signal }),
+    close: () => pool.destroy(),
+  };
+};

@@ -76,6 +76,9 @@ export const startLocalWorker = async (
     webhookSecret: input.webhookSecret,
     // The local service adds the Standard Webhooks timestamp; the upstream signs the body only.
     requireTimestamp: config.apiBaseUrl === undefined,
+  }).catch((error: unknown) => {
+    db.close();
+    throw error;
   });
   const intake = await startIntake({
     config,

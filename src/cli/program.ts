@@ -15,6 +15,16 @@ export interface ProgramDeps {
   readonly version: string;
 }
 
+/** What the user reads when a command fails: the error's message, with what to do where we know it. */
+const explain = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  if ('code' in error && error.code === 'EADDRINUSE') {
+    const address = 'address' in error && 'port' in error ? `${error.address}:${error.port}` : 'a port';
+    return `${address} is already in use: stop the program using it, or choose other ports with --port and --receiver-port (STEVEDORE_PORT, STEVEDORE_RECEIVER_PORT)`;
+  }
+  return error.message;
+};
+
 const integer = (value: string): number => {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('must be a whole number');
@@ -48,7 +58,7 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
       try {
         onExit(await action(...args));
       } catch (error) {
-        deps.output.stderr.write(`stevedore: ${error instanceof Error ? error.message : String(error)}\n`);
+        deps.output.stderr.write(`stevedore: ${explain(error)}\n`);
         onExit(isAppError(error) && error.code === 'invalid_config' ? 2 : 1);
       }
     };

@@ -22,7 +22,13 @@ const clientFor = (config: Config, baseUrl: string, token: string, logger: Logge
 /** Starts the local service in this process and returns a client of it. */
 export const startLocalSession = async (config: Config, logger: Logger): Promise<ServiceSession> => {
   const local = await createService({ config, logger });
-  const { url } = await local.listen();
+  let url: string;
+  try {
+    ({ url } = await local.listen());
+  } catch (error) {
+    await local.close();
+    throw error;
+  }
   const baseUrl = `${url}/v2`;
   return {
     client: clientFor(config, baseUrl, local.apiKey, logger),

@@ -15,7 +15,11 @@ const SECRET_PATHS = [
   '*.authorization',
 ];
 
-/** JSON lines on stderr; stdout stays free for the command's own output. */
+/**
+ * JSON lines on stderr; stdout stays free for the command's own output. Children name their part
+ * with `component` (service, ingest, events, …) and a part's own parts with `module`: pino repeats a
+ * key given twice rather than replacing it.
+ */
 export const createLogger = (options: { level?: LogLevel; name?: string } = {}): Logger =>
   pino(
     {

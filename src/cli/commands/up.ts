@@ -31,12 +31,12 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
     ? remoteSession(config, logger)
     : await startLocalSession({ ...config, allowPrivateWebhooks: true }, logger);
   let secret = '';
-  const worker = await deps.startWorker({
-    config,
-    client: session.client,
-    webhookSecret: () => secret,
-    logger,
-  });
+  const worker = await deps
+    .startWorker({ config, client: session.client, webhookSecret: () => secret, logger })
+    .catch(async (error: unknown) => {
+      await session.close();
+      throw error;
+    });
   try {
     const subscription = await ensureDocumentSubscription(
       session.client,

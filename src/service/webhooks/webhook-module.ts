@@ -62,7 +62,7 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
     });
   }
   migrate(deps.db, WEBHOOK_MIGRATION_NAMESPACE, WEBHOOK_MIGRATIONS);
-  const logger = deps.logger.child({ component: 'webhooks' });
+  const logger = deps.logger.child({ module: 'webhooks' });
   const webhooks = new WebhookStore(deps.db);
   const notifications = new NotificationStore(deps.db);
   const send = createSender(createTargetAgents(deps.allowPrivateTargets), timeoutMs);

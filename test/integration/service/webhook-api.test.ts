@@ -1,21 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { documentWebhookPayload } from '../../../src/contract/document-webhook.ts';
 import { errorDocument, listDocument, singleDocument } from '../../../src/contract/json-api.ts';
 import { webhookNotificationResource, webhookResource } from '../../../src/contract/webhook.ts';
 import { webhookEvents } from '../../../src/contract/webhook-events.ts';
-import { ACCOUNT_B, createHarness, type Harness, startReceiver, waitFor } from './webhook-harness.ts';
+import { ACCOUNT_B, useWebhookFixtures, waitFor } from './webhook-harness.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const harness = (options: Parameters<typeof createHarness>[0] = {}): Harness => {
-  const h = createHarness(options);
-  cleanups.push(() => h.close());
-  return h;
-};
+const { harness, receiver } = useWebhookFixtures();
 
 const createBody = (attributes: Record<string, unknown>) => ({ data: { type: 'webhook', attributes } });
 
@@ -253,8 +244,7 @@ describe('webhook notifications API', () => {
   );
 
   it('shows attempt logs of delivered notifications', async () => {
-    const target = await startReceiver(() => ({ status: 202 }));
-    cleanups.push(() => target.close());
+    const target = await receiver(() => ({ status: 202 }));
     const h = harness();
     await h.createWebhook({ ...VALID, url: target.url });
     h.publish({});

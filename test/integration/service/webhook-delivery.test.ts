@@ -1,39 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentWebhookPayload } from '../../../src/contract/document-webhook.ts';
 import { verifyDelivery } from '../../../src/domain/webhook-signature.ts';
 import { MAX_RETRIES } from '../../../src/service/webhooks/retry-schedule.ts';
 import { USER_AGENT } from '../../../src/service/webhooks/webhook-headers.ts';
 import { transaction } from '../../../src/store/database.ts';
-import {
-  ACCOUNT_A,
-  ACCOUNT_B,
-  createHarness,
-  type Harness,
-  type Receiver,
-  startReceiver,
-  waitFor,
-} from './webhook-harness.ts';
+import { ACCOUNT_A, ACCOUNT_B, type Harness, useWebhookFixtures, waitFor } from './webhook-harness.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** Longer than the longest retry step with the most jitter (24 h × 1.2). */
 const PAST_ANY_RETRY = 30 * HOUR;
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const harness = (options: Parameters<typeof createHarness>[0] = {}): Harness => {
-  const h = createHarness(options);
-  cleanups.push(() => h.close());
-  return h;
-};
-
-const receiver = async (reply?: Receiver['reply']): Promise<Receiver> => {
-  const r = await startReceiver(reply);
-  cleanups.push(() => r.close());
-  return r;
-};
+const { harness, receiver } = useWebhookFixtures();
 
 const onlyNotification = async (h: Harness, account = ACCOUNT_A) => {
   const [notification, ...others] = await h.notifications(account);

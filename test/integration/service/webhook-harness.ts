@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Hono } from 'hono';
+import { afterEach } from 'vitest';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
 import type { ServiceEnv } from '../../../src/service/http/env.ts';
@@ -231,4 +232,27 @@ export async function waitFor<T>(
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(10);
   }
+}
+
+/**
+ * Harnesses and receivers for one test file, each closed after every test (newest first), pass or
+ * fail.
+ */
+export function useWebhookFixtures() {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return {
+    harness(options: Parameters<typeof createHarness>[0] = {}): Harness {
+      const h = createHarness(options);
+      cleanups.push(() => h.close());
+      return h;
+    },
+    async receiver(reply?: Receiver['reply']): Promise<Receiver> {
+      const r = await startReceiver(reply);
+      cleanups.push(() => r.close());
+      return r;
+    },
+  };
 }

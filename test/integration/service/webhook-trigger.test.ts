@@ -1,26 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentWebhookPayload } from '../../../src/contract/document-webhook.ts';
 import { errorDocument } from '../../../src/contract/json-api.ts';
 import { SIGNATURE_HEADER } from '../../../src/contract/signature.ts';
 import { triggerWebhookResponse } from '../../../src/contract/webhook.ts';
 import { generateWebhookSecret, verifyDelivery } from '../../../src/domain/webhook-signature.ts';
-import { createHarness, type Harness, type Receiver, startReceiver } from './webhook-harness.ts';
+import { type Harness, type Receiver, useWebhookFixtures } from './webhook-harness.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const fixtures = useWebhookFixtures();
 
 const setup = async (
   reply: Receiver['reply'] = () => ({ status: 200, body: 'thanks' }),
   allowPrivateTargets = true,
 ): Promise<{ h: Harness; target: Receiver }> => {
-  const target = await startReceiver(reply);
-  const h = createHarness({ allowPrivateTargets });
-  cleanups.push(
-    () => target.close(),
-    () => h.close(),
-  );
+  const target = await fixtures.receiver(reply);
+  const h = fixtures.harness({ allowPrivateTargets });
   return { h, target };
 };
 

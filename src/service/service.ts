@@ -32,6 +32,7 @@ import { DIRECT_UPLOADS_PATH, directUploadRoutes } from './uploads/direct-upload
 import { loadServiceSecret } from './uploads/service-secret.ts';
 import { TokenSigner } from './uploads/signed-token.ts';
 import { UploadStore } from './uploads/upload-store.ts';
+import type { PrivateOrigins } from './webhooks/target-guard.ts';
 import { createWebhookModule } from './webhooks/webhook-module.ts';
 
 export const SERVICE_DATABASE_FILE = 'service.db';
@@ -48,6 +49,8 @@ export interface ServiceOptions {
   readonly startProcessing?: boolean;
   /** How long close() lets running extractions finish before handing them back; DEFAULT_DRAIN_MS. */
   readonly drainMs?: number;
+  /** Private webhook origins allowed although `config.allowPrivateWebhooks` is off (`stevedore up`'s receiver). */
+  readonly privateWebhookOrigins?: PrivateOrigins;
 }
 
 export interface LocalService {
@@ -113,6 +116,7 @@ async function assemble(
     clock,
     logger,
     allowPrivateTargets: config.allowPrivateWebhooks,
+    ...(options.privateWebhookOrigins === undefined ? {} : { privateOrigins: options.privateWebhookOrigins }),
   });
   // Threads start only when a job arrives, so a service that only answers the API costs none.
   const extraction: ExtractionPool =

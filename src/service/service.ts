@@ -8,7 +8,7 @@ import { AppError } from '../domain/errors.ts';
 import type { ExtractDocument } from '../extraction/extract-document.ts';
 import { createExtractionPool, type ExtractionPool } from '../extraction/extraction-pool.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
-import { migrate, openDatabase } from '../store/database.ts';
+import { ensurePrivateDirectory, migrate, openDatabase } from '../store/database.ts';
 import { SqliteQueue } from '../store/sqlite-queue.ts';
 import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
 import { bootstrapAccount } from './accounts/bootstrap-account.ts';
@@ -71,6 +71,7 @@ export interface LocalService {
 /** The local Container Tracking Service: one SQLite file and a blob folder in the data dir. */
 export async function createService(options: ServiceOptions): Promise<LocalService> {
   const { config, clock = systemClock, logger = silentLogger } = options;
+  ensurePrivateDirectory(config.dataDir);
   const db = openDatabase(join(config.dataDir, SERVICE_DATABASE_FILE));
   try {
     return await assemble(db, options, clock, logger.child({ component: 'service' }));

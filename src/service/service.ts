@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Config } from '../config/settings.ts';
 import { type Clock, systemClock } from '../domain/clock.ts';
@@ -25,6 +25,7 @@ import { JOB_VISIBILITY_TIMEOUT_SECONDS, ProcessingLoop } from './documents/proc
 import { createApp } from './http/app.ts';
 import type { ServiceEnv } from './http/env.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
+import { createHttpServer, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-server.ts';
 import { BlobFiles } from './uploads/blob-files.ts';
 import { blobRoutes } from './uploads/blob-routes.ts';
 import { BlobTokens } from './uploads/blob-tokens.ts';
@@ -51,6 +52,8 @@ export interface ServiceOptions {
   readonly drainMs?: number;
   /** Private webhook origins allowed although `config.allowPrivateWebhooks` is off (`stevedore up`'s receiver). */
   readonly privateWebhookOrigins?: PrivateOrigins;
+  /** Header and request timeouts of the HTTP server; DEFAULT_HTTP_TIMEOUTS (tests shorten them). */
+  readonly httpTimeouts?: HttpTimeouts;
 }
 
 export interface LocalService {
@@ -182,7 +185,10 @@ async function assemble(
     keyFile,
     listen: async () => {
       if (server !== undefined) throw new AppError('already_listening', 'listen() was already called');
-      const started = createAdaptorServer({ fetch: app.fetch });
+      const started = createHttpServer(
+        (request, env) => app.fetch(request, env),
+        options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS,
+      );
       server = started;
       try {
         await new Promise<void>((resolve, reject) => {

@@ -156,7 +156,8 @@ export function privateTargetReason(
   if (policy.allowPrivate || policy.origins?.has(parsed.protocol, parsed.hostname, parsed.port))
     return undefined;
   // The WHATWG parser already turned decimal, octal and hex IPv4 forms into dotted quads.
-  const hostname = parsed.hostname.toLowerCase();
+  // A trailing dot names the same host (`localhost.`), fully qualified.
+  const hostname = parsed.hostname.toLowerCase().replace(/\.$/, '');
   const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is a loopback name`;
   return blockedAddressReason(host);

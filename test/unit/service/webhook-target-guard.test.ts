@@ -18,6 +18,7 @@ describe('privateTargetReason', () => {
     'http://198.18.0.1/',
     'http://localhost:8080/',
     'http://api.localhost/',
+    'http://localhost.:8080/',
     'http://[::1]/',
     'http://[::]/',
     'http://[fd00::1]/',

@@ -15,6 +15,31 @@ const sendTo = (policy: TargetPolicy, url: string) =>
 /** The port of a receiver's URL, to spell the same loopback target in other ways. */
 const portOf = (url: string): string => new URL(url).port;
 
+describe('registration-time target check', () => {
+  it.each([
+    'http://[::127.0.0.1]/',
+    'http://[::a9fe:a9fe]/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[64:ff9b:1::1]/',
+    'http://[2002:a9fe:a9fe::]/',
+    'http://[2001::1]/',
+  ])('refuses %s with 422 on the url, on create and on update', async (url) => {
+    const h = fixtures.harness({ allowPrivateTargets: false });
+    const body = { data: { type: 'webhook', attributes: { url, events: ['document.extracted'] } } };
+    const created = await h.request('POST', '/v2/webhooks', { body });
+    expect(created.status).toBe(422);
+    expect(await created.json()).toMatchObject({ errors: [{ source: { pointer: '/data/attributes/url' } }] });
+
+    const { id } = await h.createWebhook({ url: 'https://hooks.example.com/x' });
+    const updated = await h.request('PATCH', `/v2/webhooks/${id}`, { body });
+    expect(updated.status).toBe(422);
+    expect(await updated.json()).toMatchObject({
+      errors: [{ detail: expect.stringMatching(/must not point inside the network/) }],
+    });
+  });
+});
+
 describe('connect-time target guard', () => {
   it('refuses loopback reached through every IPv6 form that embeds it, and sends nothing', async () => {
     const target = await fixtures.receiver();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { ProgressCounts, RunningWorker, WorkerInput } from '../src/cli/worker.ts';
 import { type Clock, systemClock } from '../src/domain/clock.ts';
-import { openDatabase } from '../src/store/database.ts';
+import { ensurePrivateDirectory, openDatabase } from '../src/store/database.ts';
 import { SqliteLedger } from '../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../src/store/sqlite-queue.ts';
 import { EmbeddedQueue } from './adapters/embedded-queue.ts';
@@ -57,6 +57,7 @@ export const startLocalWorker = async (
 ): Promise<RunningWorker> => {
   const { config, client, logger } = input;
   const clock = input.clock ?? systemClock;
+  ensurePrivateDirectory(config.dataDir);
   const db = openDatabase(join(config.dataDir, 'worker.db'));
   const intakeQueues = queuePair(db, 'intake', clock);
   const eventsQueues = queuePair(db, 'events', clock);

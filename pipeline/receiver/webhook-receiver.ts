@@ -27,12 +27,27 @@ export const MAX_WEBHOOK_BODY_BYTES = 192 * 1024;
  * trickles bytes must not hold a socket open.
  */
 export const REQUEST_TIMEOUT_MS = 10_000;
+/** The request head alone: a sender writes it in one go, so a head still incomplete after this is stalling. */
+export const HEADERS_TIMEOUT_MS = 5_000;
+/**
+ * How often Node enforces the two limits above. Its default (30 s) let a trickled body run to 25 s and
+ * more against a 10 s limit; checking every second keeps the limit within a second of its value.
+ */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+export interface ReceiverTimeouts {
+  readonly headersMs: number;
+  readonly requestMs: number;
+  readonly checkIntervalMs: number;
+}
 
 export const WEBHOOK_PATH = '/webhooks';
 export const HEALTH_PATH = '/health';
 
 export interface ReceiverOptions extends DeliveryDeps {
   readonly maxBodyBytes?: number;
+  /** The limits above by default; tests shorten them. */
+  readonly timeouts?: ReceiverTimeouts;
 }
 
 export type ReceiverStats = Readonly<Record<DeliveryOutcome, number>>;
@@ -52,7 +67,15 @@ export interface Receiver {
  * `GET /health` answers 200. All work beyond the enqueue happens in the events stage.
  */
 export const createReceiver = (options: ReceiverOptions): Receiver => {
-  const { maxBodyBytes = MAX_WEBHOOK_BODY_BYTES, logger } = options;
+  const {
+    maxBodyBytes = MAX_WEBHOOK_BODY_BYTES,
+    logger,
+    timeouts = {
+      headersMs: HEADERS_TIMEOUT_MS,
+      requestMs: REQUEST_TIMEOUT_MS,
+      checkIntervalMs: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+  } = options;
   const counts: Record<DeliveryOutcome, number> = {
     accepted: 0,
     ignored: 0,
@@ -116,7 +139,15 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
           reject(new Error('receiver is already listening'));
           return;
         }
-        const created = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, handle);
+        const created = createServer(
+          {
+            // Node requires headersTimeout <= requestTimeout.
+            headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+            requestTimeout: timeouts.requestMs,
+            connectionsCheckingInterval: timeouts.checkIntervalMs,
+          },
+          handle,
+        );
         server = created;
         created.once('error', reject);
         created.listen(port, host, () => {

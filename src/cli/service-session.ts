@@ -5,7 +5,7 @@ import { serviceBaseUrl } from '../config/load-config.ts';
 import type { Config } from '../config/settings.ts';
 import { AppError } from '../domain/errors.ts';
 import type { Logger } from '../observability/logger.ts';
-import { createService, type LocalService } from '../service/service.ts';
+import { createService, type LocalService, type ServiceOptions } from '../service/service.ts';
 
 /** A client bound to a service, and the local service when this process runs it. */
 export interface ServiceSession {
@@ -20,8 +20,12 @@ const clientFor = (config: Config, baseUrl: string, token: string, logger: Logge
   new ServiceClient({ baseUrl, token, requestsPerMinute: config.clientRequestsPerMinute, logger });
 
 /** Starts the local service in this process and returns a client of it. */
-export const startLocalSession = async (config: Config, logger: Logger): Promise<ServiceSession> => {
-  const local = await createService({ config, logger });
+export const startLocalSession = async (
+  config: Config,
+  logger: Logger,
+  options: Pick<ServiceOptions, 'privateWebhookOrigins'> = {},
+): Promise<ServiceSession> => {
+  const local = await createService({ config, logger, ...options });
   let url: string;
   try {
     ({ url } = await local.listen());

@@ -83,6 +83,5 @@ export const triggerWebhookResponse = z.object({
   status_code: z.number().int().nullable(),
   request_headers: z.record(z.string(), z.string()),
   request_body: z.string(),
-  response_headers: z.record(z.string(), z.string()).nullable(),
   response_body: z.string().nullable(),
 });

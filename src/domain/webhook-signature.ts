@@ -34,11 +34,16 @@ export class SignatureError extends AppError {
   }
 }
 
+/**
+ * Exactly what `bodySignature` writes: 64 lower-case hex digits. `Buffer.from(x, 'hex')` alone would
+ * accept upper case and ignore anything after the first non-hex character.
+ */
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
 const sameHex = (expected: string, given: string): boolean => {
-  const a = Buffer.from(expected, 'hex');
-  const b = Buffer.from(given, 'hex');
-  // timingSafeEqual throws on a length mismatch; the length of a hex digest is no secret.
-  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+  if (!SHA256_HEX.test(given)) return false;
+  // Both are 32 bytes now, so timingSafeEqual cannot throw on a length mismatch.
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
 };
 
 /**
@@ -54,7 +59,7 @@ export const verifyDelivery = (
 ): void => {
   const given = headers[SIGNATURE_HEADER];
   if (!given) throw new SignatureError(`missing ${SIGNATURE_HEADER} header`);
-  if (!sameHex(bodySignature(secret, rawBody), given.trim())) throw new SignatureError('signature mismatch');
+  if (!sameHex(bodySignature(secret, rawBody), given)) throw new SignatureError('signature mismatch');
 
   const id = headers[STANDARD_WEBHOOK_ID_HEADER];
   const timestamp = headers[STANDARD_WEBHOOK_TIMESTAMP_HEADER];

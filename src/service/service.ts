@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Config } from '../config/settings.ts';
 import { type Clock, systemClock } from '../domain/clock.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../domain/errors.ts';
 import type { ExtractDocument } from '../extraction/extract-document.ts';
 import { createExtractionPool, type ExtractionPool } from '../extraction/extraction-pool.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
-import { migrate, openDatabase } from '../store/database.ts';
+import { ensurePrivateDirectory, migrate, openDatabase } from '../store/database.ts';
 import { SqliteQueue } from '../store/sqlite-queue.ts';
 import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
 import { bootstrapAccount } from './accounts/bootstrap-account.ts';
@@ -25,6 +25,7 @@ import { JOB_VISIBILITY_TIMEOUT_SECONDS, ProcessingLoop } from './documents/proc
 import { createApp } from './http/app.ts';
 import type { ServiceEnv } from './http/env.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
+import { createHttpServer, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-server.ts';
 import { BlobFiles } from './uploads/blob-files.ts';
 import { blobRoutes } from './uploads/blob-routes.ts';
 import { BlobTokens } from './uploads/blob-tokens.ts';
@@ -32,6 +33,7 @@ import { DIRECT_UPLOADS_PATH, directUploadRoutes } from './uploads/direct-upload
 import { loadServiceSecret } from './uploads/service-secret.ts';
 import { TokenSigner } from './uploads/signed-token.ts';
 import { UploadStore } from './uploads/upload-store.ts';
+import type { PrivateOrigins } from './webhooks/target-guard.ts';
 import { createWebhookModule } from './webhooks/webhook-module.ts';
 
 export const SERVICE_DATABASE_FILE = 'service.db';
@@ -48,6 +50,10 @@ export interface ServiceOptions {
   readonly startProcessing?: boolean;
   /** How long close() lets running extractions finish before handing them back; DEFAULT_DRAIN_MS. */
   readonly drainMs?: number;
+  /** Private webhook origins allowed although `config.allowPrivateWebhooks` is off (`stevedore up`'s receiver). */
+  readonly privateWebhookOrigins?: PrivateOrigins;
+  /** Header and request timeouts of the HTTP server; DEFAULT_HTTP_TIMEOUTS (tests shorten them). */
+  readonly httpTimeouts?: HttpTimeouts;
 }
 
 export interface LocalService {
@@ -68,6 +74,7 @@ export interface LocalService {
 /** The local Container Tracking Service: one SQLite file and a blob folder in the data dir. */
 export async function createService(options: ServiceOptions): Promise<LocalService> {
   const { config, clock = systemClock, logger = silentLogger } = options;
+  ensurePrivateDirectory(config.dataDir);
   const db = openDatabase(join(config.dataDir, SERVICE_DATABASE_FILE));
   try {
     return await assemble(db, options, clock, logger.child({ component: 'service' }));
@@ -113,6 +120,7 @@ async function assemble(
     clock,
     logger,
     allowPrivateTargets: config.allowPrivateWebhooks,
+    ...(options.privateWebhookOrigins === undefined ? {} : { privateOrigins: options.privateWebhookOrigins }),
   });
   // Threads start only when a job arrives, so a service that only answers the API costs none.
   const extraction: ExtractionPool =
@@ -177,7 +185,10 @@ async function assemble(
     keyFile,
     listen: async () => {
       if (server !== undefined) throw new AppError('already_listening', 'listen() was already called');
-      const started = createAdaptorServer({ fetch: app.fetch });
+      const started = createHttpServer(
+        (request, env) => app.fetch(request, env),
+        options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS,
+      );
       server = started;
       try {
         await new Promise<void>((resolve, reject) => {

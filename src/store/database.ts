@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { AppError, ValidationError } from '../domain/errors.ts';
@@ -14,6 +14,30 @@ export const BUSY_TIMEOUT_MS = 5_000;
 
 const IN_MEMORY = ':memory:';
 
+/** Owner only: the data dir holds webhook secrets, key hashes and customers' documents. */
+export const PRIVATE_DIRECTORY_MODE = 0o700;
+/** Owner only, for the same reason; SQLite gives its `-wal` and `-shm` files the database file's mode. */
+export const PRIVATE_FILE_MODE = 0o600;
+
+const SQLITE_SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+/**
+ * Creates `dir` (and its parents) readable by the owner only, and tightens it when it exists already: mkdir
+ * leaves an existing folder as it was, and data dirs made by older versions are 0755.
+ */
+export function ensurePrivateDirectory(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  chmodSync(dir, PRIVATE_DIRECTORY_MODE);
+}
+
+const chmodIfPresent = (path: string, mode: number): void => {
+  try {
+    chmodSync(path, mode);
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+  }
+};
+
 /**
  * Opens (and creates) a database file for the embedded store; `':memory:'` gives a private in-memory one.
  * Several processes may open the same file at once: WAL lets readers run beside the single writer.
@@ -21,10 +45,20 @@ const IN_MEMORY = ':memory:';
 export function openDatabase(path: string): DatabaseSync {
   if (path.length === 0) throw new ValidationError('database path must not be empty');
   return storeCall(`open ${path}`, () => {
-    if (path !== IN_MEMORY) mkdirSync(dirname(path), { recursive: true });
+    if (path !== IN_MEMORY) {
+      // New folders are private; an existing one is the caller's (ensurePrivateDirectory for a data dir).
+      mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+      // Created 0600 before SQLite sees it, so no other user can open it in between (SQLite would use 0644).
+      closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
+    }
     const db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
     try {
       configure(db, path);
+      // Files written by an older version (0644) are tightened on every open.
+      if (path !== IN_MEMORY) {
+        for (const suffix of ['', ...SQLITE_SIDE_FILES])
+          chmodIfPresent(`${path}${suffix}`, PRIVATE_FILE_MODE);
+      }
     } catch (error) {
       db.close();
       throw error;

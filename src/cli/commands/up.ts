@@ -3,6 +3,7 @@ import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts'
 import { loadConfig } from '../../config/load-config.ts';
 import type { ConfigOverrides } from '../../config/settings.ts';
 import { createLogger } from '../../observability/logger.ts';
+import { PrivateOrigins } from '../../service/webhooks/target-guard.ts';
 import { line, type Output } from '../output.ts';
 import { startProgress } from '../progress.ts';
 import { remoteSession, startLocalSession } from '../service-session.ts';
@@ -26,10 +27,12 @@ export interface UpDeps {
 export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> => {
   const config = loadConfig(deps.env, flags);
   const logger = createLogger({ level: config.logLevel, name: 'stevedore' });
-  // The local service must reach this worker's receiver on loopback, so `up` allows private targets.
+  // The local service must reach this worker's receiver on loopback: that one origin, and no other
+  // private target, is allowed (unless STEVEDORE_ALLOW_PRIVATE_WEBHOOKS opens them all).
+  const receiverOrigin = new PrivateOrigins();
   const session = config.apiBaseUrl
     ? remoteSession(config, logger)
-    : await startLocalSession({ ...config, allowPrivateWebhooks: true }, logger);
+    : await startLocalSession(config, logger, { privateWebhookOrigins: receiverOrigin });
   let secret = '';
   const worker = await deps
     .startWorker({ config, client: session.client, webhookSecret: () => secret, logger })
@@ -37,6 +40,7 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
       await session.close();
       throw error;
     });
+  receiverOrigin.add(worker.receiverUrl);
   try {
     const subscription = await ensureDocumentSubscription(
       session.client,

@@ -6,6 +6,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILE_READ_CHUNK_BYTES } from '../../client/content-digest.ts';
 import { AppError } from '../../domain/errors.ts';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../../store/database.ts';
 
 export interface ReceivedFile {
   /** Where the bytes wait until `keep` or `discard`. */
@@ -39,7 +40,8 @@ export class BlobFiles {
   /** Creates the folders and removes temporary files left by a crash mid-upload. */
   async init(): Promise<void> {
     await rm(this.tempDir, { recursive: true, force: true });
-    await mkdir(this.tempDir, { recursive: true });
+    // Owner only, like the data dir around it: these are customers' documents.
+    await mkdir(this.tempDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   }
 
   /**
@@ -64,7 +66,11 @@ export class BlobFiles {
     });
     try {
       // flush: fsync before close, so a kept upload survives a power cut.
-      await pipeline(body, meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: true }));
+      await pipeline(
+        body,
+        meter,
+        createWriteStream(tempPath, { flags: 'wx', mode: PRIVATE_FILE_MODE, flush: true }),
+      );
     } catch (error) {
       await rm(tempPath, { force: true });
       throw error;
@@ -75,7 +81,7 @@ export class BlobFiles {
   /** Moves a received file to its content address; a file already there has the same bytes. */
   async keep(file: ReceivedFile): Promise<void> {
     const target = this.path(file.sha256);
-    await mkdir(join(this.root, file.sha256.slice(0, 2)), { recursive: true });
+    await mkdir(join(this.root, file.sha256.slice(0, 2)), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // rename() replaces atomically, so a concurrent upload of the same bytes can never expose a partial file.
     await rename(file.tempPath, target);
   }

@@ -6,6 +6,7 @@ import type { BlobFiles } from './blob-files.ts';
 import { BodyTooLargeError } from './blob-files.ts';
 import { type BlobTokens, DOWNLOAD_PATH_PREFIX, UPLOAD_PATH_PREFIX } from './blob-tokens.ts';
 import { contentDisposition } from './content-disposition.ts';
+import { servedMediaType } from './media-type.ts';
 import type { TokenCheck } from './signed-token.ts';
 import type { UploadStore } from './upload-store.ts';
 
@@ -93,9 +94,12 @@ export const blobRoutes = (deps: BlobRouteDeps): Hono<ServiceEnv> =>
       const blob = deps.uploads.get(check.claims.bid);
       if (blob?.sha256 == null) throw notFound('Blob');
       const headers = {
-        'Content-Type': blob.contentType,
+        // Checked again: a row written before types were validated may hold anything.
+        'Content-Type': servedMediaType(blob.contentType),
         'Content-Length': String(await deps.files.size(blob.sha256)),
-        'Content-Disposition': contentDisposition(blob.filename),
+        // Uploaded bytes never render from the service's origin: saved, not displayed, and never sniffed.
+        'Content-Disposition': contentDisposition(blob.filename, 'attachment'),
+        'X-Content-Type-Options': 'nosniff',
         // The link is a credential with a lifetime; shared caches must not outlive it.
         'Cache-Control': 'private, max-age=300',
       };

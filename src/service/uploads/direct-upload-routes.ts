@@ -6,6 +6,7 @@ import { HttpProblem } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
 import type { BlobTokens } from './blob-tokens.ts';
 import { contentDisposition } from './content-disposition.ts';
+import { checkUploadMediaType } from './media-type.ts';
 import type { UploadStore } from './upload-store.ts';
 
 export const DIRECT_UPLOADS_PATH = '/rails/active_storage/direct_uploads';
@@ -34,10 +35,17 @@ export const directUploadRoutes = (deps: DirectUploadDeps): Hono<ServiceEnv> =>
         { pointer: '/blob/byte_size', code: 'file_too_large' },
       );
     }
+    const mediaType = checkUploadMediaType(blob.content_type);
+    if (!mediaType.ok) {
+      throw new HttpProblem(422, 'Unprocessable Entity', mediaType.detail, {
+        pointer: '/blob/content_type',
+        code: mediaType.reason === 'malformed' ? 'invalid_content_type' : 'unsupported_content_type',
+      });
+    }
     const record = deps.uploads.create({
       accountId: c.get('account').id,
       filename: blob.filename,
-      contentType: blob.content_type,
+      contentType: mediaType.essence,
       byteSize: blob.byte_size,
       checksum: blob.checksum,
     });

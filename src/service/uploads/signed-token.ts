@@ -9,6 +9,12 @@ export type TokenCheck<T> =
 const SEPARATOR = '--';
 
 /**
+ * A token is exactly what `sign` writes: unpadded base64url, the separator, 64 lower-case hex digits.
+ * `Buffer.from(x, 'hex')` alone would accept upper case and ignore trailing garbage after the MAC.
+ */
+const TOKEN_SHAPE = /^([A-Za-z0-9_-]+)--([0-9a-f]{64})$/;
+
+/**
  * Tamper-proof tokens in the shape of Rails' signed ids: base64url JSON, `--`, hex HMAC-SHA256. The
  * purpose is signed with the claims, so a token minted for one use (a blob's signed id) is refused for
  * another (a download link). Claims are readable by anyone holding the token: never put secrets in them.
@@ -29,13 +35,13 @@ export class TokenSigner {
 
   /** Checks signature, purpose and expiry, then the claims against `schema`. */
   verify<S extends z.ZodType>(purpose: string, token: string, schema: S): TokenCheck<z.output<S>> {
-    const at = token.lastIndexOf(SEPARATOR);
-    if (at <= 0) return { ok: false, reason: 'invalid' };
-    const payload = token.slice(0, at);
-    const given = Buffer.from(token.slice(at + SEPARATOR.length), 'hex');
-    const expected = Buffer.from(this.mac(payload), 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    const shape = TOKEN_SHAPE.exec(token);
+    if (shape === null) return { ok: false, reason: 'invalid' };
+    const [, payload = '', mac = ''] = shape;
+    // Both are 32 bytes, so the comparison is constant-time and cannot throw.
+    if (!timingSafeEqual(Buffer.from(mac, 'hex'), Buffer.from(this.mac(payload), 'hex'))) {
       return { ok: false, reason: 'invalid' };
+    }
 
     let decoded: unknown;
     try {

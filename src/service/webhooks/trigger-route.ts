@@ -16,11 +16,21 @@ export interface TriggerRouteDeps {
   readonly clock: Clock;
 }
 
+/**
+ * The most of a receiver's answer a trigger reply shows. The reply proves the receiver answered; a
+ * longer body, or its headers, would turn the trigger into a way to read whatever the URL serves.
+ */
+export const TRIGGER_BODY_PREVIEW_BYTES = 256;
+
+/** Longer than any real receiver URL, short enough that a URL never dominates a log line. */
+const MAX_TRIGGER_URL_LENGTH = 2048;
+
 /** The upstream's trigger errors are plain: `{"errors":[{"detail":"url is required"}]}`; ours add status, title, pointer. */
 const invalid = (detail: string, member: string): HttpProblem =>
   new HttpProblem(422, 'Unprocessable Entity', detail, { pointer: `/${member}`, code: 'invalid' });
 
 const isBlank = (value: unknown): boolean => value === undefined || value === null || value === '';
+const blankToUndefined = (value: unknown): unknown => (isBlank(value) ? undefined : value);
 
 const isHttpUrl = (value: string): boolean => {
   try {
@@ -31,17 +41,49 @@ const isHttpUrl = (value: string): boolean => {
   }
 };
 
-const readTrigger = (body: Record<string, unknown>) => {
-  const { url, event, secret } = body;
-  if (isBlank(url)) throw invalid('url is required', 'url');
-  if (typeof url !== 'string' || !isHttpUrl(url)) throw invalid('url must be an http(s) URL', 'url');
-  if (isBlank(event)) throw invalid('event is required', 'event');
-  const known = webhookEvent.safeParse(event);
-  if (!known.success) throw invalid(`event ${String(event)} is not a known webhook event`, 'event');
-  if (secret !== undefined && secret !== null && typeof secret !== 'string') {
-    throw invalid('secret must be a string', 'secret');
-  }
-  return { url, event: known.data, secret: typeof secret === 'string' && secret !== '' ? secret : undefined };
+const notHttpUrl = 'url must be an http(s) URL';
+
+const triggerBody = z.object({
+  url: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: (issue) => (issue.input === undefined ? 'url is required' : notHttpUrl) })
+      .max(MAX_TRIGGER_URL_LENGTH, `url must be at most ${MAX_TRIGGER_URL_LENGTH} characters`)
+      .refine(isHttpUrl, notHttpUrl),
+  ),
+  event: z.preprocess(
+    blankToUndefined,
+    z
+      .string({
+        error: (issue) => (issue.input === undefined ? 'event is required' : 'event must be a string'),
+      })
+      .transform((value, ctx) => {
+        const known = webhookEvent.safeParse(value);
+        if (known.success) return known.data;
+        ctx.addIssue({ code: 'custom', message: `event ${value} is not a known webhook event` });
+        return z.NEVER;
+      }),
+  ),
+  secret: z.preprocess(blankToUndefined, z.string({ error: 'secret must be a string' }).optional()),
+});
+
+const readTrigger = (body: unknown): z.output<typeof triggerBody> => {
+  const parsed = triggerBody.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalid(issue?.message ?? 'the body is invalid', String(issue?.path[0] ?? ''));
+};
+
+/** The first TRIGGER_BODY_PREVIEW_BYTES of a body, cut at a character boundary. */
+const preview = (body: string | null): string | null => {
+  if (body === null) return null;
+  const bytes = Buffer.from(body, 'utf8');
+  if (bytes.length <= TRIGGER_BODY_PREVIEW_BYTES) return body;
+  // A cut inside a multi-byte character decodes to U+FFFD; drop that partial character.
+  return bytes
+    .subarray(0, TRIGGER_BODY_PREVIEW_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 };
 
 /** The Standard Webhooks signer needs a base64 key; another secret could sign only half the headers. */
@@ -58,8 +100,9 @@ const signedHeaders = (input: Parameters<typeof deliveryHeaders>[0]): Record<str
 
 /**
  * `POST /webhooks/trigger`: sends one sample of an event to a URL through the same guarded sender as real
- * deliveries, signed when a secret is given, and reports what happened. Nothing is stored or retried. A
- * private target is not rejected up front: the connect-time guard refuses it and the reply says so.
+ * deliveries, signed when a secret is given, and reports the status and a short preview of the answer
+ * (never its headers). Nothing is stored or retried. A private target is not rejected up front: the
+ * connect-time guard refuses it and the reply says so.
  */
 export function triggerRoute(deps: TriggerRouteDeps): Hono<ServiceEnv> {
   return new Hono<ServiceEnv>().post('/trigger', async (c) => {
@@ -93,8 +136,7 @@ export function triggerRoute(deps: TriggerRouteDeps): Hono<ServiceEnv> {
       status_code: result.statusCode,
       request_headers: headers,
       request_body: body,
-      response_headers: result.responseHeaders,
-      response_body: result.responseBody,
+      response_body: preview(result.responseBody),
     });
   });
 }

@@ -12,7 +12,7 @@ import { eventRoutes } from './event-routes.ts';
 import { notificationRoutes } from './notification-routes.ts';
 import { NotificationStore } from './notification-store.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
-import { createTargetAgents } from './target-guard.ts';
+import { createTargetAgents, type PrivateOrigins } from './target-guard.ts';
 import { triggerRoute } from './trigger-route.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { createSender, DEFAULT_DELIVERY_TIMEOUT_MS } from './webhook-sender.ts';
@@ -33,6 +33,8 @@ export interface WebhookModuleDeps {
   logger: Logger;
   /** The `--allow-private-webhooks` mode: loopback and private targets may receive deliveries. */
   allowPrivateTargets: boolean;
+  /** Private origins allowed anyway (the worker's own receiver under `stevedore up`). */
+  privateOrigins?: PrivateOrigins;
   /** Jitter source, [0, 1); Math.random by default. */
   random?: () => number;
   /** How long a receiver has to answer; DEFAULT_DELIVERY_TIMEOUT_MS by default. */
@@ -65,7 +67,8 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
   const logger = deps.logger.child({ module: 'webhooks' });
   const webhooks = new WebhookStore(deps.db);
   const notifications = new NotificationStore(deps.db);
-  const send = createSender(createTargetAgents(deps.allowPrivateTargets), timeoutMs);
+  const policy = { allowPrivate: deps.allowPrivateTargets, origins: deps.privateOrigins };
+  const send = createSender(createTargetAgents(policy), timeoutMs);
   // An attempt waits at most one timeout for the response head and one for the body; a minute on top
   // covers the bookkeeping. Until then neither the job nor the notification goes to anyone else.
   const attemptBudgetSeconds = Math.ceil((2 * timeoutMs) / 1000) + 60;
@@ -97,10 +100,7 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
   // The fixed paths go first: `/webhooks/:id` would otherwise take "events" for an id.
   router.route('/webhooks', eventRoutes());
   router.route('/webhooks', triggerRoute({ send, clock: deps.clock }));
-  router.route(
-    '/webhooks',
-    webhookRoutes({ webhooks, clock: deps.clock, allowPrivateTargets: deps.allowPrivateTargets }),
-  );
+  router.route('/webhooks', webhookRoutes({ webhooks, clock: deps.clock, policy }));
   router.route('/webhook_notifications', notificationRoutes({ notifications, webhooks }));
 
   return {

@@ -7,7 +7,7 @@ import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, readPage } from '../http/pagination.ts';
 import { notFound, unprocessable } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
-import { privateTargetReason } from './target-guard.ts';
+import { privateTargetReason, type TargetPolicy } from './target-guard.ts';
 import { capitaliseHeaderName, findHeaderProblem } from './webhook-headers.ts';
 import { toWebhookResource } from './webhook-serializer.ts';
 import type { WebhookHeader, WebhookStore } from './webhook-store.ts';
@@ -15,7 +15,7 @@ import type { WebhookHeader, WebhookStore } from './webhook-store.ts';
 export interface WebhookRoutesDeps {
   readonly webhooks: WebhookStore;
   readonly clock: Clock;
-  readonly allowPrivateTargets: boolean;
+  readonly policy: TargetPolicy;
 }
 
 /** `/webhooks` and `/webhooks/{id}`: register, list, read, change and delete webhooks. */
@@ -23,8 +23,8 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
   const { webhooks, clock } = deps;
 
   const checkUrl = (url: string | undefined): void => {
-    if (url === undefined || deps.allowPrivateTargets) return;
-    const reason = privateTargetReason(url);
+    if (url === undefined) return;
+    const reason = privateTargetReason(url, deps.policy);
     if (reason !== undefined) {
       throw unprocessable(
         `Url must not point inside the network (${reason}); start the service with --allow-private-webhooks for local receivers`,

@@ -43,7 +43,7 @@ const describe = (error: Error, timeoutMs: number): string => {
   if (error instanceof DeliveryTimeout) return `timed out after ${timeoutMs} ms without a response`;
   if (error instanceof DeliveryAborted) return 'abandoned: the service is shutting down';
   if (isTargetRefusal(error)) {
-    return `target refused: it resolves to a private, loopback or reserved address (${error.message})`;
+    return `target refused: ${error.message}`;
   }
   const code = 'code' in error && typeof error.code === 'string' ? `${error.code}: ` : '';
   return `${code}${error.message}`;

@@ -78,7 +78,7 @@ describe('direct upload', () => {
       json: {
         blob: {
           filename: 'a.txt',
-          content_type: 'text/plain',
+          content_type: 'application/pdf',
           byte_size: bytes.byteLength,
           checksum: md5Base64(bytes),
         },

@@ -67,7 +67,15 @@ describe('POST /webhooks/trigger', () => {
   it.each([
     [{ event: 'document.extracted' }, 'url is required', '/url'],
     [{ url: 'ftp://example.com/', event: 'document.extracted' }, 'url must be an http(s) URL', '/url'],
+    [{ url: 123, event: 'document.extracted' }, 'url must be an http(s) URL', '/url'],
+    [{ url: `https://example.com/${'x'.repeat(2048)}`, event: 'document.extracted' }, undefined, '/url'],
     [{ url: 'https://example.com/' }, 'event is required', '/event'],
+    [{ url: 'https://example.com/', event: 7 }, 'event must be a string', '/event'],
+    [
+      { url: 'https://example.com/', event: 'document.extracted', secret: 42 },
+      'secret must be a string',
+      '/secret',
+    ],
     [{ url: 'https://example.com/', event: 'nope' }, 'event nope is not a known webhook event', '/event'],
     [
       { url: 'https://example.com/', event: 'document.extracted', secret: 'not base64!' },

@@ -30,6 +30,19 @@ describe('webhook signatures', () => {
     expect(() => verifyDelivery(secret, Buffer.from(body), {})).toThrow(/missing/);
   });
 
+  // The finding: Buffer.from(x, 'hex') took upper case and ignored trailing garbage.
+  it.each([
+    ['upper case', (hex: string) => hex.toUpperCase()],
+    ['trailing garbage', (hex: string) => `${hex}zz`],
+    ['a trailing second digest', (hex: string) => `${hex}${hex}`],
+    ['surrounding spaces', (hex: string) => ` ${hex} `],
+    ['a prefix', (hex: string) => `sha256=${hex}`],
+    ['a truncated digest', (hex: string) => hex.slice(0, 62)],
+  ])('rejects the right signature with %s', (_case, spoil) => {
+    const only = { 'x-t49-webhook-signature': spoil(bodySignature(secret, body)) };
+    expect(() => verifyDelivery(secret, Buffer.from(body), only)).toThrow(/signature mismatch/);
+  });
+
   it('rejects a replay outside the five-minute window', () => {
     const stale = signatureHeaders(secret, 'n1', body, new Date(Date.now() - 301_000));
     expect(() => verifyDelivery(secret, Buffer.from(body), stale)).toThrow(/too old/);

@@ -48,6 +48,25 @@ describe('TokenSigner', () => {
     expect(signer.verify('upload', '--', claims).ok).toBe(false);
   });
 
+  // The finding: Buffer.from(x, 'hex') took upper case and ignored trailing garbage after the MAC.
+  it('accepts only the exact token it wrote: no upper case, padding or trailing garbage', () => {
+    const signer = new TokenSigner(secret, new ManualClock());
+    const token = signer.sign('upload', { bid: 'b1' });
+    const [payload = '', mac = ''] = token.split('--');
+    expect(signer.verify('upload', token, claims).ok).toBe(true);
+    for (const spoilt of [
+      `${payload}--${mac.toUpperCase()}`,
+      `${token}z`,
+      `${token}00`,
+      `${token}/`,
+      `${payload}=--${mac}`,
+      `${payload}--${mac}\n`,
+      ` ${token}`,
+    ]) {
+      expect(signer.verify('upload', spoilt, claims), spoilt).toEqual({ ok: false, reason: 'invalid' });
+    }
+  });
+
   it('refuses a genuine token whose claims break the schema', () => {
     const signer = new TokenSigner(secret, new ManualClock());
     expect(signer.verify('upload', signer.sign('upload', { bid: 42 }), claims).ok).toBe(false);

@@ -1,0 +1,63 @@
+import {
+  createAdaptorServer,
+  type Http2Bindings,
+  type HttpBindings,
+  type ServerType,
+} from '@hono/node-server';
+
+/** Time to send the request head. A client on this machine needs milliseconds; a slow-loris needs minutes. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * Time to send a whole request, body included: the default upload cap (100 MiB) at under 0.5 MB/s. A
+ * body that trickles, or stops short of its Content-Length, is cut at this point with a 408.
+ */
+export const REQUEST_TIMEOUT_MS = 300_000;
+/**
+ * How often Node checks the two limits above. Its default (30 s) lets a request outlive its limit by
+ * up to that much; a second costs nothing.
+ */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+export interface HttpTimeouts {
+  readonly headersMs: number;
+  readonly requestMs: number;
+  readonly checkIntervalMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: HEADERS_TIMEOUT_MS,
+  requestMs: REQUEST_TIMEOUT_MS,
+  checkIntervalMs: TIMEOUT_CHECK_INTERVAL_MS,
+};
+
+type Fetch = (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
+
+/**
+ * Answers that leave part of the request unread end the connection, and say so. Otherwise the server
+ * drains the rest for a moment and then drops the socket while the answer promised keep-alive, so the
+ * client's next request on that socket fails. A 413 always closes: the client meant to send more.
+ */
+export const closeWhenBodyUnread =
+  (fetch: Fetch): Fetch =>
+  async (request, env) => {
+    const response = await fetch(request, env);
+    // `complete`: the whole request arrived, read or not; what is buffered is drained in no time.
+    if (response.status !== 413 && (env?.incoming === undefined || env.incoming.complete)) return response;
+    // A copy: the headers of some responses (Response.error(), redirects) are immutable.
+    const closing = new Response(response.body, response);
+    closing.headers.set('Connection', 'close');
+    return closing;
+  };
+
+/** The service's Node server: Hono's adaptor with request timeouts and closing on unread bodies. */
+export function createHttpServer(fetch: Fetch, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): ServerType {
+  return createAdaptorServer({
+    fetch: closeWhenBodyUnread(fetch),
+    serverOptions: {
+      // Node requires headersTimeout <= requestTimeout.
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+  });
+}

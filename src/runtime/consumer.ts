@@ -1,7 +1,11 @@
 import { MAX_RECEIVE_MESSAGES, MAX_VISIBILITY_TIMEOUT_SECONDS } from '../store/queue-options.ts';
-import { ConsumerEmitter, type ConsumerEvents, type ConsumerStats } from './consumer-events.ts';
 import { ConsumerStoppingError } from './consumer-errors.ts';
-import { type ConsumerOptions, type ResolvedConsumerOptions, resolveConsumerOptions } from './consumer-options.ts';
+import { ConsumerEmitter, type ConsumerEvents, type ConsumerStats } from './consumer-events.ts';
+import {
+  type ConsumerOptions,
+  type ResolvedConsumerOptions,
+  resolveConsumerOptions,
+} from './consumer-options.ts';
 import type { ConsumerMessage } from './consumer-queue.ts';
 import { InFlight } from './in-flight.ts';
 

@@ -1,7 +1,7 @@
 import type { Timer } from '../domain/clock.ts';
 import { isAppError } from '../domain/errors.ts';
-import type { ConsumerEmitter } from './consumer-events.ts';
 import { HandlerTimeoutError } from './consumer-errors.ts';
+import type { ConsumerEmitter } from './consumer-events.ts';
 import type { ResolvedConsumerOptions } from './consumer-options.ts';
 import type { ConsumerMessage } from './consumer-queue.ts';
 

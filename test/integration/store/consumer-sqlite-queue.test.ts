@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddedQueue } from '../../../pipeline/adapters/embedded-queue.ts';
 import { systemClock } from '../../../src/domain/clock.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
@@ -93,6 +94,21 @@ describe('the consumer on the SQLite queue', () => {
       expect.objectContaining({ body: 'not json', reason: 'validation_failed: the body is not JSON' }),
     ]);
     expect(running.stats()).toMatchObject({ failed: 1, stopped: 1 });
+  });
+
+  it("moves it at once through the pipeline's embedded adapter too", async () => {
+    const { queue, start } = setup();
+    await queue.send('refused');
+    const running = start(
+      async () => {
+        throw new AppError('unsupported_file', 'the service refuses this file');
+      },
+      { queue: new EmbeddedQueue(queue), retry: exponentialRetry() },
+    );
+    await until(() => running.stats().stopped === 1);
+    expect((await queue.deadLetters()).map((letter) => letter.reason)).toEqual([
+      'unsupported_file: the service refuses this file',
+    ]);
   });
 
   it('hands unfinished messages back on stop, so the next receiver gets them at once', async () => {

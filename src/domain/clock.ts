@@ -30,6 +30,11 @@ const sleepOn = (clock: Clock, ms: number, signal: AbortSignal | undefined): Pro
       resolve(false);
       return;
     }
+    // Nothing to wait for: a zero drain limit must not depend on a manual clock being advanced.
+    if (ms <= 0) {
+      resolve(true);
+      return;
+    }
     const onAbort = (): void => {
       clock.clearTimeout(timer);
       resolve(false);

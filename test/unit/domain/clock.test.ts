@@ -48,6 +48,12 @@ describe('ManualClock timers', () => {
     await expect(interrupted).resolves.toBe(false);
     expect(clock.pendingTimers()).toBe(0);
   });
+
+  it('resolves a sleep of zero at once, without an advance', async () => {
+    const clock = new ManualClock(0);
+    await expect(clock.sleep(0)).resolves.toBe(true);
+    expect(clock.pendingTimers()).toBe(0);
+  });
 });
 
 describe('systemClock', () => {

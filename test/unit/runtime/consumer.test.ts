@@ -230,6 +230,14 @@ describe('startConsumer', () => {
     expect(clock.pendingTimers()).toBe(0);
   });
 
+  it('hands a running message back at once with a zero drain limit, without the clock moving', async () => {
+    queue.send('busy');
+    const running = start((_message, { signal }) => untilAborted(signal));
+    await settleUntil(() => running.stats().inFlight === 1);
+    expect(await running.stop({ drainMs: 0 })).toMatchObject({ handedBack: 1 });
+    expect(queue.entries('visibility')).toEqual(['visibility m1 0']);
+  });
+
   it('stops when its signal aborts', async () => {
     const controller = new AbortController();
     const running = start(async () => undefined, { signal: controller.signal });

@@ -1,10 +1,11 @@
 import type { Config } from '../src/config/settings.ts';
 import type { Clock } from '../src/domain/clock.ts';
 import type { Logger } from '../src/observability/logger.ts';
+import { type Consumer, startConsumer } from '../src/runtime/consumer.ts';
+import type { ConsumerStats } from '../src/runtime/consumer-events.ts';
 import type { QueueStats } from '../src/store/sqlite-queue.ts';
 import type { Ledger, Queue } from './ports.ts';
 import { createReceiver, type ReceiverStats, WEBHOOK_PATH } from './receiver/webhook-receiver.ts';
-import { type QueueWorker, startQueueWorker, type WorkerStats } from './runtime/queue-worker.ts';
 import type { ResultSink } from './sinks/result-sink.ts';
 import { handleEventsMessage } from './stages/events.ts';
 import { type ReextractBackoff, reextractBackoff } from './stages/events-backoff.ts';
@@ -45,7 +46,7 @@ export interface StartEventsOptions {
 
 export interface EventsStats {
   readonly receiver: ReceiverStats;
-  readonly worker: WorkerStats;
+  readonly worker: ConsumerStats;
   readonly queue: QueueStats | undefined;
   readonly reconciler: ReconcileSummary | undefined;
 }
@@ -84,13 +85,14 @@ export const startEvents = async (options: StartEventsOptions): Promise<EventsRu
   });
   const { url } = await receiver.listen(config.receiverPort, config.host);
 
-  let worker: QueueWorker;
+  let worker: Consumer;
   try {
-    worker = startQueueWorker({
+    worker = startConsumer({
       queue: eventsQueue,
       handler: (message, context) => handleEventsMessage(message, { ...deps, logger: context.logger }),
       concurrency: EVENTS_CONCURRENCY,
       visibilityTimeoutSeconds: EVENTS_VISIBILITY_TIMEOUT_SECONDS,
+      clock,
       logger: logger.child({ component: 'events' }),
     });
   } catch (error) {

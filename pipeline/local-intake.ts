@@ -1,9 +1,10 @@
 import type { Config } from '../src/config/settings.ts';
 import type { Clock } from '../src/domain/clock.ts';
 import type { Logger } from '../src/observability/logger.ts';
+import { type Consumer, startConsumer } from '../src/runtime/consumer.ts';
+import type { ConsumerStats } from '../src/runtime/consumer-events.ts';
 import type { QueueStats } from '../src/store/sqlite-queue.ts';
 import type { BlobStore, Ledger, Queue } from './ports.ts';
-import { type QueueWorker, startQueueWorker, type WorkerStats } from './runtime/queue-worker.ts';
 import { FolderSource, type FolderSourceStats } from './sources/folder-source.ts';
 import { handleIntake, type IngestClient, type IngestOutcome, parseIntake } from './stages/ingest.ts';
 
@@ -39,7 +40,7 @@ export interface StartIntakeOptions {
 
 export interface IntakeStats {
   readonly folder: FolderSourceStats;
-  readonly worker: WorkerStats;
+  readonly worker: ConsumerStats;
   readonly queue: QueueStats | undefined;
   /** Ingest outcomes since start: documents created, content already in the ledger, 409 from the service. */
   readonly documents: Readonly<Record<IngestOutcome['result'], number>>;
@@ -71,7 +72,7 @@ export async function startIntake(options: StartIntakeOptions): Promise<IntakeRu
     pollIntervalMs: tuning.pollIntervalMs,
   });
 
-  const worker: QueueWorker = startQueueWorker({
+  const worker: Consumer = startConsumer({
     queue,
     handler: async (message, context) => {
       const outcome = await handleIntake(parseIntake(message.body), {
@@ -89,6 +90,7 @@ export async function startIntake(options: StartIntakeOptions): Promise<IntakeRu
     visibilityTimeoutSeconds: tuning.visibilityTimeoutSeconds ?? INGEST_VISIBILITY_TIMEOUT_SECONDS,
     waitSeconds: tuning.waitSeconds,
     drainMs: tuning.drainMs,
+    clock,
     logger: logger.child({ component: 'ingest' }),
   });
 

@@ -28,6 +28,11 @@ export class EmbeddedQueue implements Queue {
     return this.queue.changeVisibility(receiptHandle, visibilityTimeoutSeconds);
   }
 
+  /** What the consumer uses when its retry rule stops: the embedded queue moves the message at once. */
+  moveToDeadLetter(receiptHandle: string, reason: string): Promise<boolean> {
+    return this.queue.moveToDeadLetter(receiptHandle, reason);
+  }
+
   stats(): Promise<QueueStats> {
     return this.queue.stats();
   }

@@ -1,9 +1,14 @@
+import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
+import type { ConsumerQueue } from '../../src/runtime/consumer-queue.ts';
+import type { RetryRule } from '../../src/runtime/retry-rule.ts';
 
 /** The part of an SQS event record that batch processing reads (Lambda passes more). */
 export interface BatchRecord {
   readonly messageId: string;
+  /** What a visibility change needs; SQS records always carry it. */
+  readonly receiptHandle?: string;
   readonly body: string;
   readonly attributes?: { readonly ApproximateReceiveCount?: string; readonly MessageGroupId?: string };
 }
@@ -33,6 +38,25 @@ export interface ProcessBatchOptions<T> {
    */
   readonly fifo?: boolean | { readonly skipGroupOnError: boolean };
   readonly logger?: Logger;
+  /**
+   * Sets each failed record's visibility by the retry rule before reporting it, so a deployed function
+   * retries on the same schedule as the local consumer instead of after the whole visibility timeout.
+   */
+  readonly redelivery?: BatchRedelivery;
+}
+
+export interface BatchRedelivery {
+  /** The queue the records came from; only its visibility (and dead-letter, if it has one) calls are used. */
+  readonly queue: Pick<ConsumerQueue, 'changeVisibility' | 'moveToDeadLetter'>;
+  readonly retry: RetryRule;
+  readonly clock: Clock;
+}
+
+/** A body that does not parse now never will: not retryable, so the retry rule stops at once. */
+export class InvalidRecordBodyError extends AppError {
+  constructor(messageId: string, cause: unknown) {
+    super('invalid_record_body', `the body of record ${messageId} is not a valid message`, { cause });
+  }
 }
 
 export class FullBatchFailureError extends AppError {
@@ -53,7 +77,7 @@ export async function processBatch<T>(
   handler: (message: T, context: RecordContext) => Promise<void>,
   options: ProcessBatchOptions<T>,
 ): Promise<BatchResponse> {
-  const { parse, throwOnFullBatchFailure = true, fifo = false, logger } = options;
+  const { parse, throwOnFullBatchFailure = true, fifo = false, logger, redelivery } = options;
   const failures: string[] = [];
   const errors: unknown[] = [];
   const failedGroups = new Set<string | undefined>();
@@ -67,12 +91,13 @@ export async function processBatch<T>(
       continue;
     }
     try {
-      const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
-      await handler(parse(record.body), { messageId: record.messageId, receiveCount });
+      const receiveCount = receiveCountOf(record);
+      await handler(parseRecord(parse, record), { messageId: record.messageId, receiveCount });
     } catch (error) {
       failures.push(record.messageId);
       errors.push(error);
       logger?.warn({ err: error, messageId: record.messageId }, 'record failed; it will be delivered again');
+      if (redelivery !== undefined) await scheduleRedelivery(redelivery, record, error, logger);
       if (skipGroupOnError) failedGroups.add(group);
       else if (fifo !== false) stopped = true;
     }
@@ -83,3 +108,44 @@ export async function processBatch<T>(
   }
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }
+
+function parseRecord<T>(parse: (body: string) => T, record: BatchRecord): T {
+  try {
+    return parse(record.body);
+  } catch (error) {
+    throw new InvalidRecordBodyError(record.messageId, error);
+  }
+}
+
+/**
+ * Applies the retry rule's decision to a failed record. Never throws: if the call fails, the record still
+ * comes back, only after its visibility timeout instead of on schedule.
+ */
+async function scheduleRedelivery(
+  redelivery: BatchRedelivery,
+  record: BatchRecord,
+  error: unknown,
+  logger: Logger | undefined,
+): Promise<void> {
+  const { queue, retry, clock } = redelivery;
+  const { receiptHandle, messageId } = record;
+  if (receiptHandle === undefined) {
+    logger?.warn({ messageId }, 'record has no receipt handle; it returns after its visibility timeout');
+    return;
+  }
+  const decision = retry(receiveCountOf(record), error, clock.now());
+  try {
+    if (decision.kind === 'retry') {
+      await queue.changeVisibility(receiptHandle, decision.delaySeconds);
+      return;
+    }
+    // SQS cannot move a message itself: there the redrive policy takes it after maxReceiveCount.
+    const moved = (await queue.moveToDeadLetter?.(receiptHandle, decision.reason)) ?? false;
+    logger?.error({ err: error, messageId, reason: decision.reason, moved }, 'record cannot succeed');
+  } catch (callError) {
+    logger?.warn({ err: callError, messageId }, 'could not schedule the redelivery of a failed record');
+  }
+}
+
+const receiveCountOf = (record: BatchRecord): number =>
+  Number(record.attributes?.ApproximateReceiveCount ?? '1');

@@ -1,3 +1,4 @@
+import type { Timer } from '../../src/domain/clock.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import { type ReconcileDeps, type ReconcileSummary, reconcileOnce } from './reconcile.ts';
 
@@ -19,8 +20,8 @@ export interface Reconciler {
 }
 
 /**
- * Runs `reconcileOnce` every `intervalMs`. The pause uses real timers: the injected clock decides which
- * documents are overdue, the timer only paces the passes, and it must keep ticking under a ManualClock.
+ * Runs `reconcileOnce` every `intervalMs` on the injected clock's timers, so a test moves from pass to pass
+ * by advancing its clock. A pass starts after the timer's own turn, so it reads the time the test set.
  */
 export const startReconciler = (options: ReconcilerOptions): Reconciler => {
   const { deps, intervalMs, onPass } = options;
@@ -29,7 +30,8 @@ export const startReconciler = (options: ReconcilerOptions): Reconciler => {
     throw new RangeError(`intervalMs must be a positive number, got ${intervalMs}`);
   }
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
+  const { clock } = deps;
+  let timer: Timer | undefined;
   let running: Promise<ReconcileSummary> = Promise.resolve(emptySummary);
   let last: ReconcileSummary | undefined;
 
@@ -47,13 +49,16 @@ export const startReconciler = (options: ReconcilerOptions): Reconciler => {
 
   const schedule = (): void => {
     if (stopped) return;
-    timer = setTimeout(() => {
-      pass()
-        .catch((error: unknown) => logger.error({ err: error }, 'reconcile pass failed'))
-        .finally(schedule);
-    }, intervalMs);
-    // The reconciler alone never keeps a process alive.
-    timer.unref();
+    timer = clock.setTimeout(
+      () => {
+        pass()
+          .catch((error: unknown) => logger.error({ err: error }, 'reconcile pass failed'))
+          .finally(schedule);
+      },
+      intervalMs,
+      // The reconciler alone never keeps a process alive.
+      { keepAlive: false },
+    );
   };
   schedule();
 
@@ -62,7 +67,7 @@ export const startReconciler = (options: ReconcilerOptions): Reconciler => {
     lastSummary: () => last,
     stop: async () => {
       stopped = true;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       await running.catch(() => undefined);
     },
   };

@@ -21,7 +21,12 @@ import { EmailSubmissionStore } from './documents/email-submission-store.ts';
 import { EXTRACTION_QUEUE_NAME, ExtractionJobs } from './documents/extraction-jobs.ts';
 import { ExtractionOutcomeStore } from './documents/extraction-outcome-store.ts';
 import { processExtractionJob } from './documents/process-extraction-job.ts';
-import { JOB_VISIBILITY_TIMEOUT_SECONDS, ProcessingLoop } from './documents/processing-loop.ts';
+import {
+  EXTRACTION_DEAD_LETTER_QUEUE,
+  EXTRACTION_MAX_RECEIVE_COUNT,
+  extractionProcessing,
+  JOB_VISIBILITY_TIMEOUT_SECONDS,
+} from './documents/processing-loop.ts';
 import { createApp } from './http/app.ts';
 import type { ServiceEnv } from './http/env.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
@@ -109,6 +114,8 @@ async function assemble(
   const queue = new SqliteQueue(db, {
     name: EXTRACTION_QUEUE_NAME,
     visibilityTimeoutSeconds: JOB_VISIBILITY_TIMEOUT_SECONDS,
+    deadLetter: EXTRACTION_DEAD_LETTER_QUEUE,
+    maxReceiveCount: EXTRACTION_MAX_RECEIVE_COUNT,
     clock,
   });
   const jobs = new ExtractionJobs(queue, documents, logger);
@@ -127,8 +134,9 @@ async function assemble(
     options.extract === undefined
       ? createExtractionPool()
       : { extract: options.extract, close: async () => undefined };
-  const processing = new ProcessingLoop({
+  const processing = extractionProcessing({
     queue,
+    clock,
     logger,
     handle: (job, context) =>
       processExtractionJob(

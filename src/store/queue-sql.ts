@@ -25,6 +25,12 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
    CREATE INDEX queue_messages_visibility ON queue_messages (queue, visible_at);
    CREATE INDEX queue_messages_dead_letters ON queue_messages (queue, source_queue)
      WHERE source_queue IS NOT NULL;`,
+  // Receive walks this index in (visible_at, seq) order from a row-value cursor and stops after the batch,
+  // so its cost no longer grows with the number of waiting messages. `dead_letter_reason` says why a
+  // consumer gave up on a message it moved to the dead-letter queue itself.
+  `DROP INDEX queue_messages_visibility;
+   CREATE INDEX queue_messages_ready ON queue_messages (queue, visible_at, seq);
+   ALTER TABLE queue_messages ADD COLUMN dead_letter_reason TEXT;`,
 ];
 
 export const QUEUE_MIGRATION_NAMESPACE = 'store/queue';
@@ -34,6 +40,7 @@ export interface QueueStatements {
   readonly selectVisible: StatementSync;
   readonly markReceived: StatementSync;
   readonly moveToDeadLetter: StatementSync;
+  readonly moveToDeadLetterByHandle: StatementSync;
   readonly deleteByHandle: StatementSync;
   readonly changeVisibility: StatementSync;
   readonly stats: StatementSync;
@@ -48,9 +55,12 @@ export function prepareQueueStatements(db: DatabaseSync): QueueStatements {
       `INSERT INTO queue_messages (id, queue, body, sent_at, visible_at)
        VALUES (:id, :queue, :body, :now, :visibleAt)`,
     ),
+    // Roughly oldest first, as SQS promises no order: by the time a message became visible, then by send
+    // order. The cursor resumes after the last row seen, so the index is read once per receive at most.
     selectVisible: db.prepare(
-      `SELECT seq, id, body, receive_count FROM queue_messages
-       WHERE queue = :queue AND visible_at <= :now AND seq > :after ORDER BY seq LIMIT :limit`,
+      `SELECT seq, id, body, receive_count, visible_at FROM queue_messages
+       WHERE queue = :queue AND visible_at <= :now AND (visible_at, seq) > (:afterVisibleAt, :afterSeq)
+       ORDER BY visible_at, seq LIMIT :limit`,
     ),
     markReceived: db.prepare(
       `UPDATE queue_messages
@@ -61,8 +71,14 @@ export function prepareQueueStatements(db: DatabaseSync): QueueStatements {
     moveToDeadLetter: db.prepare(
       `UPDATE queue_messages
        SET queue = :dlq, source_queue = :source, dead_lettered_at = :now, visible_at = :now,
-           receive_count = 0, receipt_handle = NULL
+           receive_count = 0, receipt_handle = NULL, dead_letter_reason = :reason
        WHERE seq = :seq`,
+    ),
+    moveToDeadLetterByHandle: db.prepare(
+      `UPDATE queue_messages
+       SET queue = :dlq, source_queue = :source, dead_lettered_at = :now, visible_at = :now,
+           receive_count = 0, receipt_handle = NULL, dead_letter_reason = :reason
+       WHERE queue = :source AND receipt_handle = :handle`,
     ),
     deleteByHandle: db.prepare(
       'DELETE FROM queue_messages WHERE queue = :queue AND receipt_handle = :handle',
@@ -78,13 +94,13 @@ export function prepareQueueStatements(db: DatabaseSync): QueueStatements {
        FROM queue_messages WHERE queue = :queue`,
     ),
     deadLetters: db.prepare(
-      `SELECT id, body, sent_at, dead_lettered_at FROM queue_messages
+      `SELECT id, body, sent_at, dead_lettered_at, dead_letter_reason FROM queue_messages
        WHERE queue = :dlq AND source_queue = :source ORDER BY seq LIMIT :limit`,
     ),
     redrive: db.prepare(
       `UPDATE queue_messages
        SET queue = :source, source_queue = NULL, dead_lettered_at = NULL, visible_at = :now,
-           receive_count = 0, receipt_handle = NULL
+           receive_count = 0, receipt_handle = NULL, dead_letter_reason = NULL
        WHERE queue = :dlq AND source_queue = :source AND visible_at <= :now`,
     ),
   };

@@ -65,6 +65,8 @@ export interface DeadLetter {
   readonly body: string;
   readonly sentAt: number;
   readonly deadLetteredAt: number;
+  /** Why a consumer gave up on it (`moveToDeadLetter`), or how many deliveries the redrive policy counted. */
+  readonly reason: string | undefined;
 }
 
 /**
@@ -195,6 +197,7 @@ export class SqliteQueue {
       body: readText(row, 'body'),
       sentAt: readInteger(row, 'sent_at'),
       deadLetteredAt: readInteger(row, 'dead_lettered_at'),
+      reason: typeof row.dead_letter_reason === 'string' ? row.dead_letter_reason : undefined,
     }));
   }
 
@@ -212,25 +215,59 @@ export class SqliteQueue {
     return changedRows(result);
   }
 
+  /**
+   * Moves the message received with `receiptHandle` to the dead-letter queue now, with the reason it can
+   * never succeed (a consumer's retry rule said stop). False when this queue has no dead-letter queue: the
+   * message then stays, as on SQS. Same stale-handle rule as `delete`.
+   */
+  async moveToDeadLetter(receiptHandle: string, reason: string): Promise<boolean> {
+    const dlq = this.deadLetter;
+    if (dlq === undefined) return false;
+    const result = storeCall(`move to the dead-letter queue of ${this.name}`, () =>
+      this.sql.moveToDeadLetterByHandle.run({
+        dlq,
+        source: this.name,
+        handle: receiptHandle,
+        now: this.clock.now(),
+        reason: reason.slice(0, MAX_DEAD_LETTER_REASON_CHARS),
+      }),
+    );
+    if (changedRows(result) === 0) throw new ReceiptHandleStaleError(this.name, 'moveToDeadLetter');
+    return true;
+  }
+
   private claim(maxMessages: number, visibilityMs: number): ReceivedMessage[] {
     return storeCall(`receive from ${this.name}`, () =>
       transaction(this.db, () => {
         const now = this.clock.now();
         const claimed: ReceivedMessage[] = [];
-        // Loop because dead-lettered rows do not count towards maxMessages. Each round starts after the
-        // last row seen, so a message claimed with a zero timeout (visible again at once) is not taken twice.
-        let after = Number.MIN_SAFE_INTEGER;
+        // Loop because dead-lettered rows do not count towards maxMessages. Each round resumes after the
+        // last row seen. A message claimed with a zero timeout is visible again at `now`, which sorts after
+        // every other visible row: `seen` keeps it from being taken twice in one receive.
+        const seen = new Set<number>();
+        let afterVisibleAt = Number.MIN_SAFE_INTEGER;
+        let afterSeq = Number.MIN_SAFE_INTEGER;
         for (;;) {
           const wanted = maxMessages - claimed.length;
           if (wanted === 0) return claimed;
-          const rows = this.sql.selectVisible.all({ queue: this.name, now, after, limit: wanted });
+          const rows = this.sql.selectVisible.all({
+            queue: this.name,
+            now,
+            afterVisibleAt,
+            afterSeq,
+            limit: wanted,
+          });
           if (rows.length === 0) return claimed;
           for (const row of rows) {
             const seq = readInteger(row, 'seq');
-            after = seq;
+            afterVisibleAt = readInteger(row, 'visible_at');
+            afterSeq = seq;
+            if (seen.has(seq)) continue;
+            seen.add(seq);
             const receiveCount = readInteger(row, 'receive_count');
             if (this.deadLetter !== undefined && receiveCount >= this.maxReceiveCount) {
-              this.sql.moveToDeadLetter.run({ dlq: this.deadLetter, source: this.name, now, seq });
+              const reason = `received ${receiveCount} times (maxReceiveCount ${this.maxReceiveCount})`;
+              this.sql.moveToDeadLetter.run({ dlq: this.deadLetter, source: this.name, now, seq, reason });
               continue;
             }
             const receiptHandle = randomUUID();
@@ -260,6 +297,9 @@ export class SqliteQueue {
     if (bytes > MAX_MESSAGE_BYTES) throw new MessageTooLargeError(this.name, bytes, MAX_MESSAGE_BYTES);
   }
 }
+
+/** A reason is a one-line diagnosis, not a log: an error message with its code fits easily. */
+const MAX_DEAD_LETTER_REASON_CHARS = 1_000;
 
 const toMs = (seconds: number): number => Math.round(seconds * 1000);
 

@@ -1,157 +1,113 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import type { Clock } from '../../domain/clock.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { Logger } from '../../observability/logger.ts';
-import type { ReceivedMessage, SqliteQueue } from '../../store/sqlite-queue.ts';
+import { type Consumer, startConsumer } from '../../runtime/consumer.ts';
+import { ConsumerStoppingError } from '../../runtime/consumer-errors.ts';
+import type { MessageHandler } from '../../runtime/consumer-options.ts';
+import type { ConsumerQueue } from '../../runtime/consumer-queue.ts';
+import { type RetryRule, scheduledRetry } from '../../runtime/retry-rule.ts';
 import { type ExtractionJob, extractionJobSchema } from './extraction-jobs.ts';
-import { extractionRetryDelaySeconds, type JobOutcome } from './process-extraction-job.ts';
+import {
+  extractionRetryDelaySeconds,
+  type JobOutcome,
+  MAX_EXTRACTION_RECEIVES,
+} from './process-extraction-job.ts';
 
 /** Extraction is CPU-bound and shares the event loop with the API; two at once suits a 2-core machine. */
 export const PROCESSING_CONCURRENCY = 2;
 /** Hidden this long per receive; the heartbeat extends it while the job runs. */
 export const JOB_VISIBILITY_TIMEOUT_SECONDS = 60;
-/** Well inside the visibility timeout, so one late beat does not let another consumer take the job. */
-const HEARTBEAT_INTERVAL_MS = (JOB_VISIBILITY_TIMEOUT_SECONDS * 1000) / 3;
-/** Long-poll length; bounds how long stop() waits for the poll to notice. */
+/** Long-poll length; bounds how long stop() waits for the poll to notice on queues it cannot abort. */
 const POLL_WAIT_SECONDS = 1;
-/** Pause after a failed receive (locked database, say) before polling again. */
-const RECEIVE_ERROR_PAUSE_MS = 1_000;
 /** How long stop() lets running jobs finish before handing them back to the queue. */
 export const DEFAULT_DRAIN_MS = 10_000;
+/**
+ * Deliveries before the queue's redrive policy dead-letters a job. Above MAX_EXTRACTION_RECEIVES, so the
+ * job's own give-up (an `extractor_error` outcome on the next delivery) always runs first, with one spare.
+ */
+export const EXTRACTION_MAX_RECEIVE_COUNT = MAX_EXTRACTION_RECEIVES + 2;
+/** Where malformed jobs, and jobs whose give-up itself keeps crashing, end with their reason. */
+export const EXTRACTION_DEAD_LETTER_QUEUE = 'service-document-extraction-dlq';
 
 export type JobHandler = (
   job: ExtractionJob,
   options: { receiveCount: number; signal: AbortSignal },
 ) => Promise<JobOutcome>;
 
-/**
- * Receives extraction jobs and runs up to `concurrency` at once. A job is deleted only after its handler
- * says it is done, so a crash at any point leaves it in the queue for redelivery.
- */
-export class ProcessingLoop {
-  private readonly running = new Set<Promise<void>>();
-  private readonly stopping = new AbortController();
-  private readonly abandon = new AbortController();
-  private readonly inFlight = new Map<string, ReceivedMessage>();
-  private loop: Promise<void> | undefined;
-
-  constructor(
-    private readonly deps: {
-      queue: Pick<SqliteQueue, 'receive' | 'delete' | 'changeVisibility'>;
-      handle: JobHandler;
-      logger: Logger;
-      concurrency?: number;
-    },
-  ) {}
-
-  start(): void {
-    this.loop ??= this.run();
+/** The extractor crashed on this delivery; the job comes back on the extraction schedule. */
+export class ExtractionCrashedError extends AppError {
+  constructor() {
+    super('extraction_crashed', 'the extraction crashed; the job will be delivered again', {
+      retryable: true,
+    });
   }
+}
 
+/** A body that cannot be parsed now never will: keeping it would redeliver it forever. */
+export class MalformedExtractionJobError extends AppError {
+  constructor(cause: unknown) {
+    super('malformed_extraction_job', 'the extraction job is not a valid job', { cause });
+  }
+}
+
+/** Crashed jobs wait 5 s, 10 s, 20 s… (at most a minute); malformed ones stop and go to the DLQ. */
+export const extractionRetry: RetryRule = scheduledRetry(extractionRetryDelaySeconds);
+
+/** Turns the job handler's outcome into the consumer's contract: resolve when done, throw otherwise. */
+export const extractionMessageHandler =
+  (handle: JobHandler): MessageHandler =>
+  async (message, { signal }) => {
+    const outcome = await handle(parseJob(message.body), { receiveCount: message.receiveCount, signal });
+    if (outcome === 'retry') throw new ExtractionCrashedError();
+    // Abandoned on shutdown (or a handler timeout): never let the job be deleted as if done.
+    if (outcome === 'abandoned') throw signal.reason ?? new ConsumerStoppingError();
+  };
+
+export interface ExtractionProcessing {
+  start(): void;
   /**
    * Stops receiving, lets running jobs finish for up to `drainMs`, then hands the rest back to the queue
    * (visible at once) so that the next start picks them up without waiting for a timeout.
    */
-  async stop(options: { drainMs?: number } = {}): Promise<void> {
-    const { drainMs = DEFAULT_DRAIN_MS } = options;
-    this.stopping.abort();
-    await this.loop;
-    const drained = Promise.allSettled([...this.running]).then(() => true);
-    const timer = new AbortController();
-    const finished = await Promise.race([
-      drained,
-      delay(drainMs, false, { signal: timer.signal }).catch(() => false),
-    ]);
-    timer.abort();
-    if (finished) return;
-    this.abandon.abort();
-    for (const message of this.inFlight.values()) {
-      await this.deps.queue.changeVisibility(message.receiptHandle, 0).catch((error: unknown) => {
-        this.deps.logger.warn({ err: error, messageId: message.id }, 'could not hand a job back');
-      });
-    }
-  }
-
-  private async run(): Promise<void> {
-    const concurrency = this.deps.concurrency ?? PROCESSING_CONCURRENCY;
-    const signal = this.stopping.signal;
-    while (!signal.aborted) {
-      if (this.running.size >= concurrency) {
-        await Promise.race(this.running);
-        continue;
-      }
-      let messages: ReceivedMessage[];
-      try {
-        messages = await this.deps.queue.receive({
-          maxMessages: Math.min(10, concurrency - this.running.size),
-          waitSeconds: POLL_WAIT_SECONDS,
-          visibilityTimeoutSeconds: JOB_VISIBILITY_TIMEOUT_SECONDS,
-          signal,
-        });
-      } catch (error) {
-        this.deps.logger.error({ err: error }, 'could not receive extraction jobs');
-        await delay(RECEIVE_ERROR_PAUSE_MS, undefined, { signal }).catch(() => undefined);
-        continue;
-      }
-      for (const message of messages) {
-        const task = this.process(message).finally(() => this.running.delete(task));
-        this.running.add(task);
-      }
-    }
-  }
-
-  private async process(message: ReceivedMessage): Promise<void> {
-    const { queue, logger } = this.deps;
-    const parsed = safeJob(message.body);
-    if (parsed === undefined) {
-      // A body that cannot be parsed now never will be: keeping it would redeliver it forever.
-      logger.error(
-        { messageId: message.id, body: message.body.slice(0, 200) },
-        'dropping malformed extraction job',
-      );
-      await queue.delete(message.receiptHandle).catch(() => undefined);
-      return;
-    }
-    this.inFlight.set(message.id, message);
-    const heartbeat = setInterval(() => {
-      queue
-        .changeVisibility(message.receiptHandle, JOB_VISIBILITY_TIMEOUT_SECONDS)
-        .catch((error: unknown) => {
-          logger.warn({ err: error, messageId: message.id }, 'heartbeat failed');
-        });
-    }, HEARTBEAT_INTERVAL_MS);
-    heartbeat.unref();
-    let outcome: JobOutcome;
-    try {
-      outcome = await this.deps.handle(parsed, {
-        receiveCount: message.receiveCount,
-        signal: this.abandon.signal,
-      });
-    } catch (error) {
-      logger.error({ err: error, messageId: message.id }, 'extraction job failed');
-      outcome = 'retry';
-    } finally {
-      clearInterval(heartbeat);
-    }
-    // Once abandoned, stop() has handed the job back and the database may be closed: touch nothing.
-    if (outcome === 'abandoned' || this.abandon.signal.aborted) return;
-    this.inFlight.delete(message.id);
-    try {
-      if (outcome === 'done') await queue.delete(message.receiptHandle);
-      else
-        await queue.changeVisibility(
-          message.receiptHandle,
-          extractionRetryDelaySeconds(message.receiveCount),
-        );
-    } catch (error) {
-      // Stale handle: the job outlived its visibility and someone else holds it; their run is idempotent.
-      logger.warn({ err: error, messageId: message.id, outcome }, 'could not settle extraction job');
-    }
-  }
+  stop(options?: { drainMs?: number }): Promise<void>;
 }
 
-function safeJob(body: string): ExtractionJob | undefined {
+/**
+ * Receives extraction jobs on the one queue consumer and runs up to `concurrency` at once. A job is deleted
+ * only after its handler says it is done, so a crash at any point leaves it in the queue for redelivery.
+ */
+export function extractionProcessing(deps: {
+  queue: ConsumerQueue;
+  handle: JobHandler;
+  clock: Clock;
+  logger: Logger;
+  concurrency?: number;
+}): ExtractionProcessing {
+  let consumer: Consumer | undefined;
+  return {
+    start: () => {
+      consumer ??= startConsumer({
+        queue: deps.queue,
+        handler: extractionMessageHandler(deps.handle),
+        retry: extractionRetry,
+        concurrency: deps.concurrency ?? PROCESSING_CONCURRENCY,
+        visibilityTimeoutSeconds: JOB_VISIBILITY_TIMEOUT_SECONDS,
+        waitSeconds: POLL_WAIT_SECONDS,
+        drainMs: DEFAULT_DRAIN_MS,
+        clock: deps.clock,
+        logger: deps.logger.child({ module: 'extraction-jobs' }),
+      });
+    },
+    stop: async (options = {}) => {
+      await consumer?.stop(options);
+    },
+  };
+}
+
+function parseJob(body: string): ExtractionJob {
   try {
-    return extractionJobSchema.safeParse(JSON.parse(body)).data;
-  } catch {
-    return undefined;
+    return extractionJobSchema.parse(JSON.parse(body));
+  } catch (error) {
+    throw new MalformedExtractionJobError(error);
   }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../domain/clock.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { MAX_DELAY_SECONDS } from '../../store/queue-options.ts';
 import type { ReceivedMessage, SqliteQueue } from '../../store/sqlite-queue.ts';
-import { ReceiptHandleStaleError } from '../../store/store-errors.ts';
 import { nextStep } from './delivery-outcome.ts';
 import type {
   AttemptRecord,
@@ -23,6 +23,13 @@ import type { WebhookRecord, WebhookStore } from './webhook-store.ts';
 export const MAX_IN_FLIGHT_PER_WEBHOOK = 2;
 /** A job for a webhook that is at its limit goes back to the queue for this long. */
 export const BUSY_WEBHOOK_DEFER_SECONDS = 1;
+
+/** The webhook is at its in-flight limit; the job comes back after BUSY_WEBHOOK_DEFER_SECONDS. */
+export class WebhookBusyError extends AppError {
+  constructor() {
+    super('webhook_busy', 'the webhook has as many deliveries in flight as it may', { retryable: true });
+  }
+}
 
 /** The queue message: which notification to work on. The notification row holds all the state. */
 const deliveryJob = z.object({ notification_id: z.string().min(1), webhook_id: z.string().min(1) });
@@ -56,7 +63,8 @@ export interface DeliveryJobDeps {
  * Handles one delivery job: at most one attempt, then the job is acknowledged or rescheduled. A retry is a
  * delayed job; delays longer than the queue allows hop through several messages, each checking the
  * notification's `next_attempt_at`. Jobs are at least once: an attempt first claims the notification, so a
- * duplicate job finds nothing to do and is dropped.
+ * duplicate job finds nothing to do and is dropped. `handle` follows the queue consumer's contract: it
+ * resolves when the job is done (the consumer deletes it) and throws to have it come back.
  */
 export class DeliveryJobHandler {
   private readonly perWebhook = new Map<string, number>();
@@ -69,31 +77,28 @@ export class DeliveryJobHandler {
     const job = parseJob(message.body);
     if (job === undefined) {
       logger.error({ messageId: message.id }, 'dropping an unreadable webhook delivery job');
-      return this.ack(message);
+      return;
     }
     const notification = notifications.findById(job.notification_id);
-    if (notification === undefined || notification.status !== 'pending') return this.ack(message);
+    if (notification === undefined || notification.status !== 'pending') return;
 
     const now = clock.now();
     if (now < notification.nextAttemptAt) {
       await this.schedule(job, notification.nextAttemptAt - now);
-      return this.ack(message);
+      return;
     }
     const webhook = webhooks.findById(notification.webhookId);
     if (webhook === undefined || !webhook.active) {
       const reason = webhook === undefined ? 'the webhook was deleted' : 'the webhook is inactive';
       this.settleUnsent(notification, `not sent: ${reason}`);
-      return this.ack(message);
-    }
-    if ((this.perWebhook.get(webhook.id) ?? 0) >= MAX_IN_FLIGHT_PER_WEBHOOK) {
-      await this.deps.queue.changeVisibility(message.receiptHandle, BUSY_WEBHOOK_DEFER_SECONDS);
       return;
     }
-    if (!notifications.claim(notification.id, now, now + this.deps.leaseMs)) return this.ack(message);
+    if ((this.perWebhook.get(webhook.id) ?? 0) >= MAX_IN_FLIGHT_PER_WEBHOOK) throw new WebhookBusyError();
+    if (!notifications.claim(notification.id, now, now + this.deps.leaseMs)) return;
 
     this.perWebhook.set(webhook.id, (this.perWebhook.get(webhook.id) ?? 0) + 1);
     try {
-      await this.attempt(message, job, notification, webhook, signal);
+      await this.attempt(job, notification, webhook, signal);
     } finally {
       const left = (this.perWebhook.get(webhook.id) ?? 1) - 1;
       if (left > 0) this.perWebhook.set(webhook.id, left);
@@ -102,7 +107,6 @@ export class DeliveryJobHandler {
   }
 
   private async attempt(
-    message: ReceivedMessage,
     job: DeliveryJob,
     notification: NotificationRecord,
     webhook: WebhookRecord,
@@ -121,9 +125,9 @@ export class DeliveryJobHandler {
     const result = await this.deps.send({ url: webhook.url, body: notification.body, headers }, signal);
     if (result.aborted) {
       // Shutdown: as far as the receiver can tell no attempt happened; the next run makes it.
+      // The consumer hands the job back (or retries it after a handler timeout): it must not be deleted.
       notifications.release(notification.id, clock.now());
-      await this.deps.queue.changeVisibility(message.receiptHandle, 0);
-      return;
+      throw signal.reason;
     }
     const finishedAt = clock.now();
     const step = nextStep(
@@ -169,7 +173,6 @@ export class DeliveryJobHandler {
       'webhook delivery attempt',
     );
     if (step.kind === 'retry') await this.schedule(job, step.delayMs);
-    await this.ack(message);
   }
 
   /** Fails a notification that can no longer be sent, leaving a log entry that says why. */
@@ -196,15 +199,5 @@ export class DeliveryJobHandler {
   private async schedule(job: DeliveryJob, delayMs: number): Promise<void> {
     const delaySeconds = Math.min(Math.max(0, delayMs) / 1000, MAX_DELAY_SECONDS);
     await this.deps.queue.send(deliveryJobBody(job.notification_id, job.webhook_id), { delaySeconds });
-  }
-
-  private async ack(message: ReceivedMessage): Promise<void> {
-    try {
-      await this.deps.queue.delete(message.receiptHandle);
-    } catch (error) {
-      // Someone received it again after a visibility timeout; the claim makes their copy harmless.
-      if (!(error instanceof ReceiptHandleStaleError)) throw error;
-      this.deps.logger.debug({ messageId: message.id }, 'delivery job was received again meanwhile');
-    }
   }
 }

@@ -1,20 +1,19 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Clock } from '../../domain/clock.ts';
+import type { Clock, Timer } from '../../domain/clock.ts';
+import { isAppError } from '../../domain/errors.ts';
 import type { Logger } from '../../observability/logger.ts';
-import { MAX_RECEIVE_MESSAGES } from '../../store/queue-options.ts';
-import type { ReceivedMessage, SqliteQueue } from '../../store/sqlite-queue.ts';
-import { type DeliveryJobHandler, deliveryJobBody } from './delivery-job.ts';
+import { type Consumer, startConsumer } from '../../runtime/consumer.ts';
+import { type RetryRule, scheduledRetry } from '../../runtime/retry-rule.ts';
+import type { SqliteQueue } from '../../store/sqlite-queue.ts';
+import { BUSY_WEBHOOK_DEFER_SECONDS, type DeliveryJobHandler, deliveryJobBody } from './delivery-job.ts';
 import type { NotificationStore } from './notification-store.ts';
 
 /** Deliveries in flight at once, over all webhooks (each webhook also has its own, smaller limit). */
 export const MAX_CONCURRENT_DELIVERIES = 16;
 /** `stop()` lets in-flight deliveries finish this long before aborting and handing them back. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
-/** Long-poll length; also bounds how long `stop()` waits for the loop to notice. */
+/** Long-poll length; also bounds how long `stop()` waits for a poll it cannot abort. */
 const POLL_WAIT_SECONDS = 1;
-/** Pause after an unexpected loop failure (a locked database), so the loop does not spin. */
-const LOOP_ERROR_PAUSE_MS = 1_000;
-/** How often the loop looks for notifications whose first job never reached the queue. */
+/** How often the worker looks for notifications whose first job never reached the queue. */
 const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 100;
 
@@ -25,56 +24,66 @@ export interface DeliveryWorkerDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly shutdownGraceMs: number;
+  /** How long one attempt may take, bookkeeping included; a job stays hidden that long. */
+  readonly attemptBudgetSeconds: number;
 }
 
-/** Settles when `signal` aborts; never rejects. */
-const aborted = (signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+/**
+ * A job for a busy webhook comes back after a short pause. Anything else that fails (a locked database)
+ * comes back after a whole attempt budget, as it would from the visibility timeout: the notification's own
+ * retry schedule lives in the notification row, not in the job.
+ */
+export const deliveryRetry = (attemptBudgetSeconds: number): RetryRule => {
+  const otherwise = scheduledRetry(() => attemptBudgetSeconds);
+  return (attempt, error, now) =>
+    isAppError(error) && error.code === 'webhook_busy'
+      ? { kind: 'retry', delaySeconds: BUSY_WEBHOOK_DEFER_SECONDS }
+      : otherwise(attempt, error, now);
+};
 
-/** The delivery loop: receives jobs with bounded concurrency, and stops gracefully. */
+/**
+ * The delivery jobs on the one queue consumer, with bounded concurrency and a graceful stop, plus a periodic
+ * sweep that enqueues notifications whose first job never reached the queue. Restartable.
+ */
 export class DeliveryWorker {
-  private readonly inFlight = new Set<Promise<void>>();
-  private polling = new AbortController();
-  private deliveries = new AbortController();
-  private loop: Promise<void> | undefined;
-  /** Settles when `stop()` is called; one per run, so waiting on it repeatedly adds no listeners. */
-  private stopping: Promise<void> = Promise.resolve();
-  private lastSweep = Number.NEGATIVE_INFINITY;
+  private consumer: Consumer | undefined;
+  private sweepTimer: Timer | undefined;
+  private sweeping: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: DeliveryWorkerDeps) {}
 
   start(): void {
-    if (this.loop !== undefined) return;
-    this.polling = new AbortController();
-    this.deliveries = new AbortController();
-    this.lastSweep = Number.NEGATIVE_INFINITY;
-    this.stopping = aborted(this.polling.signal);
-    this.loop = this.run(this.polling.signal);
+    if (this.consumer !== undefined) return;
+    const { queue, handler, clock, logger } = this.deps;
+    this.consumer = startConsumer({
+      queue,
+      handler: (message, { signal }) => handler.handle(message, signal),
+      retry: deliveryRetry(this.deps.attemptBudgetSeconds),
+      concurrency: MAX_CONCURRENT_DELIVERIES,
+      visibilityTimeoutSeconds: this.deps.attemptBudgetSeconds,
+      handlerTimeoutSeconds: this.deps.attemptBudgetSeconds,
+      waitSeconds: POLL_WAIT_SECONDS,
+      drainMs: this.deps.shutdownGraceMs,
+      clock,
+      logger,
+    });
+    this.sweep();
   }
 
   /** Stops polling, lets in-flight deliveries finish within the grace period, then hands the rest back. */
   async stop(): Promise<void> {
-    if (this.loop === undefined) return;
-    this.polling.abort();
-    await this.loop;
-    this.loop = undefined;
-    if (this.inFlight.size === 0) return;
-    const grace = new AbortController();
-    await Promise.race([
-      Promise.all(this.inFlight),
-      sleep(this.deps.shutdownGraceMs, undefined, { signal: grace.signal }).catch(() => undefined),
-    ]);
-    grace.abort();
-    this.deliveries.abort();
-    await Promise.all(this.inFlight);
+    const consumer = this.consumer;
+    if (consumer === undefined) return;
+    this.consumer = undefined;
+    this.deps.clock.clearTimeout(this.sweepTimer);
+    // Synchronously up to the consumer's stop, so its grace period starts on the clock right now.
+    const stopped = consumer.stop();
+    await Promise.all([stopped, this.sweeping]);
   }
 
   /** Resolves once no delivery is in flight. */
   async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+    await this.consumer?.onIdle();
   }
 
   /** Sends the first job of each new notification, then marks it enqueued (the sweep retries otherwise). */
@@ -84,32 +93,20 @@ export class DeliveryWorker {
     this.deps.notifications.markEnqueued(created.map(({ id }) => id));
   }
 
-  private async run(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        await this.sweepIfDue();
-        const room = MAX_CONCURRENT_DELIVERIES - this.inFlight.size;
-        if (room <= 0) {
-          await Promise.race([...this.inFlight, this.stopping]);
-          continue;
-        }
-        const messages = await this.deps.queue.receive({
-          maxMessages: Math.min(room, MAX_RECEIVE_MESSAGES),
-          waitSeconds: POLL_WAIT_SECONDS,
-          signal,
-        });
-        for (const message of messages) this.track(message);
-      } catch (error) {
-        this.deps.logger.error({ err: error }, 'webhook delivery loop failed; pausing');
-        await sleep(LOOP_ERROR_PAUSE_MS, undefined, { signal }).catch(() => undefined);
-      }
-    }
+  /** Runs a sweep now and schedules the next one; a failed sweep is logged and tried again next time. */
+  private sweep(): void {
+    if (this.consumer === undefined) return;
+    this.sweeping = this.sweepOnce().catch((error: unknown) => {
+      this.deps.logger.error({ err: error }, 'sweep of unenqueued webhook notifications failed');
+    });
+    this.sweepTimer = this.deps.clock.setTimeout(
+      () => void this.sweeping.then(() => this.sweep()),
+      SWEEP_INTERVAL_MS,
+      { keepAlive: false },
+    );
   }
 
-  private async sweepIfDue(): Promise<void> {
-    const now = this.deps.clock.now();
-    if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
-    this.lastSweep = now;
+  private async sweepOnce(): Promise<void> {
     for (;;) {
       const missing = this.deps.notifications.unenqueued(SWEEP_BATCH);
       if (missing.length > 0) {
@@ -121,16 +118,5 @@ export class DeliveryWorker {
       }
       if (missing.length < SWEEP_BATCH) return;
     }
-  }
-
-  private track(message: ReceivedMessage): void {
-    const task: Promise<void> = this.deps.handler
-      .handle(message, this.deliveries.signal)
-      .catch((error: unknown) => {
-        // The message stays in the queue and comes back after its visibility timeout.
-        this.deps.logger.error({ err: error, messageId: message.id }, 'webhook delivery job failed');
-      })
-      .finally(() => this.inFlight.delete(task));
-    this.inFlight.add(task);
   }
 }

@@ -94,6 +94,7 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
     clock: deps.clock,
     logger,
     shutdownGraceMs: deps.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    attemptBudgetSeconds,
   });
 
   const router = new Hono<ServiceEnv>();

@@ -114,6 +114,10 @@ describe('events stage in one process (receiver, SQLite queue and ledger, folder
     await eventually(async () => (await ledger.get(`outcome/${DOC}`)) === 'extracted');
 
     expect(readdirSync(join(dir, 'out', 'results'))).toEqual([`${DOC}.json`]);
-    await eventually(async () => (await events.stats()).reconciler?.overdue === 0);
+    // The reconciler runs on the injected clock: each interval advanced lets one more pass start.
+    await eventually(async () => {
+      clock.advance(20);
+      return (await events.stats()).reconciler?.overdue === 0;
+    });
   });
 });

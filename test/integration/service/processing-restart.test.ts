@@ -7,7 +7,10 @@ import { type ExtractDocument, extractDocument } from '../../../src/extraction/e
 import { EXTRACTION_QUEUE_NAME } from '../../../src/service/documents/extraction-jobs.ts';
 import { ExtractionOutcomeStore } from '../../../src/service/documents/extraction-outcome-store.ts';
 import { MAX_EXTRACTION_RECEIVES } from '../../../src/service/documents/process-extraction-job.ts';
-import { JOB_VISIBILITY_TIMEOUT_SECONDS } from '../../../src/service/documents/processing-loop.ts';
+import {
+  EXTRACTION_DEAD_LETTER_QUEUE,
+  JOB_VISIBILITY_TIMEOUT_SECONDS,
+} from '../../../src/service/documents/processing-loop.ts';
 import { SERVICE_DATABASE_FILE } from '../../../src/service/service.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
@@ -185,5 +188,31 @@ describe('durable processing across restarts', () => {
     const second = await start({ dataDir: dir, clock });
     const done = await waitForOutcome(second, created.id);
     expect(done.data.attributes.extraction_status).toBe('failed');
+  });
+
+  it('moves a malformed job to the dead-letter queue with its reason instead of redelivering it forever', async () => {
+    const dir = await dataDir();
+    const clock = new ManualClock(Date.now());
+    const first = await start({ dataDir: dir, clock, startProcessing: false });
+    await first.close();
+    await withDatabase(dir, clock, async (_db, queue) => {
+      await queue.send('{"documentId": 42}');
+    });
+
+    await start({ dataDir: dir, clock });
+    const deadLetters = () =>
+      withDatabase(dir, clock, async (db) =>
+        new SqliteQueue(db, {
+          name: EXTRACTION_QUEUE_NAME,
+          deadLetter: EXTRACTION_DEAD_LETTER_QUEUE,
+          clock,
+        }).deadLetters(),
+      );
+    await expect.poll(deadLetters).toEqual([
+      expect.objectContaining({
+        body: '{"documentId": 42}',
+        reason: 'malformed_extraction_job: the extraction job is not a valid job',
+      }),
+    ]);
   });
 });

@@ -233,7 +233,9 @@ describe('webhook delivery over HTTP', () => {
     await waitFor(() => target.requests.length === 1, 'first request');
 
     const stopping = performance.now();
-    await first.module.stop();
+    const stopped = first.module.stop();
+    first.clock.advance(50); // the grace period runs on the injected clock
+    await stopped;
     expect(performance.now() - stopping).toBeLessThan(1_000);
     const handedBack = await onlyNotification(first);
     expect(handedBack).toMatchObject({ status: 'pending', logs: [] });

@@ -130,6 +130,7 @@ export function createHarness(
   const db = options.db ?? openDatabase(':memory:');
   // Real time as the start: the Standard Webhooks verifier compares signatures' timestamps with Date.now().
   const clock = options.clock ?? new ManualClock(Date.now());
+  const shutdownGraceMs = options.shutdownGraceMs ?? 100;
   const module = createWebhookModule({
     db,
     clock,
@@ -137,7 +138,7 @@ export function createHarness(
     allowPrivateTargets: options.allowPrivateTargets ?? true,
     random: options.random ?? (() => 0.5),
     ...(options.deliveryTimeoutMs === undefined ? {} : { deliveryTimeoutMs: options.deliveryTimeoutMs }),
-    shutdownGraceMs: options.shutdownGraceMs ?? 100,
+    shutdownGraceMs,
   });
   const app = new Hono<ServiceEnv>();
   app.use(async (c, next) => {
@@ -213,7 +214,10 @@ export function createHarness(
       return body.data.map((resource) => toView(resource, body.included));
     },
     async close() {
-      await module.stop();
+      const stopping = module.stop();
+      // The grace period runs on the injected clock: let it pass, so in-flight deliveries are handed back.
+      clock.advance(shutdownGraceMs);
+      await stopping;
       if (options.db === undefined) db.close();
     },
   };

@@ -160,16 +160,22 @@ describe('startReconciler', () => {
     serve(h);
     h.clock.advance(minutes(6));
     const summaries: ReconcileSummary[] = [];
-    await new Promise<void>((resolve) => {
-      const reconciler = startReconciler({
-        deps: h.reconcile,
-        intervalMs: 5,
-        onPass: (summary) => {
-          summaries.push(summary);
-          if (summaries.length === 2) void reconciler.stop().then(resolve);
-        },
-      });
+    const reconciler = startReconciler({
+      deps: h.reconcile,
+      intervalMs: 5_000,
+      onPass: (summary) => summaries.push(summary),
     });
+    // Passes are paced by the injected clock: each advance of one interval runs exactly one more pass.
+    for (const count of [1, 2]) {
+      h.clock.advance(5_000);
+      for (let turn = 0; turn < 50 && summaries.length < count; turn += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    await reconciler.stop();
+    h.clock.advance(60_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(summaries).toHaveLength(2);
 
     expect(summaries.map((summary) => summary.overdue)).toEqual([1, 0]);
     expect(h.sink.results.has(DOC)).toBe(true);

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   type BatchRecord,
+  type BatchRedelivery,
   FullBatchFailureError,
   processBatch,
 } from '../../../pipeline/runtime/process-batch.ts';
+import { ManualClock } from '../../../src/domain/clock.ts';
+import { AppError } from '../../../src/domain/errors.ts';
+import { exponentialRetry } from '../../../src/runtime/retry-rule.ts';
 
 const body = z.object({ n: z.number() });
 const parse = (text: string) => body.parse(JSON.parse(text));
@@ -86,5 +90,102 @@ describe('processBatch', () => {
     });
     expect(response.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['a1', 'a4']);
     expect(handled).toEqual([1, 2]);
+  });
+
+  describe('with redelivery', () => {
+    /** The SQS adapter as far as the batch path uses it: a log of the visibility calls. */
+    const fakeQueue = (options: { failVisibility?: boolean } = {}) => {
+      const calls: string[] = [];
+      return {
+        calls,
+        changeVisibility: async (handle: string, seconds: number) => {
+          calls.push(`visibility ${handle} ${seconds}`);
+          if (options.failVisibility) throw new Error('SQS unreachable');
+        },
+      };
+    };
+    const withHandle = (id: string, payload: unknown, receiveCount: number): BatchRecord => ({
+      messageId: id,
+      receiptHandle: `handle-${id}`,
+      body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      attributes: { ApproximateReceiveCount: String(receiveCount) },
+    });
+    const redeliveryOn = (queue: BatchRedelivery['queue']): BatchRedelivery => ({
+      queue,
+      // Without jitter, so the schedule can be read off: 2 s, 4 s, 8 s…
+      retry: exponentialRetry({ baseSeconds: 2, random: () => 1 }),
+      clock: new ManualClock(),
+    });
+
+    it("sets each failed record's visibility by the retry rule before reporting it", async () => {
+      const queue = fakeQueue();
+      const records = [
+        withHandle('a', { n: 1 }, 1),
+        withHandle('b', { n: 2 }, 1),
+        withHandle('c', { n: 3 }, 3),
+      ];
+      const response = await processBatch(records, oddFails([]), {
+        parse,
+        redelivery: redeliveryOn(queue),
+      });
+      expect(response.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['a', 'c']);
+      expect(queue.calls).toEqual(['visibility handle-a 2', 'visibility handle-c 8']);
+    });
+
+    it('leaves a record that cannot succeed for the redrive policy, and moves it where the queue can', async () => {
+      const queue = fakeQueue();
+      const moved: string[] = [];
+      const records = [withHandle('bad', '{', 1), withHandle('refused', { n: 2 }, 1)];
+      const refuse = async () => {
+        throw new AppError('unsupported_file', 'the service refuses this file');
+      };
+      await processBatch(records, refuse, {
+        parse,
+        redelivery: redeliveryOn(queue),
+        throwOnFullBatchFailure: false,
+      });
+      expect(queue.calls).toEqual([]);
+      await processBatch(records, refuse, {
+        parse,
+        throwOnFullBatchFailure: false,
+        redelivery: redeliveryOn({
+          ...queue,
+          moveToDeadLetter: async (handle, reason) => {
+            moved.push(`${handle} ${reason}`);
+            return true;
+          },
+        }),
+      });
+      expect(moved).toEqual([
+        expect.stringMatching(/^handle-bad invalid_record_body: /),
+        'handle-refused unsupported_file: the service refuses this file',
+      ]);
+    });
+
+    it('still reports a failed record whose visibility could not be set', async () => {
+      const queue = fakeQueue({ failVisibility: true });
+      const response = await processBatch(
+        [withHandle('a', { n: 1 }, 1), withHandle('b', { n: 2 }, 1)],
+        oddFails([]),
+        {
+          parse,
+          redelivery: redeliveryOn(queue),
+        },
+      );
+      expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'a' }]);
+      expect(queue.calls).toEqual(['visibility handle-a 2']);
+    });
+
+    it('leaves the records a FIFO failure skipped alone: they did not fail themselves', async () => {
+      const queue = fakeQueue();
+      const records = [withHandle('a', { n: 1 }, 1), withHandle('b', { n: 2 }, 1)];
+      await processBatch(records, oddFails([]), {
+        parse,
+        fifo: true,
+        redelivery: redeliveryOn(queue),
+        throwOnFullBatchFailure: false,
+      });
+      expect(queue.calls).toEqual(['visibility handle-a 2']);
+    });
   });
 });

@@ -63,8 +63,44 @@ describe('SqliteQueue dead-letter queue', () => {
     await failOnce();
     await failOnce();
     expect(await queue.deadLetters()).toEqual([
-      { id, body: 'poison', sentAt, deadLetteredAt: sentAt + 30_000 },
+      {
+        id,
+        body: 'poison',
+        sentAt,
+        deadLetteredAt: sentAt + 30_000,
+        reason: 'received 1 times (maxReceiveCount 1)',
+      },
     ]);
+  });
+
+  it('moves a received message to the dead-letter queue at once, with the reason a consumer gave', async () => {
+    const { queue, dlq } = setup(5);
+    const id = await queue.send('malformed');
+    await queue.send('fine');
+    const [message] = await queue.receive({ maxMessages: 1 });
+    expect(await queue.moveToDeadLetter(message?.receiptHandle ?? '', 'validation_failed: not JSON')).toBe(
+      true,
+    );
+    expect(await queue.deadLetters()).toEqual([
+      expect.objectContaining({ id, body: 'malformed', reason: 'validation_failed: not JSON' }),
+    ]);
+    expect(await dlq.stats()).toMatchObject({ visible: 1 });
+    expect((await queue.receive({ maxMessages: 10 })).map((m) => m.body)).toEqual(['fine']);
+  });
+
+  it('refuses to move a message with a stale handle, and reports false without a dead-letter queue', async () => {
+    const { queue, clock } = setup(5);
+    await queue.send('held');
+    const [first] = await queue.receive({ maxMessages: 1 });
+    clock.advance(30_000);
+    await queue.receive({ maxMessages: 1 });
+    await expect(queue.moveToDeadLetter(first?.receiptHandle ?? '', 'late')).rejects.toMatchObject({
+      code: 'receipt_handle_stale',
+    });
+    const plain = new SqliteQueue(openDatabase(':memory:'), { name: 'plain', clock });
+    await plain.send('stays');
+    const [kept] = await plain.receive({ maxMessages: 1 });
+    expect(await plain.moveToDeadLetter(kept?.receiptHandle ?? '', 'no dlq')).toBe(false);
   });
 
   it('redrives dead letters back to the source with a fresh receive count', async () => {

@@ -54,6 +54,25 @@ describe('SqliteQueue send and receive', () => {
     ]);
   });
 
+  it('hands out a message once per receive with a zero timeout, also when it moves behind the others', async () => {
+    const { queue, clock } = setup();
+    await queue.sendBatch(['a', 'b', 'c']);
+    // Visible again at "now", after every message that was already waiting: the cursor reaches it again.
+    clock.advance(5_000);
+    const messages = await queue.receive({ maxMessages: 10, visibilityTimeoutSeconds: 0 });
+    expect(messages.map((message) => message.body)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('serves messages roughly in the order they became visible, not in send order', async () => {
+    const { queue, clock } = setup();
+    await queue.send('delayed', { delaySeconds: 10 });
+    await queue.send('ready');
+    clock.advance(10_000);
+    await queue.send('newest');
+    const messages = await queue.receive({ maxMessages: 10 });
+    expect(messages.map((message) => message.body)).toEqual(['ready', 'delayed', 'newest']);
+  });
+
   it('keeps a delayed message invisible until its delay has passed', async () => {
     const { queue, clock } = setup();
     await queue.send('later', { delaySeconds: 60 });

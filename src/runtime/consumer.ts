@@ -1,0 +1,235 @@
+import { MAX_RECEIVE_MESSAGES, MAX_VISIBILITY_TIMEOUT_SECONDS } from '../store/queue-options.ts';
+import { ConsumerStoppingError } from './consumer-errors.ts';
+import { ConsumerEmitter, type ConsumerEvents, type ConsumerStats } from './consumer-events.ts';
+import {
+  type ConsumerOptions,
+  type ResolvedConsumerOptions,
+  resolveConsumerOptions,
+} from './consumer-options.ts';
+import type { ConsumerMessage } from './consumer-queue.ts';
+import { InFlight } from './in-flight.ts';
+
+/**
+ * Handlers that ignore the abort on shutdown get this long to release what they hold (a claimed
+ * notification, say) before `stop()` returns; the owner usually closes the database right after.
+ */
+export const ABORTED_HANDLER_GRACE_MS = 1_000;
+
+export interface Consumer {
+  /** Typed events; returns the function that removes the listener. */
+  on<K extends keyof ConsumerEvents>(event: K, listener: (payload: ConsumerEvents[K]) => void): () => void;
+  /**
+   * Stops receiving, waits up to `drainMs` for running handlers, then hands the unfinished messages back
+   * (visible at once, for the next consumer) and aborts their handlers. Safe to call more than once.
+   */
+  stop(options?: { drainMs?: number }): Promise<ConsumerStats>;
+  stats(): ConsumerStats;
+  /** Resolves once no handler is running. */
+  onIdle(): Promise<void>;
+}
+
+/**
+ * The one queue consumer of the project. Long-polls `queue` and runs up to `concurrency` handlers at once;
+ * while one runs its message's visibility is renewed (heartbeat). A handler that resolves has its message
+ * deleted; one that throws has it hidden for the retry rule's delay, or, when the rule says stop, moved to
+ * the dead-letter queue with the reason (left for the redrive policy on queues that cannot move it).
+ */
+export function startConsumer(input: ConsumerOptions): Consumer {
+  const options = resolveConsumerOptions(input);
+  const { queue, logger, concurrency, clock } = options;
+  const events = new ConsumerEmitter();
+  const running = new Map<InFlight, Promise<void>>();
+  const pollAbort = new AbortController();
+  const pollStopped = aborted(pollAbort.signal);
+  const counts = { received: 0, succeeded: 0, failed: 0, stopped: 0, handedBack: 0 };
+  let changed = signalling();
+  let stopping: Promise<ConsumerStats> | undefined;
+
+  const stats = (): ConsumerStats => ({
+    ...counts,
+    inFlight: [...running.keys()].filter((entry) => !entry.handedBack).length,
+  });
+
+  const handBack = async (message: ConsumerMessage): Promise<void> => {
+    counts.handedBack += 1;
+    events.emit('message_handed_back', { message });
+    await call(options, events, message, 'changeVisibility', () =>
+      queue.changeVisibility(message.receiptHandle, 0),
+    );
+  };
+
+  const run = (message: ConsumerMessage): void => {
+    const entry = new InFlight(message, options, events);
+    const task = settle(options, events, entry, counts).finally(() => {
+      entry.stopTimers();
+      running.delete(entry);
+      changed = changed.fire();
+    });
+    running.set(entry, task);
+  };
+
+  const poll = async (): Promise<void> => {
+    while (!pollAbort.signal.aborted) {
+      if (running.size >= concurrency) {
+        await Promise.race([changed.promise, pollStopped]);
+        continue;
+      }
+      let messages: ConsumerMessage[];
+      try {
+        messages = await queue.receive({
+          maxMessages: Math.min(MAX_RECEIVE_MESSAGES, concurrency - running.size),
+          waitSeconds: options.waitSeconds,
+          visibilityTimeoutSeconds: options.visibilityTimeoutSeconds,
+          signal: pollAbort.signal,
+        });
+      } catch (error) {
+        if (pollAbort.signal.aborted) return;
+        events.emit('receive_error', { error });
+        logger.error({ err: error, queue: queue.name }, 'receive failed; trying again shortly');
+        await clock.sleep(options.receiveErrorPauseMs, pollAbort.signal);
+        continue;
+      }
+      counts.received += messages.length;
+      for (const message of messages) {
+        events.emit('message_received', { message });
+        // A receive that could not be aborted may return after stop(): give those straight back.
+        if (pollAbort.signal.aborted) await handBack(message);
+        else run(message);
+      }
+    }
+  };
+
+  const polling = poll();
+
+  const onIdle = async (): Promise<void> => {
+    while (running.size > 0) await changed.promise;
+  };
+
+  const stop = (stopOptions: { drainMs?: number } = {}): Promise<ConsumerStats> => {
+    stopping ??= (async () => {
+      const { drainMs = options.drainMs } = stopOptions;
+      pollAbort.abort();
+      const drainTimer = new AbortController();
+      await Promise.race([onIdle(), clock.sleep(drainMs, drainTimer.signal)]);
+      drainTimer.abort();
+      const left = [...running.entries()];
+      await Promise.all(
+        left.map(async ([entry]) => {
+          entry.handedBack = true;
+          entry.stopTimers();
+          entry.controller.abort(new ConsumerStoppingError());
+          await handBack(entry.message);
+        }),
+      );
+      await polling;
+      const graceTimer = new AbortController();
+      await Promise.race([
+        Promise.allSettled(left.map(([, task]) => task)),
+        clock.sleep(ABORTED_HANDLER_GRACE_MS, graceTimer.signal),
+      ]);
+      graceTimer.abort();
+      const final = stats();
+      events.emit('stopped', final);
+      logger.info({ queue: queue.name, ...final }, 'queue consumer stopped');
+      return final;
+    })();
+    return stopping;
+  };
+
+  if (options.signal?.aborted) void stop();
+  else options.signal?.addEventListener('abort', () => void stop(), { once: true });
+  return { on: (event, listener) => events.on(event, listener), stop, stats, onIdle };
+}
+
+/** Runs the handler and acknowledges the outcome to the queue. Never throws. */
+async function settle(
+  options: ResolvedConsumerOptions,
+  events: ConsumerEmitter,
+  entry: InFlight,
+  counts: { succeeded: number; failed: number; stopped: number },
+): Promise<void> {
+  const { queue, handler, logger: parent, retry, clock } = options;
+  const { message, controller } = entry;
+  const logger = parent.child({ messageId: message.id, receiveCount: message.receiveCount });
+  let failure: { error: unknown } | undefined;
+  try {
+    await handler(message, { signal: controller.signal, logger });
+  } catch (error) {
+    failure = { error };
+  }
+  entry.stopTimers();
+  // Handed back on shutdown: the next receiver owns the message now; touching it would fight over it.
+  if (entry.handedBack) return;
+  if (failure === undefined) {
+    counts.succeeded += 1;
+    await call(options, events, message, 'delete', () => queue.delete(message.receiptHandle));
+    events.emit('message_processed', { message });
+    return;
+  }
+  counts.failed += 1;
+  const { error } = failure;
+  const decision = retry(message.receiveCount, error, clock.now());
+  events.emit('message_failed', { message, error, decision });
+  if (decision.kind === 'retry') {
+    const delaySeconds = Math.min(MAX_VISIBILITY_TIMEOUT_SECONDS, Math.max(0, decision.delaySeconds));
+    logger.warn({ err: error, retryInSeconds: delaySeconds }, 'message failed; it will come back');
+    await call(options, events, message, 'changeVisibility', () =>
+      queue.changeVisibility(message.receiptHandle, delaySeconds),
+    );
+    return;
+  }
+  counts.stopped += 1;
+  const moveToDeadLetter = queue.moveToDeadLetter?.bind(queue);
+  const moved =
+    moveToDeadLetter === undefined
+      ? false
+      : ((await call(options, events, message, 'moveToDeadLetter', () =>
+          moveToDeadLetter(message.receiptHandle, decision.reason),
+        )) ?? false);
+  logger.error(
+    { err: error, reason: decision.reason, moved },
+    moved
+      ? 'message cannot succeed; moved to the dead-letter queue'
+      : "message cannot succeed; the queue's redrive policy will move it to the dead-letter queue",
+  );
+  events.emit('message_dead_lettered', { message, reason: decision.reason, moved });
+}
+
+/** One acknowledgement call; a failure is reported, never thrown: the message comes back after its timeout. */
+async function call<T>(
+  options: ResolvedConsumerOptions,
+  events: ConsumerEmitter,
+  message: ConsumerMessage,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (error) {
+    events.emit('queue_error', { message, error, call: name });
+    options.logger.warn({ err: error, messageId: message.id, call: name }, 'queue call failed');
+    return undefined;
+  }
+}
+
+/** A promise that settles on the next `fire()`; each fire hands out a fresh one. */
+function signalling(): { promise: Promise<void>; fire(): ReturnType<typeof signalling> } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return {
+    promise,
+    fire: () => {
+      resolve();
+      return signalling();
+    },
+  };
+}
+
+/** Settles when `signal` aborts; never rejects. */
+const aborted = (signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });

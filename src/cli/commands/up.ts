@@ -1,14 +1,23 @@
-import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts';
 import { loadConfig } from '../../config/load-config.ts';
-import type { ConfigOverrides } from '../../config/settings.ts';
+import type { Config, ConfigOverrides } from '../../config/settings.ts';
 import { createLogger } from '../../observability/logger.ts';
+import { createTerminalLogger } from '../../observability/terminal-logger.ts';
 import { line, type Output } from '../output.ts';
 import { startProgress } from '../progress.ts';
 import { remoteSession, startLocalSession } from '../service-session.ts';
+import { watchSubscription } from '../subscription-watch.ts';
+import { createTerminal, type Terminal } from '../terminal.ts';
 import { untilAborted } from '../until-aborted.ts';
 import type { StartWorker } from '../worker.ts';
 import { workerId } from '../worker-id.ts';
+
+/** Where `up` writes its log lines when a person watches the terminal; relative to the data dir. */
+export const LOG_FILE = join('logs', 'stevedore.log');
+/** The folders of `--out`, made at start so that `ls out/results out/failed` works from the first minute. */
+export const OUT_FOLDERS = ['results', 'failed'] as const;
 
 export interface UpDeps {
   readonly startWorker: StartWorker;
@@ -19,48 +28,82 @@ export interface UpDeps {
   readonly signal: AbortSignal;
 }
 
+/** On a terminal, logs go to a file and warnings become short lines; elsewhere, JSON lines on stderr. */
+const loggerFor = (config: Config, terminal: Terminal) => {
+  if (!terminal.interactive) {
+    return {
+      logger: createLogger({ level: config.logLevel, name: 'stevedore' }),
+      file: undefined,
+      close() {},
+    };
+  }
+  return createTerminalLogger({
+    level: config.logLevel,
+    name: 'stevedore',
+    file: resolve(config.dataDir, LOG_FILE),
+    note: (text) => terminal.note(text),
+  });
+};
+
 /**
  * `stevedore up`: the local service (unless SVC_API_BASE_URL names another), exactly one webhook
  * subscription to this worker's receiver, the receiver and the worker, until interrupted.
  */
 export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> => {
   const config = loadConfig(deps.env, flags);
-  const logger = createLogger({ level: config.logLevel, name: 'stevedore' });
-  // The local service must reach this worker's receiver on loopback, so `up` allows private targets.
-  const session = config.apiBaseUrl
-    ? remoteSession(config, logger)
-    : await startLocalSession({ ...config, allowPrivateWebhooks: true }, logger);
-  let secret = '';
-  const worker = await deps
-    .startWorker({ config, client: session.client, webhookSecret: () => secret, logger })
-    .catch(async (error: unknown) => {
-      await session.close();
-      throw error;
-    });
+  await Promise.all(OUT_FOLDERS.map((folder) => mkdir(join(config.out, folder), { recursive: true })));
+  const terminal = createTerminal(deps.output);
+  const logs = loggerFor(config, terminal);
+  const { logger } = logs;
   try {
-    const subscription = await ensureDocumentSubscription(
-      session.client,
-      worker.receiverUrl,
-      await workerId(config.dataDir),
-    );
-    secret = subscription.attributes.secret;
-    const { stdout } = deps.output;
-    line(stdout, `stevedore is up`);
-    line(stdout, `  service   ${session.baseUrl}`);
-    if (session.keyFile) line(stdout, `  API key   ${resolve(session.keyFile)}`);
-    line(stdout, `  inbox     ${resolve(config.inbox)}   (drop PDFs here)`);
-    line(stdout, `  results   ${resolve(config.out, 'results')}`);
-    line(stdout, `  failures  ${resolve(config.out, 'failed')}`);
-    line(stdout, `  webhooks  ${worker.receiverUrl}`);
-    line(stdout, 'Press Ctrl-C to stop.');
-    const progress = startProgress(deps.output, () => worker.progress());
-    await untilAborted(deps.signal);
-    await progress.stop();
-    line(stdout, 'stopping: finishing in-flight work…');
+    // The local service must reach this worker's receiver on loopback, so `up` allows private targets.
+    const session = config.apiBaseUrl
+      ? remoteSession(config, logger)
+      : await startLocalSession({ ...config, allowPrivateWebhooks: true }, logger);
+    // Empty until the subscription is known: deliveries before that get a retryable 503 (see the receiver).
+    let secret = '';
+    const worker = await deps
+      .startWorker({ config, client: session.client, webhookSecret: () => secret, logger })
+      .catch(async (error: unknown) => {
+        await session.close();
+        throw error;
+      });
+    try {
+      const id = await workerId(config.dataDir);
+      const subscription = await ensureDocumentSubscription(session.client, worker.receiverUrl, id);
+      secret = subscription.attributes.secret;
+      const watch = watchSubscription({
+        client: session.client,
+        subscription,
+        url: worker.receiverUrl,
+        workerId: id,
+        onSecret: (next) => {
+          secret = next;
+        },
+        logger: logger.child({ component: 'subscription' }),
+      });
+      const { stdout } = deps.output;
+      line(stdout, `stevedore is up`);
+      line(stdout, `  service   ${session.baseUrl}`);
+      if (session.keyFile) line(stdout, `  API key   ${resolve(session.keyFile)}`);
+      line(stdout, `  inbox     ${resolve(config.inbox)}   (drop PDFs here)`);
+      line(stdout, `  results   ${resolve(config.out, 'results')}`);
+      line(stdout, `  failures  ${resolve(config.out, 'failed')}`);
+      line(stdout, `  webhooks  ${worker.receiverUrl}`);
+      if (logs.file) line(stdout, `  logs      ${logs.file}`);
+      line(stdout, 'Press Ctrl-C to stop.');
+      const progress = startProgress(terminal, () => worker.progress());
+      await untilAborted(deps.signal);
+      await progress.stop();
+      await watch.stop();
+      line(stdout, 'stopping: finishing in-flight work…');
+    } finally {
+      await worker.stop();
+      await session.close();
+    }
+    line(deps.output.stdout, 'stopped');
+    return 0;
   } finally {
-    await worker.stop();
-    await session.close();
+    logs.close();
   }
-  line(deps.output.stdout, 'stopped');
-  return 0;
 };

@@ -7,6 +7,9 @@ import { dirname } from 'node:path';
  */
 export const MAX_LOG_FILE_BYTES = 10 * 1024 * 1024;
 
+/** Where the previous lines go when `path` is full. */
+export const rotatedPath = (path: string): string => `${path}.1`;
+
 /**
  * An append-only file that, past `maxBytes`, becomes `<path>.1` (replacing the previous one) and starts
  * again empty: the logs take at most twice `maxBytes`, and the last `maxBytes` or more are always there.
@@ -48,7 +51,7 @@ export class RotatingFile {
 
   private rotate(open: boolean): void {
     if (open) closeSync(this.fd);
-    renameSync(this.path, `${this.path}.1`);
+    renameSync(this.path, rotatedPath(this.path));
     this.size = 0;
   }
 }

@@ -1,7 +1,11 @@
+import { join } from 'node:path';
 import { pino } from 'pino';
 import { humanLine } from './human-line.ts';
 import { createLogger, type Logger, type LogLevel } from './logger.ts';
 import { RotatingFile } from './rotating-file.ts';
+
+/** Where `stevedore up` writes its log lines when a person watches the terminal; relative to the data dir. */
+export const LOG_FILE = join('logs', 'stevedore.log');
 
 export interface TerminalLogger {
   readonly logger: Logger;

@@ -4,7 +4,7 @@ import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts'
 import { loadConfig } from '../../config/load-config.ts';
 import type { Config, ConfigOverrides } from '../../config/settings.ts';
 import { createLogger } from '../../observability/logger.ts';
-import { createTerminalLogger } from '../../observability/terminal-logger.ts';
+import { createTerminalLogger, LOG_FILE } from '../../observability/terminal-logger.ts';
 import { line, type Output } from '../output.ts';
 import { startProgress } from '../progress.ts';
 import { remoteSession, startLocalSession } from '../service-session.ts';
@@ -14,8 +14,6 @@ import { untilAborted } from '../until-aborted.ts';
 import type { StartWorker } from '../worker.ts';
 import { workerId } from '../worker-id.ts';
 
-/** Where `up` writes its log lines when a person watches the terminal; relative to the data dir. */
-export const LOG_FILE = join('logs', 'stevedore.log');
 /** The folders of `--out`, made at start so that `ls out/results out/failed` works from the first minute. */
 export const OUT_FOLDERS = ['results', 'failed'] as const;
 

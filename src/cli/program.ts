@@ -38,11 +38,16 @@ const integer = (value: string): number => {
   return parsed;
 };
 
+const dataDirFlag = (command: Command): Command =>
+  command.addOption(new Option('--data-dir <dir>', 'state of the service and worker (default ./.stevedore)'));
+
 /** Flags shared by the commands that touch the service's data; defaults come from the config schema. */
 const serviceFlags = (command: Command): Command =>
-  command
-    .addOption(new Option('--port <port>', 'port of the local service (default 4010)').argParser(integer))
-    .addOption(new Option('--data-dir <dir>', 'state of the service and worker (default ./.stevedore)'));
+  dataDirFlag(
+    command.addOption(
+      new Option('--port <port>', 'port of the local service (default 4010)').argParser(integer),
+    ),
+  );
 
 /**
  * The `stevedore` command. Every action returns an exit code through `onExit`; nothing here calls
@@ -95,12 +100,12 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
   const dlq = program.command('dlq').description('inspect and redrive messages that kept failing');
   const queueOption = () =>
     new Option('--queue <name>', 'only this queue').choices([...deps.localQueues.names]);
-  serviceFlags(dlq.command('list'))
+  dataDirFlag(dlq.command('list'))
     .description('show each dead letter: its age, what it was about and its last logged error')
     .addOption(queueOption())
     .addOption(new Option('--limit <count>', 'at most this many per queue').argParser(integer))
     .action(run((flags: Record<string, unknown>) => dlqList(flags, deps)));
-  serviceFlags(dlq.command('redrive'))
+  dataDirFlag(dlq.command('redrive'))
     .description('move dead letters back into their queue, to be tried again')
     .addOption(queueOption())
     .action(run((flags: Record<string, unknown>) => dlqRedrive(flags, deps)));

@@ -43,7 +43,16 @@ const freeName = async (dir: string, name: string): Promise<string> => {
   throw new AppError('name_clash', `${dir} already holds ${MAX_NAME_SUFFIX} files named like ${name}`);
 };
 
-const firstLine = (text: string): string => text.split('\n').find((part) => part.trim() !== '') ?? '';
+/** The reason file's `reason:` and `detail:` lines (the folder source writes `key: value` lines). */
+const whyRejected = (text: string): string => {
+  const fields = new Map(
+    text.split('\n').flatMap((entry) => {
+      const at = entry.indexOf(': ');
+      return at > 0 ? [[entry.slice(0, at), entry.slice(at + 2)] as const] : [];
+    }),
+  );
+  return [fields.get('reason'), fields.get('detail')].filter((part) => part !== undefined).join(': ');
+};
 
 /**
  * `stevedore retry rejected`: moves every file in `rejected/` back into the inbox (never overwriting) and
@@ -66,7 +75,7 @@ export const retryRejected = async (flags: ConfigOverrides, deps: RetryDeps): Pr
   }
   for (const file of files) {
     const reasonFile = join(rejectedDir, `${file.name}${reasonSuffix}`);
-    const reason = firstLine(await readFile(reasonFile, 'utf8').catch(() => ''));
+    const reason = whyRejected(await readFile(reasonFile, 'utf8').catch(() => ''));
     const target = await freeName(inbox, file.name);
     await rename(join(rejectedDir, file.name), join(inbox, target));
     await rm(reasonFile, { force: true });

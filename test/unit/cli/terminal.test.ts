@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createTerminal } from '../../../src/cli/terminal.ts';
 
@@ -18,7 +19,7 @@ const screen = (interactive: boolean) => {
   return { transcript, output: { stdout: stream('stdout'), stderr: stream('stderr') } };
 };
 
-const visible = (text: string): string => text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
+const visible = (text: string): string => stripVTControlCharacters(text);
 
 describe('createTerminal', () => {
   it('on a terminal, prints a note where the status line was and draws the status line again below it', () => {

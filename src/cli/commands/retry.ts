@@ -2,12 +2,12 @@ import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ServiceApiError } from '../../client/errors.ts';
-import { loadConfig } from '../../config/load-config.ts';
+import { loadConfig, serviceBaseUrl } from '../../config/load-config.ts';
 import type { ConfigOverrides } from '../../config/settings.ts';
 import { AppError } from '../../domain/errors.ts';
 import { createLogger } from '../../observability/logger.ts';
 import { line, type Output } from '../output.ts';
-import { connectSession } from '../service-session.ts';
+import { connectSession, localServiceRunning } from '../service-session.ts';
 
 /** Where the folder source sets files aside; the pipeline's knowledge, passed in by the composition root. */
 export interface RejectedFolder {
@@ -105,6 +105,12 @@ export const retryFailed = async (flags: ConfigOverrides, deps: RetryDeps): Prom
     line(stdout, `nothing to retry in ${failedDir}`);
     return 0;
   }
+  if (!config.apiBaseUrl && !(await localServiceRunning(config))) {
+    throw new AppError(
+      'service_not_running',
+      `no service runs at ${serviceBaseUrl(config)}: start \`stevedore up\` first (with the same --port and --data-dir); its receiver writes the new outcomes`,
+    );
+  }
   const logger = createLogger({
     level: config.logLevel === 'info' ? 'warn' : config.logLevel,
     name: 'retry',
@@ -112,12 +118,6 @@ export const retryFailed = async (flags: ConfigOverrides, deps: RetryDeps): Prom
   const session = await connectSession(config, logger);
   let problems = 0;
   try {
-    if (session.local !== undefined) {
-      throw new AppError(
-        'service_not_running',
-        `no service runs at ${session.baseUrl}: start \`stevedore up\` first (with the same --port and --data-dir); its receiver writes the new outcomes`,
-      );
-    }
     let asked = 0;
     for (const name of names) {
       const file = join(failedDir, name);

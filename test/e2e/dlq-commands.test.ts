@@ -36,7 +36,11 @@ const intakeBody = encodeMessage({
 const seedDeadLetters = async (workspace: Workspace): Promise<{ invoice: string; unreadable: string }> => {
   const db = openDatabase(join(workspace.dataDir, WORKER_DB_FILE));
   try {
-    const queue = new SqliteQueue(db, { name: 'intake', maxReceiveCount: 1, deadLetter: deadLetterQueueOf('intake') });
+    const queue = new SqliteQueue(db, {
+      name: 'intake',
+      maxReceiveCount: 1,
+      deadLetter: deadLetterQueueOf('intake'),
+    });
     const invoice = await queue.send(intakeBody);
     const unreadable = await queue.send('{"kind":"something else"}');
     // Visible again at once, so the next receive finds them over the receive count and moves them.
@@ -106,7 +110,11 @@ e2eTest(
 
     const db = openDatabase(join(workspace.dataDir, WORKER_DB_FILE));
     try {
-      const queue = new SqliteQueue(db, { name: 'intake', maxReceiveCount: 5, deadLetter: deadLetterQueueOf('intake') });
+      const queue = new SqliteQueue(db, {
+        name: 'intake',
+        maxReceiveCount: 5,
+        deadLetter: deadLetterQueueOf('intake'),
+      });
       expect(await queue.deadLetters()).toEqual([]);
       const received = await queue.receive({ maxMessages: 10 });
       expect(received.map((message) => message.receiveCount)).toEqual([1, 1]);

@@ -68,12 +68,14 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
       });
     try {
       const id = await workerId(config.dataDir);
-      const subscription = await ensureDocumentSubscription(session.client, worker.receiverUrl, id);
+      // Behind a tunnel or reverse proxy the service must post to the public URL, not the local listener.
+      const hookUrl = config.receiverPublicUrl ?? worker.receiverUrl;
+      const subscription = await ensureDocumentSubscription(session.client, hookUrl, id);
       secret = subscription.attributes.secret;
       const watch = watchSubscription({
         client: session.client,
         subscription,
-        url: worker.receiverUrl,
+        url: hookUrl,
         workerId: id,
         onSecret: (next) => {
           secret = next;
@@ -87,7 +89,8 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
       line(stdout, `  inbox     ${resolve(config.inbox)}   (drop PDFs here)`);
       line(stdout, `  results   ${resolve(config.out, 'results')}`);
       line(stdout, `  failures  ${resolve(config.out, 'failed')}`);
-      line(stdout, `  webhooks  ${worker.receiverUrl}`);
+      line(stdout, `  webhooks  ${hookUrl}`);
+      if (hookUrl !== worker.receiverUrl) line(stdout, `            (received at ${worker.receiverUrl})`);
       if (logs.file) line(stdout, `  logs      ${logs.file}`);
       line(stdout, 'Press Ctrl-C to stop.');
       const progress = startProgress(terminal, () => worker.progress());

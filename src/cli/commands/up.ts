@@ -3,12 +3,12 @@ import { join, resolve } from 'node:path';
 import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts';
 import { loadConfig } from '../../config/load-config.ts';
 import type { Config, ConfigOverrides } from '../../config/settings.ts';
-import { createLogger } from '../../observability/logger.ts';
+import { createLogger, type Logger } from '../../observability/logger.ts';
 import { createTerminalLogger, LOG_FILE } from '../../observability/terminal-logger.ts';
 import { line, type Output } from '../output.ts';
 import { startProgress } from '../progress.ts';
 import { remoteSession, startLocalSession } from '../service-session.ts';
-import { watchSubscription } from '../subscription-watch.ts';
+import { type SubscriptionWatch, watchSubscription } from '../subscription-watch.ts';
 import { createTerminal, type Terminal } from '../terminal.ts';
 import { untilAborted } from '../until-aborted.ts';
 import type { StartWorker } from '../worker.ts';
@@ -26,8 +26,15 @@ export interface UpDeps {
   readonly signal: AbortSignal;
 }
 
+interface UpLogs {
+  readonly logger: Logger;
+  /** The log file, when there is one. */
+  readonly file: string | undefined;
+  close(): void;
+}
+
 /** On a terminal, logs go to a file and warnings become short lines; elsewhere, JSON lines on stderr. */
-const loggerFor = (config: Config, terminal: Terminal) => {
+const loggerFor = (config: Config, terminal: Terminal): UpLogs => {
   if (!terminal.interactive) {
     return {
       logger: createLogger({ level: config.logLevel, name: 'stevedore' }),
@@ -52,59 +59,64 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
   await Promise.all(OUT_FOLDERS.map((folder) => mkdir(join(config.out, folder), { recursive: true })));
   const terminal = createTerminal(deps.output);
   const logs = loggerFor(config, terminal);
-  const { logger } = logs;
   try {
-    // The local service must reach this worker's receiver on loopback, so `up` allows private targets.
-    const session = config.apiBaseUrl
-      ? remoteSession(config, logger)
-      : await startLocalSession({ ...config, allowPrivateWebhooks: true }, logger);
-    // Empty until the subscription is known: deliveries before that get a retryable 503 (see the receiver).
-    let secret = '';
-    const worker = await deps
-      .startWorker({ config, client: session.client, webhookSecret: () => secret, logger })
-      .catch(async (error: unknown) => {
-        await session.close();
-        throw error;
-      });
-    try {
-      const id = await workerId(config.dataDir);
-      // Behind a tunnel or reverse proxy the service must post to the public URL, not the local listener.
-      const hookUrl = config.receiverPublicUrl ?? worker.receiverUrl;
-      const subscription = await ensureDocumentSubscription(session.client, hookUrl, id);
-      secret = subscription.attributes.secret;
-      const watch = watchSubscription({
-        client: session.client,
-        subscription,
-        url: hookUrl,
-        workerId: id,
-        onSecret: (next) => {
-          secret = next;
-        },
-        logger: logger.child({ component: 'subscription' }),
-      });
-      const { stdout } = deps.output;
-      line(stdout, `stevedore is up`);
-      line(stdout, `  service   ${session.baseUrl}`);
-      if (session.keyFile) line(stdout, `  API key   ${resolve(session.keyFile)}`);
-      line(stdout, `  inbox     ${resolve(config.inbox)}   (drop PDFs here)`);
-      line(stdout, `  results   ${resolve(config.out, 'results')}`);
-      line(stdout, `  failures  ${resolve(config.out, 'failed')}`);
-      line(stdout, `  webhooks  ${hookUrl}`);
-      if (hookUrl !== worker.receiverUrl) line(stdout, `            (received at ${worker.receiverUrl})`);
-      if (logs.file) line(stdout, `  logs      ${logs.file}`);
-      line(stdout, 'Press Ctrl-C to stop.');
-      const progress = startProgress(terminal, () => worker.progress());
-      await untilAborted(deps.signal);
-      await progress.stop();
-      await watch.stop();
-      line(stdout, 'stopping: finishing in-flight work…');
-    } finally {
-      await worker.stop();
-      await session.close();
-    }
-    line(deps.output.stdout, 'stopped');
-    return 0;
+    return await run(config, deps, terminal, logs);
   } finally {
     logs.close();
   }
+};
+
+const run = async (config: Config, deps: UpDeps, terminal: Terminal, logs: UpLogs): Promise<number> => {
+  const { logger } = logs;
+  // The local service must reach this worker's receiver on loopback, so `up` allows private targets.
+  const session = config.apiBaseUrl
+    ? remoteSession(config, logger)
+    : await startLocalSession({ ...config, allowPrivateWebhooks: true }, logger);
+  // Empty until the subscription is known: deliveries before that get a retryable 503 (see the receiver).
+  let secret = '';
+  const worker = await deps
+    .startWorker({ config, client: session.client, webhookSecret: () => secret, logger })
+    .catch(async (error: unknown) => {
+      await session.close();
+      throw error;
+    });
+  let watch: SubscriptionWatch | undefined;
+  try {
+    const id = await workerId(config.dataDir);
+    // Behind a tunnel or reverse proxy the service must post to the public URL, not the local listener.
+    const hookUrl = config.receiverPublicUrl ?? worker.receiverUrl;
+    const subscription = await ensureDocumentSubscription(session.client, hookUrl, id);
+    secret = subscription.attributes.secret;
+    watch = watchSubscription({
+      client: session.client,
+      subscription,
+      url: hookUrl,
+      workerId: id,
+      onSecret: (next) => {
+        secret = next;
+      },
+      logger: logger.child({ component: 'subscription' }),
+    });
+    const { stdout } = deps.output;
+    line(stdout, `stevedore is up`);
+    line(stdout, `  service   ${session.baseUrl}`);
+    if (session.keyFile) line(stdout, `  API key   ${resolve(session.keyFile)}`);
+    line(stdout, `  inbox     ${resolve(config.inbox)}   (drop PDFs here)`);
+    line(stdout, `  results   ${resolve(config.out, 'results')}`);
+    line(stdout, `  failures  ${resolve(config.out, 'failed')}`);
+    line(stdout, `  webhooks  ${hookUrl}`);
+    if (hookUrl !== worker.receiverUrl) line(stdout, `            (received at ${worker.receiverUrl})`);
+    if (logs.file) line(stdout, `  logs      ${logs.file}`);
+    line(stdout, 'Press Ctrl-C to stop.');
+    const progress = startProgress(terminal, () => worker.progress());
+    await untilAborted(deps.signal);
+    await progress.stop();
+    line(stdout, 'stopping: finishing in-flight work…');
+  } finally {
+    await watch?.stop();
+    await worker.stop();
+    await session.close();
+  }
+  line(deps.output.stdout, 'stopped');
+  return 0;
 };

@@ -14,7 +14,7 @@ export const SUBSCRIPTION_CHECK_INTERVAL_MS = 60_000;
 /** What one check found. */
 export type SubscriptionCheck =
   | { readonly state: 'ok' }
-  /** Someone (most likely another `stevedore up` with this data dir or key) points it elsewhere. */
+  /** Someone (another `stevedore up` on a copy of this data dir, or a person) points it elsewhere. */
   | { readonly state: 'moved'; readonly url: string }
   /** It was deleted or switched off, and has been re-created or switched back on. */
   | { readonly state: 'restored'; readonly reason: 'deleted' | 'inactive' }
@@ -82,7 +82,7 @@ export const watchSubscription = (options: SubscriptionWatchOptions): Subscripti
         reportedMove = webhook.attributes.url;
         warn(
           `the webhook subscription now posts to ${webhook.attributes.url}, not to this worker (${url}): ` +
-            'another `stevedore up` on this data dir or API key probably took it, so outcomes go there. ' +
+            'another `stevedore up` on a copy of this data dir, or someone using the API, moved it, so outcomes go there. ' +
             'Stop the other one, then restart this one (Ctrl-C, `stevedore up`) to take it back.',
         );
       }

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../../config/load-config.ts';
-import type { ConfigOverrides } from '../../config/settings.ts';
 import { AppError } from '../../domain/errors.ts';
 import { rotatedPath } from '../../observability/rotating-file.ts';
 import { LOG_FILE } from '../../observability/terminal-logger.ts';
@@ -12,7 +11,8 @@ import { line, type Output } from '../output.ts';
 /** Enough to see what went wrong; a longer list is a pattern better read from the log. */
 export const DEFAULT_DLQ_LIST_LIMIT = 100;
 
-export interface DlqFlags extends ConfigOverrides {
+export interface DlqFlags {
+  readonly dataDir?: string;
   readonly queue?: string;
   readonly limit?: number;
 }
@@ -30,8 +30,9 @@ const withQueues = async <T>(
   deps: DlqDeps,
   work: (access: LocalQueueAccess, queues: readonly string[], dataDir: string) => Promise<T>,
 ): Promise<T> => {
-  const { queue, limit: _limit, ...overrides } = flags;
-  const config = loadConfig(deps.env, overrides);
+  const { queue } = flags;
+  // The data dir is all these commands need; other flags are theirs, not settings.
+  const config = loadConfig(deps.env, flags.dataDir === undefined ? {} : { dataDir: flags.dataDir });
   const { localQueues } = deps;
   if (queue !== undefined && !localQueues.names.includes(queue)) {
     throw new AppError('unknown_queue', `--queue ${queue}: use one of ${localQueues.names.join(', ')}`);

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 /**
  * The executable's composition root: the only place that touches `process`, and the one that
- * hands the pipeline's worker to the command (src/ never imports pipeline/).
+ * hands the pipeline's worker, queues and folder layout to the command (src/ never imports pipeline/).
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { CommanderError } from 'commander';
 import { z } from 'zod';
+import { localQueues } from '../pipeline/local-queues.ts';
 import { startLocalWorker } from '../pipeline/local-worker.ts';
+import { REASON_SUFFIX, REJECTED_FOLDER } from '../pipeline/sources/folder-source.ts';
 import { createProgram } from '../src/cli/program.ts';
 
 const { version } = z
@@ -27,6 +30,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const program = createProgram(
   {
     startWorker: startLocalWorker,
+    localQueues,
+    rejected: {
+      dirOf: (inbox: string) => join(dirname(inbox), REJECTED_FOLDER),
+      reasonSuffix: REASON_SUFFIX,
+    },
     output: { stdout: process.stdout, stderr: process.stderr },
     signal: controller.signal,
     version,

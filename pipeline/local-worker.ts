@@ -9,22 +9,20 @@ import { FolderBlobStore } from './adapters/folder-blob-store.ts';
 import { EmbeddedLedger } from './adapters/sqlite-ledger.ts';
 import { startEvents } from './local-events.ts';
 import { type IntakeTuning, startIntake } from './local-intake.ts';
+import { deadLetterQueueOf, MAX_RECEIVE_COUNT, WORKER_DB_FILE } from './local-queues.ts';
 import type { Ledger } from './ports.ts';
 import { FolderSink } from './sinks/folder-sink.ts';
 import { ledgerKeys } from './stages/events-ledger.ts';
 
-/**
- * Receives before a message is dead-lettered. AWS advises at least 5 with Lambda, because throttled
- * receives count too; the same number locally keeps both runs alike.
- */
-export const MAX_RECEIVE_COUNT = 5;
+// Queue names, the database file and the receive count live with the `dlq` commands' view of them.
+export { MAX_RECEIVE_COUNT } from './local-queues.ts';
 
 const queuePair = (db: ReturnType<typeof openDatabase>, name: string, clock: Clock) => {
-  const dead = new SqliteQueue(db, { name: `${name}-dlq`, clock });
+  const dead = new SqliteQueue(db, { name: deadLetterQueueOf(name), clock });
   const live = new SqliteQueue(db, {
     name,
     maxReceiveCount: MAX_RECEIVE_COUNT,
-    deadLetter: `${name}-dlq`,
+    deadLetter: deadLetterQueueOf(name),
     clock,
   });
   return { live: new EmbeddedQueue(live), dead };
@@ -58,7 +56,7 @@ export const startLocalWorker = async (
   const { config, client, logger } = input;
   const clock = input.clock ?? systemClock;
   ensurePrivateDirectory(config.dataDir);
-  const db = openDatabase(join(config.dataDir, 'worker.db'));
+  const db = openDatabase(join(config.dataDir, WORKER_DB_FILE));
   const intakeQueues = queuePair(db, 'intake', clock);
   const eventsQueues = queuePair(db, 'events', clock);
   const ledger = new EmbeddedLedger(new SqliteLedger(db));

@@ -68,7 +68,9 @@ export const acceptDelivery = async (
   const { logger, clock, queue } = deps;
   const secret = deps.secret();
   if (secret.length === 0) {
-    logger.error('webhook delivery refused: no webhook secret is configured yet');
+    // Normal for a moment at start: the receiver listens before the subscription (and its secret) is
+    // known, and a restart finds deliveries waiting. The 503 makes the sender retry; nothing is wrong.
+    logger.debug('webhook delivery deferred: the webhook secret is not known yet');
     return errorReply(
       503,
       'unavailable',

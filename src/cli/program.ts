@@ -1,13 +1,20 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isAppError } from '../domain/errors.ts';
+import { dlqList, dlqRedrive } from './commands/dlq.ts';
 import { ingest } from './commands/ingest.ts';
+import { type RejectedFolder, retryFailed, retryRejected } from './commands/retry.ts';
 import { service } from './commands/service.ts';
 import { up } from './commands/up.ts';
+import type { LocalQueues } from './local-queues.ts';
 import type { Output } from './output.ts';
 import type { StartWorker } from './worker.ts';
 
 export interface ProgramDeps {
   readonly startWorker: StartWorker;
+  /** The worker's queues in a data dir, for the `dlq` commands. */
+  readonly localQueues: LocalQueues;
+  /** Where the folder source sets files aside, for `retry rejected`. */
+  readonly rejected: RejectedFolder;
   readonly output: Output;
   /** The environment to read settings from; the process's own when absent. */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -31,11 +38,16 @@ const integer = (value: string): number => {
   return parsed;
 };
 
+const dataDirFlag = (command: Command): Command =>
+  command.addOption(new Option('--data-dir <dir>', 'state of the service and worker (default ./.stevedore)'));
+
 /** Flags shared by the commands that touch the service's data; defaults come from the config schema. */
 const serviceFlags = (command: Command): Command =>
-  command
-    .addOption(new Option('--port <port>', 'port of the local service (default 4010)').argParser(integer))
-    .addOption(new Option('--data-dir <dir>', 'state of the service and worker (default ./.stevedore)'));
+  dataDirFlag(
+    command.addOption(
+      new Option('--port <port>', 'port of the local service (default 4010)').argParser(integer),
+    ),
+  );
 
 /**
  * The `stevedore` command. Every action returns an exit code through `onExit`; nothing here calls
@@ -84,6 +96,30 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
       new Option('--timeout <seconds>', 'how long to wait for each outcome').argParser(integer).default(120),
     )
     .action(run((files: string[], flags: Record<string, unknown>) => ingest(files, flags, deps)));
+
+  const dlq = program.command('dlq').description('inspect and redrive messages that kept failing');
+  const queueOption = () =>
+    new Option('--queue <name>', 'only this queue').choices([...deps.localQueues.names]);
+  dataDirFlag(dlq.command('list'))
+    .description('show each dead letter: its age, what it was about and its last logged error')
+    .addOption(queueOption())
+    .addOption(new Option('--limit <count>', 'at most this many per queue').argParser(integer))
+    .action(run((flags: Record<string, unknown>) => dlqList(flags, deps)));
+  dataDirFlag(dlq.command('redrive'))
+    .description('move dead letters back into their queue, to be tried again')
+    .addOption(queueOption())
+    .action(run((flags: Record<string, unknown>) => dlqRedrive(flags, deps)));
+
+  const retry = program.command('retry').description('try set-aside files and failed documents again');
+  retry
+    .command('rejected')
+    .description('move the files in rejected/ back into the inbox, removing their .reason.txt')
+    .option('--inbox <dir>', 'drop folder (default ./inbox); rejected/ sits beside it')
+    .action(run((flags: Record<string, unknown>) => retryRejected(flags, deps)));
+  serviceFlags(retry.command('failed'))
+    .description('ask the service to re-extract the documents in out/failed/ (needs `stevedore up` running)')
+    .option('--out <dir>', 'results and failures (default ./out)')
+    .action(run((flags: Record<string, unknown>) => retryFailed(flags, deps)));
 
   return program;
 };

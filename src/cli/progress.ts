@@ -1,6 +1,8 @@
-import { createLogUpdate } from 'log-update';
-import type { Output } from './output.ts';
+import type { Terminal } from './terminal.ts';
 import type { ProgressCounts } from './worker.ts';
+
+/** Often enough to feel live, rare enough that the queries it runs stay invisible. */
+export const PROGRESS_INTERVAL_MS = 500;
 
 const describe = (counts: ProgressCounts): string =>
   [
@@ -13,24 +15,18 @@ const describe = (counts: ProgressCounts): string =>
     ...(counts.deadLetters > 0 ? [`dead letters ${counts.deadLetters}`] : []),
   ].join(' · ');
 
-/**
- * Shows progress: one line redrawn in place on a terminal, a plain line per change otherwise (so
- * logs and pipes stay readable).
- */
+/** Shows the worker's counts on the terminal's status line whenever they change. */
 export const startProgress = (
-  output: Output,
+  terminal: Terminal,
   read: () => Promise<ProgressCounts>,
-  intervalMs = 500,
+  intervalMs = PROGRESS_INTERVAL_MS,
 ): { stop(): Promise<void> } => {
-  const interactive = output.stdout.isTTY === true;
-  const redraw = interactive ? createLogUpdate(output.stdout) : undefined;
   let last = '';
   const tick = async (): Promise<void> => {
     const text = describe(await read());
     if (text === last) return;
     last = text;
-    if (redraw) redraw(text);
-    else output.stdout.write(`progress: ${text}\n`);
+    terminal.status(text);
   };
   const timer = setInterval(() => {
     tick().catch(() => undefined);
@@ -39,7 +35,7 @@ export const startProgress = (
     async stop() {
       clearInterval(timer);
       await tick().catch(() => undefined);
-      redraw?.done();
+      terminal.done();
     },
   };
 };

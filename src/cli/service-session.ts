@@ -61,6 +61,17 @@ export const remoteSession = (config: Config, logger: Logger): ServiceSession =>
   };
 };
 
+/** A local service answers `/health` in milliseconds; a second means nothing is listening or it is stuck. */
+const HEALTH_TIMEOUT_MS = 1_000;
+
+/** Whether a local service answers on the configured port. */
+export const localServiceRunning = (config: Config): Promise<boolean> =>
+  fetch(`${new URL(serviceBaseUrl(config)).origin}/health`, {
+    signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+  })
+    .then((response) => response.ok)
+    .catch(() => false);
+
 /**
  * For one-off commands: the configured remote service; else a local service already running on
  * the configured port (its key read from the data dir); else a local service started here.
@@ -68,10 +79,7 @@ export const remoteSession = (config: Config, logger: Logger): ServiceSession =>
 export const connectSession = async (config: Config, logger: Logger): Promise<ServiceSession> => {
   if (config.apiBaseUrl) return remoteSession(config, logger);
   const baseUrl = serviceBaseUrl(config);
-  const running = await fetch(`${new URL(baseUrl).origin}/health`, { signal: AbortSignal.timeout(1_000) })
-    .then((response) => response.ok)
-    .catch(() => false);
-  if (!running) return startLocalSession({ ...config, port: 0 }, logger);
+  if (!(await localServiceRunning(config))) return startLocalSession({ ...config, port: 0 }, logger);
   const keyFile = join(config.dataDir, 'api-key');
   const token =
     config.apiToken ??

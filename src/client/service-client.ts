@@ -195,6 +195,11 @@ export class ServiceClient {
     return (await this.call({ method: 'GET', path: '/webhooks?page[size]=100' }, webhookList)).data;
   }
 
+  async getWebhook(id: string): Promise<WebhookResource> {
+    const path = `/webhooks/${encodeURIComponent(id)}`;
+    return (await this.call({ method: 'GET', path }, webhookEnvelope)).data;
+  }
+
   async createWebhook(attributes: CreateWebhookRequest['data']['attributes']): Promise<WebhookResource> {
     const body = { data: { type: 'webhook', attributes } };
     return (await this.call({ method: 'POST', path: '/webhooks', body }, webhookEnvelope)).data;

@@ -16,11 +16,13 @@ const SECRET_PATHS = [
 ];
 
 /**
- * JSON lines on stderr; stdout stays free for the command's own output. Children name their part
+ * JSON lines on stderr (or `destination`); stdout stays free for the command's own output. Children name their part
  * with `component` (service, ingest, events, …) and a part's own parts with `module`: pino repeats a
  * key given twice rather than replacing it.
  */
-export const createLogger = (options: { level?: LogLevel; name?: string } = {}): Logger =>
+export const createLogger = (
+  options: { level?: LogLevel; name?: string; destination?: pino.DestinationStream } = {},
+): Logger =>
   pino(
     {
       level: options.level ?? 'info',
@@ -30,7 +32,7 @@ export const createLogger = (options: { level?: LogLevel; name?: string } = {}):
       redact: { paths: SECRET_PATHS, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    pino.destination({ fd: 2, sync: false }),
+    options.destination ?? pino.destination({ fd: 2, sync: false }),
   );
 
 export const silentLogger: Logger = pino({ level: 'silent' });

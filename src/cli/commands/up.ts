@@ -1,15 +1,22 @@
-import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts';
 import { loadConfig } from '../../config/load-config.ts';
-import type { ConfigOverrides } from '../../config/settings.ts';
-import { createLogger } from '../../observability/logger.ts';
+import type { Config, ConfigOverrides } from '../../config/settings.ts';
+import { createLogger, type Logger } from '../../observability/logger.ts';
+import { createTerminalLogger, LOG_FILE } from '../../observability/terminal-logger.ts';
 import { PrivateOrigins } from '../../service/webhooks/target-guard.ts';
 import { line, type Output } from '../output.ts';
 import { startProgress } from '../progress.ts';
 import { remoteSession, startLocalSession } from '../service-session.ts';
+import { type SubscriptionWatch, watchSubscription } from '../subscription-watch.ts';
+import { createTerminal, type Terminal } from '../terminal.ts';
 import { untilAborted } from '../until-aborted.ts';
 import type { StartWorker } from '../worker.ts';
 import { workerId } from '../worker-id.ts';
+
+/** The folders of `--out`, made at start so that `ls out/results out/failed` works from the first minute. */
+export const OUT_FOLDERS = ['results', 'failed'] as const;
 
 export interface UpDeps {
   readonly startWorker: StartWorker;
@@ -20,19 +27,55 @@ export interface UpDeps {
   readonly signal: AbortSignal;
 }
 
+interface UpLogs {
+  readonly logger: Logger;
+  /** The log file, when there is one. */
+  readonly file: string | undefined;
+  close(): void;
+}
+
+/** On a terminal, logs go to a file and warnings become short lines; elsewhere, JSON lines on stderr. */
+const loggerFor = (config: Config, terminal: Terminal): UpLogs => {
+  if (!terminal.interactive) {
+    return {
+      logger: createLogger({ level: config.logLevel, name: 'stevedore' }),
+      file: undefined,
+      close() {},
+    };
+  }
+  return createTerminalLogger({
+    level: config.logLevel,
+    name: 'stevedore',
+    file: resolve(config.dataDir, LOG_FILE),
+    note: (text) => terminal.note(text),
+  });
+};
+
 /**
  * `stevedore up`: the local service (unless SVC_API_BASE_URL names another), exactly one webhook
  * subscription to this worker's receiver, the receiver and the worker, until interrupted.
  */
 export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> => {
   const config = loadConfig(deps.env, flags);
-  const logger = createLogger({ level: config.logLevel, name: 'stevedore' });
+  await Promise.all(OUT_FOLDERS.map((folder) => mkdir(join(config.out, folder), { recursive: true })));
+  const terminal = createTerminal(deps.output);
+  const logs = loggerFor(config, terminal);
+  try {
+    return await run(config, deps, terminal, logs);
+  } finally {
+    logs.close();
+  }
+};
+
+const run = async (config: Config, deps: UpDeps, terminal: Terminal, logs: UpLogs): Promise<number> => {
+  const { logger } = logs;
   // The local service must reach this worker's receiver on loopback: that one origin, and no other
   // private target, is allowed (unless STEVEDORE_ALLOW_PRIVATE_WEBHOOKS opens them all).
   const receiverOrigin = new PrivateOrigins();
   const session = config.apiBaseUrl
     ? remoteSession(config, logger)
     : await startLocalSession(config, logger, { privateWebhookOrigins: receiverOrigin });
+  // Empty until the subscription is known: deliveries before that get a retryable 503 (see the receiver).
   let secret = '';
   const worker = await deps
     .startWorker({ config, client: session.client, webhookSecret: () => secret, logger })
@@ -40,14 +83,24 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
       await session.close();
       throw error;
     });
-  receiverOrigin.add(worker.receiverUrl);
+  let watch: SubscriptionWatch | undefined;
   try {
-    const subscription = await ensureDocumentSubscription(
-      session.client,
-      worker.receiverUrl,
-      await workerId(config.dataDir),
-    );
+    const id = await workerId(config.dataDir);
+    // Behind a tunnel or reverse proxy the service must post to the public URL, not the local listener.
+    const hookUrl = config.receiverPublicUrl ?? worker.receiverUrl;
+    receiverOrigin.add(hookUrl);
+    const subscription = await ensureDocumentSubscription(session.client, hookUrl, id);
     secret = subscription.attributes.secret;
+    watch = watchSubscription({
+      client: session.client,
+      subscription,
+      url: hookUrl,
+      workerId: id,
+      onSecret: (next) => {
+        secret = next;
+      },
+      logger: logger.child({ component: 'subscription' }),
+    });
     const { stdout } = deps.output;
     line(stdout, `stevedore is up`);
     line(stdout, `  service   ${session.baseUrl}`);
@@ -55,13 +108,16 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
     line(stdout, `  inbox     ${resolve(config.inbox)}   (drop PDFs here)`);
     line(stdout, `  results   ${resolve(config.out, 'results')}`);
     line(stdout, `  failures  ${resolve(config.out, 'failed')}`);
-    line(stdout, `  webhooks  ${worker.receiverUrl}`);
+    line(stdout, `  webhooks  ${hookUrl}`);
+    if (hookUrl !== worker.receiverUrl) line(stdout, `            (received at ${worker.receiverUrl})`);
+    if (logs.file) line(stdout, `  logs      ${logs.file}`);
     line(stdout, 'Press Ctrl-C to stop.');
-    const progress = startProgress(deps.output, () => worker.progress());
+    const progress = startProgress(terminal, () => worker.progress());
     await untilAborted(deps.signal);
     await progress.stop();
     line(stdout, 'stopping: finishing in-flight work…');
   } finally {
+    await watch?.stop();
     await worker.stop();
     await session.close();
   }

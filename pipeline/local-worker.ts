@@ -9,9 +9,9 @@ import { FolderBlobStore } from './adapters/folder-blob-store.ts';
 import { EmbeddedLedger } from './adapters/sqlite-ledger.ts';
 import { startEvents } from './local-events.ts';
 import { type IntakeTuning, startIntake } from './local-intake.ts';
-import type { Ledger } from './ports.ts';
+import { backfillOpenMarkers } from './ledger/backfill.ts';
+import { ledgerTotals } from './ledger/totals.ts';
 import { FolderSink } from './sinks/folder-sink.ts';
-import { ledgerKeys } from './stages/events-ledger.ts';
 
 /**
  * Receives before a message is dead-lettered. AWS advises at least 5 with Lambda, because throttled
@@ -30,23 +30,6 @@ const queuePair = (db: ReturnType<typeof openDatabase>, name: string, clock: Clo
   return { live: new EmbeddedQueue(live), dead };
 };
 
-/** Documents handed to the service, and how many of them have a final outcome of each kind. */
-const ledgerCounts = async (ledger: Ledger) => {
-  const [handedOver, outcomes, recovered] = await Promise.all([
-    ledger.list(ledgerKeys.byDocPrefix),
-    ledger.list(ledgerKeys.outcomePrefix),
-    ledger.list('recovered/'),
-  ]);
-  const routedToFailed = outcomes.filter((entry) => entry.value === 'failed').length;
-  return {
-    handedOver: handedOver.length,
-    // A success that arrived after the document was routed to failed/ moved it to results/.
-    extracted: outcomes.length - routedToFailed + recovered.length,
-    failed: routedToFailed - recovered.length,
-    open: handedOver.length - outcomes.length,
-  };
-};
-
 /**
  * The whole worker in one process, on the embedded adapters: the drop folder and ingest stage, the
  * webhook receiver, the events stage and the reconciler, meeting only through SQLite queues, the
@@ -60,10 +43,17 @@ export const startLocalWorker = async (
   const db = openDatabase(join(config.dataDir, 'worker.db'));
   const intakeQueues = queuePair(db, 'intake', clock);
   const eventsQueues = queuePair(db, 'events', clock);
-  const ledger = new EmbeddedLedger(new SqliteLedger(db));
+  const store = new SqliteLedger(db);
+  const ledger = new EmbeddedLedger(store);
   // Not `blobs/`: that folder is the local service's, and a worker key must never land in it.
   const blobs = new FolderBlobStore(join(config.dataDir, 'staging'), { clock });
   await blobs.removeStaleTemporaryFiles();
+
+  const backfilled = await backfillOpenMarkers(ledger, clock).catch((error: unknown) => {
+    db.close();
+    throw error;
+  });
+  if (backfilled > 0) logger.info({ documents: backfilled }, 'open documents of an older data dir marked');
 
   const events = await startEvents({
     config,
@@ -99,20 +89,22 @@ export const startLocalWorker = async (
   return {
     receiverUrl: events.receiverUrl,
     async progress(): Promise<ProgressCounts> {
-      const [intakeStats, counts, intakeDead, eventsDead] = await Promise.all([
+      // Only bounded reads: queue stats and tallies the store keeps as entries are written.
+      const [intakeStats, tallies, intakeDead, eventsDead] = await Promise.all([
         intake.stats(),
-        ledgerCounts(ledger),
+        store.tallies(),
         intakeQueues.dead.stats(),
         eventsQueues.dead.stats(),
       ]);
       const queue = intakeStats.queue;
+      const counts = ledgerTotals(tallies);
       return {
         queued: intakeStats.folder.waiting + (queue ? queue.visible + queue.inFlight + queue.delayed : 0),
         processing: counts.open,
         extracted: counts.extracted,
         failed: counts.failed,
         rejected: intakeStats.folder.rejected,
-        duplicates: intakeStats.documents.known + intakeStats.documents.duplicate,
+        duplicates: counts.duplicates,
         deadLetters: intakeDead.visible + eventsDead.visible,
       };
     },

@@ -7,10 +7,10 @@ import { SqliteQueue } from '../src/store/sqlite-queue.ts';
 import { EmbeddedQueue } from './adapters/embedded-queue.ts';
 import { FolderBlobStore } from './adapters/folder-blob-store.ts';
 import { EmbeddedLedger } from './adapters/sqlite-ledger.ts';
-import { startEvents } from './local-events.ts';
-import { type IntakeTuning, startIntake } from './local-intake.ts';
 import { backfillOpenMarkers } from './ledger/backfill.ts';
 import { ledgerTotals } from './ledger/totals.ts';
+import { startEvents } from './local-events.ts';
+import { type IntakeTuning, startIntake } from './local-intake.ts';
 import { FolderSink } from './sinks/folder-sink.ts';
 
 /**

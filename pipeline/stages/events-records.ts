@@ -1,4 +1,6 @@
 import type { ExtractionError } from '../../src/contract/document.ts';
+import type { DocumentProvenance } from '../ledger/documents.ts';
+import type { AttemptEntry } from '../ledger/values.ts';
 import type { Origin } from '../messages.ts';
 import {
   type AttemptRecord,
@@ -7,8 +9,6 @@ import {
   type OriginRecord,
   RESULT_FORMAT_VERSION,
 } from '../sinks/result-records.ts';
-import type { DocumentProvenance } from '../ledger/documents.ts';
-import type { AttemptEntry } from '../ledger/values.ts';
 import type { DocumentState } from './events-document-state.ts';
 
 /** Turns what the stage knows into the files users read; pure, so both paths write identical bytes. */

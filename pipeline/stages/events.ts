@@ -1,4 +1,11 @@
 import { AppError } from '../../src/domain/errors.ts';
+import { isKnownDocument, readOutcome, readProvenance } from '../ledger/documents.ts';
+import {
+  hasProcessedEvent,
+  hasRequestedReextract,
+  markEventProcessed,
+  markReextractRequested,
+} from '../ledger/markers.ts';
 import {
   type DocumentEventMessage,
   type OriginAddedMessage,
@@ -14,13 +21,6 @@ import {
   stateFromDocumentResponse,
   stateFromWebhook,
 } from './events-document-state.ts';
-import { isKnownDocument, readOutcome, readProvenance } from '../ledger/documents.ts';
-import {
-  hasProcessedEvent,
-  hasRequestedReextract,
-  markEventProcessed,
-  markReextractRequested,
-} from '../ledger/markers.ts';
 import { type OutcomeAction, recordExtracted, recordFailure, settleOrigins } from './events-outcome.ts';
 import { ledgerOrigins } from './events-records.ts';
 
@@ -94,10 +94,7 @@ export const handleDocumentEvent = async (
     log.debug('notification already processed');
     return 'duplicate';
   }
-  if (
-    context.receiveCount < UNKNOWN_DOCUMENT_MAX_RECEIVES &&
-    !(await isKnownDocument(ledger, documentId))
-  ) {
+  if (context.receiveCount < UNKNOWN_DOCUMENT_MAX_RECEIVES && !(await isKnownDocument(ledger, documentId))) {
     throw new DocumentNotYetKnownError(documentId);
   }
 

@@ -1,11 +1,11 @@
+import { listOpenDocuments, readAttempt } from '../ledger/documents.ts';
+import { hasNudged, markNudged } from '../ledger/markers.ts';
 import type { EventsDeps } from './events-deps.ts';
 import {
   DOCUMENT_STATE_INCLUDES,
   type DocumentState,
   stateFromDocumentResponse,
 } from './events-document-state.ts';
-import { listOpenDocuments, readAttempt } from '../ledger/documents.ts';
-import { hasNudged, markNudged } from '../ledger/markers.ts';
 import { recordExtracted, recordFailure } from './events-outcome.ts';
 
 /**

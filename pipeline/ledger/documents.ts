@@ -25,18 +25,28 @@ export interface OpenDocument extends DocumentEntry {
 /**
  * What ingest writes once the service holds the content, in this order: the open marker first, so a
  * document is never known without one (a crash after it only repeats the batch on redelivery); `doc/`
- * last, since it is what short-cuts later deliveries of the same content.
+ * last, since it is what short-cuts later deliveries of the same content. `open: false` leaves the marker
+ * out, for a document that is already tracked or decided (see `needsOpenMarker`).
  */
 export const ingestedEntries = (
   documentId: string,
   document: DocumentEntry,
   origin: Origin,
+  options: { open: boolean } = { open: true },
 ): LedgerEntry[] => [
-  ledgerEntries.open(documentId, document),
+  ...(options.open ? [ledgerEntries.open(documentId, document)] : []),
   ledgerEntries.byDoc(documentId, document),
   ledgerEntries.origin(document.sha256, origin),
   ledgerEntries.doc(document.sha256, documentId),
 ];
+
+/**
+ * Whether a document the service already had (409) still needs an open marker: not when a twin message
+ * already recorded it, nor once it has an outcome (created by another client, say). A marker written then
+ * would reopen a closed document and hold `processing` up until the reconciler closed it again.
+ */
+export const needsOpenMarker = async (ledger: Ledger, documentId: string): Promise<boolean> =>
+  !(await isKnownDocument(ledger, documentId)) && (await readOutcome(ledger, documentId)) === undefined;
 
 export const readDocumentId = (ledger: Ledger, sha256: string): Promise<string | undefined> =>
   ledger.get(ledgerKeys.doc(sha256));

@@ -3,7 +3,7 @@ import { type UploadClient, uploadDocument } from '../../src/client/upload-docum
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError, ValidationError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
-import { ingestedEntries, readDocumentId } from '../ledger/documents.ts';
+import { ingestedEntries, needsOpenMarker, readDocumentId } from '../ledger/documents.ts';
 import { ledgerEntries } from '../ledger/values.ts';
 import { encodeMessage, type IntakeMessage, intakeMessage } from '../messages.ts';
 import type { BlobStore, Ledger, Queue } from '../ports.ts';
@@ -100,8 +100,10 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
   const { documentId, result } = await createDocument(message, client, blobs, signal);
 
   signal?.throwIfAborted();
+  // A created document is new to everyone; one the service already had may be tracked or decided.
+  const open = result === 'created' || (await needsOpenMarker(ledger, documentId));
   const written = await ledger.putAllIfAbsent(
-    ingestedEntries(documentId, { sha256, createdAt: clock.now() }, origin),
+    ingestedEntries(documentId, { sha256, createdAt: clock.now() }, origin, { open }),
   );
   if (written.at(-1) !== true) {
     const recorded = await readDocumentId(ledger, sha256);

@@ -119,6 +119,18 @@ describe('handleIntake', () => {
     expect(ledger.entries.has('by-doc/doc-1')).toBe(true);
   });
 
+  it('opens no marker for content another client created and the events stage already decided', async () => {
+    const message = intake(PDF, 'origin-1');
+    await stage(message, PDF);
+    await handleIntake(message, { ...deps, ledger: new MemoryLedger() }); // another client's upload
+    await ledger.putIfAbsent('outcome/doc-1', 'extracted'); // its webhook, handled as a foreign document
+    await stage(message, PDF);
+
+    expect(await handleIntake(message, deps)).toEqual({ documentId: 'doc-1', result: 'duplicate' });
+    expect(ledger.entries.has('open/doc-1')).toBe(false);
+    expect(ledger.entries.has('by-doc/doc-1')).toBe(true);
+  });
+
   it('writes its ledger entries in one batch, the open marker first and doc/ last', async () => {
     const message = intake(PDF, 'origin-1');
     await stage(message, PDF);

@@ -151,6 +151,8 @@ export const handleReextract = async (
 export const handleOriginAdded = async (message: OriginAddedMessage, deps: EventsDeps): Promise<boolean> => {
   const { documentId, originId } = message;
   if ((await readOutcome(deps.ledger, documentId)) === undefined) return false;
+  // Ingest records `by-doc/` before it announces an origin; without it the file names the service, not us.
+  if (!(await isKnownDocument(deps.ledger, documentId))) return false;
   let updated = false;
   const update = async (): Promise<readonly OriginRecord[]> => {
     const origins = ledgerOrigins(await readProvenance(deps.ledger, documentId));

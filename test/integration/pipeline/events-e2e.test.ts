@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedQueue } from '../../../pipeline/adapters/embedded-queue.ts';
 import { FolderBlobStore } from '../../../pipeline/adapters/folder-blob-store.ts';
 import { EmbeddedLedger } from '../../../pipeline/adapters/sqlite-ledger.ts';
+import { isOpen, readOutcome } from '../../../pipeline/ledger/documents.ts';
 import { ledgerTotals } from '../../../pipeline/ledger/totals.ts';
 import { type EventsRuntime, startEvents } from '../../../pipeline/local-events.ts';
 import { FolderSink } from '../../../pipeline/sinks/folder-sink.ts';
@@ -28,15 +29,26 @@ import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
 
-/** Waits for a file the pipeline writes; the whole chain runs on real timers and real sockets. */
-const fileAppears = async (path: string, timeoutMs = 15_000): Promise<unknown> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!existsSync(path)) {
-    if (Date.now() > deadline) throw new Error(`${path} did not appear within ${timeoutMs} ms`);
-    await delay(25);
+/** How long a document may take from upload to a settled outcome on a loaded machine. */
+const OUTCOME_TIMEOUT_MS = 15_000;
+/** Between two looks at the ledger: the chain runs on real timers and real sockets. */
+const POLL_MS = 25;
+
+/**
+ * Waits until the events stage is done with the document: its outcome is recorded and its open marker
+ * closed, which happens after the outcome file is final. Waiting for the file alone would race the
+ * ledger writes that follow it.
+ */
+const settled = async (ledger: EmbeddedLedger, documentId: string): Promise<void> => {
+  const deadline = Date.now() + OUTCOME_TIMEOUT_MS;
+  while ((await readOutcome(ledger, documentId)) === undefined || (await isOpen(ledger, documentId))) {
+    if (Date.now() > deadline)
+      throw new Error(`document ${documentId} not settled in ${OUTCOME_TIMEOUT_MS} ms`);
+    await delay(POLL_MS);
   }
-  return JSON.parse(readFileSync(path, 'utf8'));
 };
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
 /**
  * Extraction of a file waits until the test releases it, once ingest has recorded the document: the
@@ -161,7 +173,8 @@ describe('webhooks from the local service to result files', () => {
     if (sample === undefined) throw new Error('no sample');
     const { documentId, blobKey } = await ingest(sample.bytes, 'invoice.pdf');
 
-    const result = await fileAppears(join(config.out, 'results', `${documentId}.json`));
+    await settled(ledger, documentId);
+    const result = readJson(join(config.out, 'results', `${documentId}.json`));
 
     expect(result).toMatchObject({
       status: 'extracted',
@@ -178,7 +191,8 @@ describe('webhooks from the local service to result files', () => {
     if (sample === undefined) throw new Error('no sample');
     const { documentId } = await ingest(sample.bytes, 'flaky-invoice.pdf');
 
-    const failure = await fileAppears(join(config.out, 'failed', `${documentId}.json`));
+    await settled(ledger, documentId);
+    const failure = readJson(join(config.out, 'failed', `${documentId}.json`));
 
     expect(failure).toMatchObject({
       status: 'failed',
@@ -194,7 +208,8 @@ describe('webhooks from the local service to result files', () => {
   it('routes a PDF without a text layer to failed/ at once: re-extracting cannot change it', async () => {
     const { documentId } = await ingest(await makeScannedLikePdf(), 'scan.pdf');
 
-    const failure = await fileAppears(join(config.out, 'failed', `${documentId}.json`));
+    await settled(ledger, documentId);
+    const failure = readJson(join(config.out, 'failed', `${documentId}.json`));
 
     expect(failure).toMatchObject({
       status: 'failed',
@@ -213,7 +228,8 @@ describe('webhooks from the local service to result files', () => {
     const elsewhere = new EmbeddedLedger(new SqliteLedger(openDatabase(':memory:')));
     const { documentId } = await ingest(sample.bytes, 'by-hand.pdf', elsewhere);
 
-    const result = await fileAppears(join(config.out, 'results', `${documentId}.json`));
+    await settled(ledger, documentId);
+    const result = readJson(join(config.out, 'results', `${documentId}.json`));
 
     expect(result).toMatchObject({
       sha256: null,

@@ -3,6 +3,9 @@ import type { Ledger } from '../ports.ts';
 import { documentIdOf, ledgerKeys, ledgerPrefixes } from './keys.ts';
 import { ledgerEntries } from './values.ts';
 
+/** Markers per batch: one transaction each in the embedded store, well under its cap of entries per batch. */
+export const BACKFILL_BATCH_ENTRIES = 50;
+
 /** Names the one-time upgrade that gave every open document of an older ledger its `open/` marker. */
 export const OPEN_MARKERS_BACKFILL = 'open-markers-backfilled';
 
@@ -20,12 +23,17 @@ export const backfillOpenMarkers = async (ledger: Ledger, clock: Clock): Promise
       documentIdOf(entry.key, ledgerPrefixes.outcome),
     ),
   );
-  let written = 0;
-  for (const entry of await ledger.list(ledgerPrefixes.byDoc)) {
-    const documentId = documentIdOf(entry.key, ledgerPrefixes.byDoc);
-    if (decided.has(documentId)) continue;
+  const missing = (await ledger.list(ledgerPrefixes.byDoc))
+    .filter((entry) => !decided.has(documentIdOf(entry.key, ledgerPrefixes.byDoc)))
     // Same value shape as `by-doc/`; copied as is, so a malformed one is reported where it is read.
-    if (await ledger.putIfAbsent(ledgerKeys.open(documentId), entry.value)) written += 1;
+    .map((entry) => ({
+      key: ledgerKeys.open(documentIdOf(entry.key, ledgerPrefixes.byDoc)),
+      value: entry.value,
+    }));
+  let written = 0;
+  for (let start = 0; start < missing.length; start += BACKFILL_BATCH_ENTRIES) {
+    const flags = await ledger.putAllIfAbsent(missing.slice(start, start + BACKFILL_BATCH_ENTRIES));
+    written += flags.filter(Boolean).length;
   }
   const meta = ledgerEntries.meta(OPEN_MARKERS_BACKFILL, clock.now());
   await ledger.putIfAbsent(meta.key, meta.value);

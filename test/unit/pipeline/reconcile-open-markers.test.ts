@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backfillOpenMarkers } from '../../../pipeline/ledger/backfill.ts';
+import { BACKFILL_BATCH_ENTRIES, backfillOpenMarkers } from '../../../pipeline/ledger/backfill.ts';
 import { ledgerEntries } from '../../../pipeline/ledger/values.ts';
 import { handleDocumentEvent } from '../../../pipeline/stages/events.ts';
 import type { ReconcileDeps } from '../../../pipeline/stages/reconcile.ts';
@@ -98,6 +98,15 @@ describe('upgrading a ledger written before open markers', () => {
     h.clock.advance(THRESHOLD_S * 1000 + 1);
     expect(await reconcileOnce(h.reconcile)).toMatchObject({ actions: { recovered: 1 } });
     expect(await h.ledger.get('outcome/doc-old-open')).toBe('extracted');
+  });
+
+  it('marks a history longer than one batch', async () => {
+    const h = setup();
+    const count = BACKFILL_BATCH_ENTRIES * 2 + 1;
+    for (let n = 0; n < count; n += 1) await legacy(h, `doc-${n}`);
+
+    expect(await backfillOpenMarkers(h.ledger, h.clock)).toBe(count);
+    expect(await h.ledger.list('open/')).toHaveLength(count);
   });
 
   it('runs once: a later start lists nothing', async () => {

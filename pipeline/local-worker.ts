@@ -7,12 +7,12 @@ import { SqliteQueue } from '../src/store/sqlite-queue.ts';
 import { EmbeddedQueue } from './adapters/embedded-queue.ts';
 import { FolderBlobStore } from './adapters/folder-blob-store.ts';
 import { EmbeddedLedger } from './adapters/sqlite-ledger.ts';
+import { backfillOpenMarkers } from './ledger/backfill.ts';
+import { ledgerTotals } from './ledger/totals.ts';
 import { startEvents } from './local-events.ts';
 import { type IntakeTuning, startIntake } from './local-intake.ts';
 import { deadLetterQueueOf, MAX_RECEIVE_COUNT, WORKER_DB_FILE } from './local-queues.ts';
-import type { Ledger } from './ports.ts';
 import { FolderSink } from './sinks/folder-sink.ts';
-import { ledgerKeys } from './stages/events-ledger.ts';
 
 // Queue names, the database file and the receive count live with the `dlq` commands' view of them.
 export { MAX_RECEIVE_COUNT } from './local-queues.ts';
@@ -26,23 +26,6 @@ const queuePair = (db: ReturnType<typeof openDatabase>, name: string, clock: Clo
     clock,
   });
   return { live: new EmbeddedQueue(live), dead };
-};
-
-/** Documents handed to the service, and how many of them have a final outcome of each kind. */
-const ledgerCounts = async (ledger: Ledger) => {
-  const [handedOver, outcomes, recovered] = await Promise.all([
-    ledger.list(ledgerKeys.byDocPrefix),
-    ledger.list(ledgerKeys.outcomePrefix),
-    ledger.list('recovered/'),
-  ]);
-  const routedToFailed = outcomes.filter((entry) => entry.value === 'failed').length;
-  return {
-    handedOver: handedOver.length,
-    // A success that arrived after the document was routed to failed/ moved it to results/.
-    extracted: outcomes.length - routedToFailed + recovered.length,
-    failed: routedToFailed - recovered.length,
-    open: handedOver.length - outcomes.length,
-  };
 };
 
 /**
@@ -59,10 +42,17 @@ export const startLocalWorker = async (
   const db = openDatabase(join(config.dataDir, WORKER_DB_FILE));
   const intakeQueues = queuePair(db, 'intake', clock);
   const eventsQueues = queuePair(db, 'events', clock);
-  const ledger = new EmbeddedLedger(new SqliteLedger(db));
+  const store = new SqliteLedger(db);
+  const ledger = new EmbeddedLedger(store);
   // Not `blobs/`: that folder is the local service's, and a worker key must never land in it.
   const blobs = new FolderBlobStore(join(config.dataDir, 'staging'), { clock });
   await blobs.removeStaleTemporaryFiles();
+
+  const backfilled = await backfillOpenMarkers(ledger, clock).catch((error: unknown) => {
+    db.close();
+    throw error;
+  });
+  if (backfilled > 0) logger.info({ documents: backfilled }, 'open documents of an older data dir marked');
 
   const events = await startEvents({
     config,
@@ -98,20 +88,22 @@ export const startLocalWorker = async (
   return {
     receiverUrl: events.receiverUrl,
     async progress(): Promise<ProgressCounts> {
-      const [intakeStats, counts, intakeDead, eventsDead] = await Promise.all([
+      // Only bounded reads: queue stats and tallies the store keeps as entries are written.
+      const [intakeStats, tallies, intakeDead, eventsDead] = await Promise.all([
         intake.stats(),
-        ledgerCounts(ledger),
+        store.tallies(),
         intakeQueues.dead.stats(),
         eventsQueues.dead.stats(),
       ]);
       const queue = intakeStats.queue;
+      const counts = ledgerTotals(tallies);
       return {
         queued: intakeStats.folder.waiting + (queue ? queue.visible + queue.inFlight + queue.delayed : 0),
         processing: counts.open,
         extracted: counts.extracted,
         failed: counts.failed,
         rejected: intakeStats.folder.rejected,
-        duplicates: intakeStats.documents.known + intakeStats.documents.duplicate,
+        duplicates: counts.duplicates,
         deadLetters: intakeDead.visible + eventsDead.visible,
       };
     },

@@ -42,15 +42,31 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
 }
 
+export interface LedgerEntry {
+  readonly key: string;
+  readonly value: string;
+}
+
 /**
  * Append-only key-value ledger: a key is written once and never changed, so no step needs a
- * read-modify-write. Keys: `doc/<sha256>`, `origin/<sha256>/<origin-id>`, `by-doc/<document-id>`,
- * `event/<notification-id>`, `attempt/<document-id>/<n>`, `outcome/<document-id>`.
+ * read-modify-write. The one exception is a marker of an open state (`open/<document-id>`), which is
+ * deleted when that state ends. Keys and values are built and parsed only in `pipeline/ledger/`.
  */
 export interface Ledger {
   /** Writes `value` under `key` unless the key exists; true when this call wrote it. */
   putIfAbsent(key: string, value: string): Promise<boolean>;
+  /**
+   * `putIfAbsent` of each entry in the given order, with one flag per entry. The embedded adapter writes
+   * them in one transaction; S3 makes them sequential conditional puts, so a crash may leave any prefix of
+   * the list written: callers put the entry that marks their step as done last.
+   */
+  putAllIfAbsent(entries: readonly LedgerEntry[]): Promise<boolean[]>;
   get(key: string): Promise<string | undefined>;
   /** Every entry whose key starts with `prefix`, in key order. */
-  list(prefix: string): Promise<Array<{ key: string; value: string }>>;
+  list(prefix: string): Promise<LedgerEntry[]>;
+  /**
+   * Removes a marker key (`isMarkerKey` of `pipeline/ledger/keys.ts`); any other key is refused, since
+   * the rest of the ledger is history. Removing a missing marker is not an error.
+   */
+  delete(key: string): Promise<void>;
 }

@@ -1,4 +1,5 @@
-import type { DocumentAttributes, DocumentType } from '../../src/contract/document.ts';
+import type { DocumentAttributes, DocumentType, documentSources } from '../../src/contract/document.ts';
+import type { Origin } from '../messages.ts';
 
 /**
  * The layout of the files users read: `results/<documentId>.json` and `failed/<documentId>.json`. Field
@@ -6,10 +7,13 @@ import type { DocumentAttributes, DocumentType } from '../../src/contract/docume
  */
 export const RESULT_FORMAT_VERSION = 1;
 
-/** One place the same content arrived from (a dropped file, a mail attachment, an S3 object). */
+/**
+ * One place the same content arrived from: a dropped file, a mail attachment, an S3 object, or, for a
+ * document another client of the account created, the service's own `source` of it (`api`, `upload`, ...).
+ */
 export interface OriginRecord {
   readonly origin_id: string;
-  readonly source: 'folder' | 'imap' | 's3';
+  readonly source: Origin['source'] | (typeof documentSources)[number];
   readonly file_name: string;
   readonly location: string | null;
   readonly received_at: string;
@@ -24,7 +28,7 @@ export interface ExtractionResultRecord {
   readonly schema_version: string | null;
   /** The extracted values; null only if the service reported success without a representation. */
   readonly payload: Readonly<Record<string, unknown>> | null;
-  /** Null for a document that did not come through stevedore (uploaded in the web app, say). */
+  /** Null for a document that did not come through stevedore (created by another client, say). */
   readonly sha256: string | null;
   readonly origins: readonly OriginRecord[];
   readonly document: DocumentAttributes;

@@ -1,4 +1,6 @@
 import type { ExtractionError } from '../../src/contract/document.ts';
+import type { DocumentProvenance } from '../ledger/documents.ts';
+import type { AttemptEntry } from '../ledger/values.ts';
 import type { Origin } from '../messages.ts';
 import {
   type AttemptRecord,
@@ -8,7 +10,6 @@ import {
   RESULT_FORMAT_VERSION,
 } from '../sinks/result-records.ts';
 import type { DocumentState } from './events-document-state.ts';
-import type { AttemptEntry, DocumentProvenance } from './events-ledger.ts';
 
 /** Turns what the stage knows into the files users read; pure, so both paths write identical bytes. */
 
@@ -20,7 +21,32 @@ const originRecord = (origin: Origin): OriginRecord => ({
   received_at: origin.receivedAt,
 });
 
-export const originsOf = (provenance: DocumentProvenance | undefined): OriginRecord[] =>
+/** The prefix of the origin id of a document stevedore did not create; the document id follows. */
+export const SERVICE_ORIGIN_PREFIX = 'service:';
+
+/**
+ * Where the document came from. Ours: every origin in the ledger. Someone else's (another client of the
+ * account, the web app): the service's record of it, so the file says who created it rather than nothing.
+ */
+export const originsOf = (
+  state: DocumentState,
+  provenance: DocumentProvenance | undefined,
+): OriginRecord[] =>
+  provenance === undefined
+    ? [
+        {
+          origin_id: `${SERVICE_ORIGIN_PREFIX}${state.documentId}`,
+          // The upstream may omit `source`; a document we did not create came in through the API.
+          source: state.document.source ?? 'api',
+          file_name: state.document.file_name,
+          location: null,
+          received_at: state.document.created_at,
+        },
+      ]
+    : ledgerOrigins(provenance);
+
+/** The origins ingest recorded for a document of ours; none for a document that is not. */
+export const ledgerOrigins = (provenance: DocumentProvenance | undefined): OriginRecord[] =>
   (provenance?.origins ?? []).map(originRecord);
 
 export const buildResultRecord = (
@@ -34,7 +60,7 @@ export const buildResultRecord = (
   schema_version: state.representation?.schema_version ?? null,
   payload: state.representation?.payload ?? null,
   sha256: provenance?.sha256 ?? null,
-  origins: originsOf(provenance),
+  origins: originsOf(state, provenance),
   document: state.document,
 });
 
@@ -58,7 +84,7 @@ export const buildFailureRecord = (
     }),
   ),
   sha256: provenance?.sha256 ?? null,
-  origins: originsOf(provenance),
+  origins: originsOf(state, provenance),
   document: state.document,
 });
 

@@ -1,4 +1,11 @@
 import { AppError } from '../../src/domain/errors.ts';
+import { isKnownDocument, readOutcome, readProvenance } from '../ledger/documents.ts';
+import {
+  hasProcessedEvent,
+  hasRequestedReextract,
+  markEventProcessed,
+  markReextractRequested,
+} from '../ledger/markers.ts';
 import {
   type DocumentEventMessage,
   type OriginAddedMessage,
@@ -7,19 +14,20 @@ import {
   type ReextractMessage,
 } from '../messages.ts';
 import type { QueueMessage } from '../ports.ts';
+import type { OriginRecord } from '../sinks/result-records.ts';
 import type { EventsDeps } from './events-deps.ts';
 import {
   DOCUMENT_STATE_INCLUDES,
   stateFromDocumentResponse,
   stateFromWebhook,
 } from './events-document-state.ts';
-import { ledgerKeys, readOutcome, readProvenance } from './events-ledger.ts';
-import { type OutcomeAction, recordExtracted, recordFailure } from './events-outcome.ts';
-import { originsOf } from './events-records.ts';
+import { type OutcomeAction, recordExtracted, recordFailure, settleOrigins } from './events-outcome.ts';
+import { ledgerOrigins } from './events-records.ts';
 
 /**
  * Deliveries of an event about a document stevedore has no `by-doc/` entry for, before it is treated as
- * someone else's document (uploaded in the web app, say) and written without origins. Ingest writes that
+ * someone else's document (created by another client of the account, say) and written with the service's
+ * record of where it came from instead of ours. Ingest writes that
  * entry just after the service creates the document, so a fast extraction can notify us first; each
  * retry waits out the queue's visibility timeout.
  */
@@ -82,15 +90,11 @@ export const handleDocumentEvent = async (
   const { ledger, logger } = deps;
   const { notificationId, documentId, event } = message;
   const log = logger.child({ notificationId, documentId, event });
-  const marker = ledgerKeys.event(notificationId);
-  if ((await ledger.get(marker)) !== undefined) {
+  if (await hasProcessedEvent(ledger, notificationId)) {
     log.debug('notification already processed');
     return 'duplicate';
   }
-  if (
-    (await ledger.get(ledgerKeys.byDoc(documentId))) === undefined &&
-    context.receiveCount < UNKNOWN_DOCUMENT_MAX_RECEIVES
-  ) {
+  if (context.receiveCount < UNKNOWN_DOCUMENT_MAX_RECEIVES && !(await isKnownDocument(ledger, documentId))) {
     throw new DocumentNotYetKnownError(documentId);
   }
 
@@ -100,10 +104,12 @@ export const handleDocumentEvent = async (
   const action =
     event === 'document.extracted' ? await recordExtracted(state, deps) : await recordFailure(state, deps);
 
-  await ledger.putIfAbsent(
-    marker,
-    JSON.stringify({ event, documentId, action, processedAt: new Date(deps.clock.now()).toISOString() }),
-  );
+  await markEventProcessed(ledger, notificationId, {
+    event,
+    documentId,
+    action,
+    processedAt: deps.clock.now(),
+  });
   log.info({ action }, 'document event processed');
   return action;
 };
@@ -126,26 +132,34 @@ export const handleReextract = async (
     log.info('document reached an outcome meanwhile; re-extraction skipped');
     return 'already_final';
   }
-  const key = ledgerKeys.reextract(documentId, attempt);
-  if ((await ledger.get(key)) !== undefined) {
+  if (await hasRequestedReextract(ledger, documentId, attempt)) {
     log.debug('re-extraction already requested');
     return 'duplicate';
   }
   await client.reextractDocument(documentId);
-  await ledger.putIfAbsent(key, JSON.stringify({ requestedAt: new Date(clock.now()).toISOString() }));
+  await markReextractRequested(ledger, documentId, attempt, clock.now());
   log.info('re-extraction requested');
   return 'requested';
 };
 
 /**
- * Adds a late origin to the document's outcome file. Without an outcome yet there is nothing to do:
- * the outcome, when it comes, lists every origin in the ledger, this one included.
+ * Adds a late origin to the document's outcome file. Without an outcome yet there is nothing to do: the
+ * writer of the outcome settles the file's origins against the ledger after recording it, and ingest
+ * recorded this origin before announcing it. Two of these for one document may run at once, so each
+ * checks the ledger again after its write, as the outcome writers do.
  */
 export const handleOriginAdded = async (message: OriginAddedMessage, deps: EventsDeps): Promise<boolean> => {
   const { documentId, originId } = message;
   if ((await readOutcome(deps.ledger, documentId)) === undefined) return false;
-  const provenance = await readProvenance(deps.ledger, documentId);
-  const updated = await deps.sink.updateOrigins(documentId, originsOf(provenance));
+  // Ingest records `by-doc/` before it announces an origin; without it the file names the service, not us.
+  if (!(await isKnownDocument(deps.ledger, documentId))) return false;
+  let updated = false;
+  const update = async (): Promise<readonly OriginRecord[]> => {
+    const origins = ledgerOrigins(await readProvenance(deps.ledger, documentId));
+    updated = await deps.sink.updateOrigins(documentId, origins);
+    return origins;
+  };
+  await settleOrigins(documentId, await update(), deps, update);
   deps.logger.info({ documentId, originId, updated }, 'origin added to the outcome file');
   return updated;
 };

@@ -3,6 +3,8 @@ import { type UploadClient, uploadDocument } from '../../src/client/upload-docum
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError, ValidationError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
+import { ingestedEntries, needsOpenMarker, readDocumentId } from '../ledger/documents.ts';
+import { ledgerEntries } from '../ledger/values.ts';
 import { encodeMessage, type IntakeMessage, intakeMessage } from '../messages.ts';
 import type { BlobStore, Ledger, Queue } from '../ports.ts';
 
@@ -32,13 +34,6 @@ export interface IngestOutcome {
    */
   readonly result: 'created' | 'known' | 'duplicate';
 }
-
-/** The ledger entries ingest writes (the events stage reads `by-doc/` and `origin/`). */
-export const ingestKeys = {
-  doc: (sha256: string) => `doc/${sha256}`,
-  byDoc: (documentId: string) => `by-doc/${documentId}`,
-  origin: (sha256: string, originId: string) => `origin/${sha256}/${originId}`,
-} as const;
 
 /** The staged bytes are gone: nothing to upload, and no redelivery will bring them back. */
 export class StagedBlobMissingError extends AppError {
@@ -72,8 +67,9 @@ export function parseIntake(body: string): IntakeMessage {
  * - `doc/<sha256>` in the ledger means done: record the origin, no API call;
  * - otherwise upload and create; a 409 `duplicate_document` (we crashed after creating, or a twin message
  *   won a race) yields the existing id, the service being the last guard;
- * - then `by-doc/`, `origin/` and, last, `doc/`: the entry that short-cuts later deliveries is written only
- *   once the others exist, so the events stage never meets a `doc/` without its `by-doc/`.
+ * - then one ledger batch (`ingestedEntries`): `open/`, `by-doc/`, `origin/` and, last, `doc/`: the entry
+ *   that short-cuts later deliveries is written only once the others exist, even where a batch is a
+ *   sequence of puts, so the events stage never meets a `doc/` without its `by-doc/`.
  * The staged copy is deleted last: from then on the service holds the bytes (re-extraction happens
  * there), and a redelivery finds `doc/` and needs no bytes.
  */
@@ -86,9 +82,10 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
     originId: origin.originId,
   });
 
-  const known = await ledger.get(ingestKeys.doc(sha256));
+  const known = await readDocumentId(ledger, sha256);
   if (known !== undefined) {
-    await ledger.putIfAbsent(ingestKeys.origin(sha256, origin.originId), JSON.stringify(origin));
+    const entry = ledgerEntries.origin(sha256, origin);
+    await ledger.putIfAbsent(entry.key, entry.value);
     await announceOrigin(deps, known, origin.originId);
     await blobs.delete(message.blobKey);
     logger.info(
@@ -103,11 +100,13 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
   const { documentId, result } = await createDocument(message, client, blobs, signal);
 
   signal?.throwIfAborted();
-  const byDoc = { sha256, createdAt: new Date(clock.now()).toISOString() };
-  await ledger.putIfAbsent(ingestKeys.byDoc(documentId), JSON.stringify(byDoc));
-  await ledger.putIfAbsent(ingestKeys.origin(sha256, origin.originId), JSON.stringify(origin));
-  if (!(await ledger.putIfAbsent(ingestKeys.doc(sha256), documentId))) {
-    const recorded = await ledger.get(ingestKeys.doc(sha256));
+  // A created document is new to everyone; one the service already had may be tracked or decided.
+  const open = result === 'created' || (await needsOpenMarker(ledger, documentId));
+  const written = await ledger.putAllIfAbsent(
+    ingestedEntries(documentId, { sha256, createdAt: clock.now() }, origin, { open }),
+  );
+  if (written.at(-1) !== true) {
+    const recorded = await readDocumentId(ledger, sha256);
     if (recorded !== documentId) {
       // Only possible if the service let the same content in twice; keep the first, flag the second.
       logger.error({ documentId, recorded }, 'the service holds this content under two documents');

@@ -1,10 +1,11 @@
+import { listOpenDocuments, readAttempt } from '../ledger/documents.ts';
+import { hasNudged, markNudged } from '../ledger/markers.ts';
 import type { EventsDeps } from './events-deps.ts';
 import {
   DOCUMENT_STATE_INCLUDES,
   type DocumentState,
   stateFromDocumentResponse,
 } from './events-document-state.ts';
-import { createdAtOf, ledgerKeys, readAttempt } from './events-ledger.ts';
 import { recordExtracted, recordFailure } from './events-outcome.ts';
 
 /**
@@ -30,9 +31,9 @@ export type ReconcileAction =
   | 'error';
 
 export interface ReconcileSummary {
-  /** Documents ingest created. */
+  /** Open documents: ingest created them and their outcome file is not final yet. */
   readonly documents: number;
-  /** Of those, without an outcome past the threshold. */
+  /** Of those, open past the threshold. */
   readonly overdue: number;
   /** Looked up this pass (at most `maxLookupsPerPass`). */
   readonly lookedUp: number;
@@ -40,9 +41,10 @@ export interface ReconcileSummary {
 }
 
 /**
- * One pass: every document ingest created that has no outcome and is older than the threshold is read
- * from the service, and what the service says is handled exactly as the webhook would have been. This is
- * how a lost webhook is recovered.
+ * One pass: every open document (an `open/` marker: no outcome yet, or a file not yet settled) older than
+ * the threshold is read from the service, and what the service says is handled exactly as the webhook
+ * would have been. This is how a lost webhook is recovered. Only the open markers are listed, so a pass
+ * costs what is in flight, not the whole history.
  */
 export const reconcileOnce = async (deps: ReconcileDeps): Promise<ReconcileSummary> => {
   const {
@@ -54,24 +56,11 @@ export const reconcileOnce = async (deps: ReconcileDeps): Promise<ReconcileSumma
   } = deps;
   const now = clock.now();
   const cutoff = now - reconcileAfterSeconds * 1000;
-  const decided = new Set(
-    (await ledger.list(ledgerKeys.outcomePrefix)).map((entry) =>
-      entry.key.slice(ledgerKeys.outcomePrefix.length),
-    ),
-  );
-  const documents = await ledger.list(ledgerKeys.byDocPrefix);
+  const documents = await listOpenDocuments(ledger, (documentId, error) => {
+    // One bad entry must not stop the recovery of every other document.
+    logger.error({ err: error, documentId }, 'open marker is malformed; document skipped');
+  });
   const overdue = documents
-    .flatMap((entry) => {
-      const documentId = entry.key.slice(ledgerKeys.byDocPrefix.length);
-      if (decided.has(documentId)) return [];
-      try {
-        return [{ documentId, createdAt: createdAtOf(entry.key, entry.value) }];
-      } catch (error) {
-        // One bad entry must not stop the recovery of every other document.
-        logger.error({ err: error, documentId }, 'by-doc entry is malformed; document skipped');
-        return [];
-      }
-    })
     .filter((document) => document.createdAt <= cutoff)
     .sort((a, b) => a.createdAt - b.createdAt);
 
@@ -151,13 +140,9 @@ const reconcileInProgress = async (
   const updatedAt = Date.parse(state.document.updated_at);
   const lastChange = Number.isNaN(updatedAt) ? createdAt : Math.max(createdAt, updatedAt);
   if (clock.now() - lastChange < STUCK_FACTOR * reconcileAfterSeconds * 1000) return 'in_progress';
-  const key = ledgerKeys.nudge(state.documentId);
-  if ((await ledger.get(key)) !== undefined) return 'in_progress';
+  if (await hasNudged(ledger, state.documentId)) return 'in_progress';
   await client.reextractDocument(state.documentId);
-  await ledger.putIfAbsent(
-    key,
-    JSON.stringify({ at: new Date(clock.now()).toISOString(), status: state.document.extraction_status }),
-  );
+  await markNudged(ledger, state.documentId, clock.now(), state.document.extraction_status);
   logger.warn(
     { documentId: state.documentId, status: state.document.extraction_status },
     'document stuck in progress; re-extraction requested once',

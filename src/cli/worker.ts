@@ -2,19 +2,25 @@ import type { ServiceClient } from '../client/service-client.ts';
 import type { Config } from '../config/settings.ts';
 import type { Logger } from '../observability/logger.ts';
 
-/** Counts per state, for the live progress line of `stevedore up`. */
+/**
+ * Counts for the live progress line of `stevedore up`. Each is a durable figure of the data dir, the same
+ * after a restart: what waits now (queued, processing, dead letters) or a total over its whole history
+ * (extracted, failed, duplicates). The one exception is `rejected`, counted since this start.
+ */
 export interface ProgressCounts {
-  /** Files staged and waiting to be handed to the service. */
+  /** Files staged and waiting to be handed to the service, now. */
   readonly queued: number;
-  /** Handed over, waiting for an extraction outcome. */
+  /** Handed over and without a final outcome file, now. */
   readonly processing: number;
+  /** Outcome files in `results/`, in total. */
   readonly extracted: number;
+  /** Outcome files in `failed/`, in total. */
   readonly failed: number;
-  /** Set aside at intake (empty, unsupported). */
+  /** Set aside at intake (empty, unsupported), since this start. */
   readonly rejected: number;
-  /** Origins whose content the service already had. */
+  /** Files whose content already had a document, in total. */
   readonly duplicates: number;
-  /** Messages that kept failing and sit in a dead-letter queue. */
+  /** Messages that kept failing and sit in a dead-letter queue, now. */
   readonly deadLetters: number;
 }
 

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedQueue } from '../../../pipeline/adapters/embedded-queue.ts';
 import { FolderBlobStore } from '../../../pipeline/adapters/folder-blob-store.ts';
 import { EmbeddedLedger } from '../../../pipeline/adapters/sqlite-ledger.ts';
+import { isOpen, readOutcome } from '../../../pipeline/ledger/documents.ts';
+import { ledgerTotals } from '../../../pipeline/ledger/totals.ts';
 import { type EventsRuntime, startEvents } from '../../../pipeline/local-events.ts';
 import { FolderSink } from '../../../pipeline/sinks/folder-sink.ts';
 import { handleIntake } from '../../../pipeline/stages/ingest.ts';
@@ -17,6 +19,8 @@ import { ServiceClient } from '../../../src/client/service-client.ts';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import type { Config } from '../../../src/config/settings.ts';
 import { systemClock } from '../../../src/domain/clock.ts';
+import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
+import { extractDocument } from '../../../src/extraction/extract-document.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
 import { makeSampleCorpus } from '../../../src/samples/sample-corpus.ts';
 import { makeScannedLikePdf } from '../../../src/samples/special-pdfs.ts';
@@ -25,22 +29,62 @@ import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
 
-/** Waits for a file the pipeline writes; the whole chain runs on real timers and real sockets. */
-const fileAppears = async (path: string, timeoutMs = 15_000): Promise<unknown> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!existsSync(path)) {
-    if (Date.now() > deadline) throw new Error(`${path} did not appear within ${timeoutMs} ms`);
-    await delay(25);
+/** How long a document may take from upload to a settled outcome on a loaded machine. */
+const OUTCOME_TIMEOUT_MS = 15_000;
+/** Between two looks at the ledger: the chain runs on real timers and real sockets. */
+const POLL_MS = 25;
+
+/**
+ * Waits until the events stage is done with the document: its outcome is recorded and its open marker
+ * closed, which happens after the outcome file is final. Waiting for the file alone would race the
+ * ledger writes that follow it.
+ */
+const settled = async (ledger: EmbeddedLedger, documentId: string): Promise<void> => {
+  const deadline = Date.now() + OUTCOME_TIMEOUT_MS;
+  while ((await readOutcome(ledger, documentId)) === undefined || (await isOpen(ledger, documentId))) {
+    if (Date.now() > deadline)
+      throw new Error(`document ${documentId} not settled in ${OUTCOME_TIMEOUT_MS} ms`);
+    await delay(POLL_MS);
   }
-  return JSON.parse(readFileSync(path, 'utf8'));
+};
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+
+/**
+ * Extraction of a file waits until the test releases it, once ingest has recorded the document: the
+ * webhook then always finds the ledger entries, instead of racing ingest for them (a race that used to
+ * cost a redelivery, and its backoff, on a fast machine only). `flaky-*` files fail as an extractor crash.
+ */
+const gatedExtractor = () => {
+  const gates = new Map<string, Promise<void>>();
+  const extract: ExtractDocument = async (bytes, hints) => {
+    await gates.get(hints.filename);
+    if (hints.filename.startsWith('flaky-')) {
+      return { ok: false, reason: 'extractor_error', detail: 'the extractor crashed', documentType: null };
+    }
+    return extractDocument(bytes, hints);
+  };
+  const hold = (fileName: string): (() => void) => {
+    let release = (): void => undefined;
+    gates.set(
+      fileName,
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    return () => release();
+  };
+  return { extract, hold };
 };
 
 describe('webhooks from the local service to result files', () => {
+  const extractor = gatedExtractor();
   let dir: string;
   let config: Config;
   let service: LocalService;
   let client: ServiceClient;
   let db: DatabaseSync;
+  let store: SqliteLedger;
   let ledger: EmbeddedLedger;
   let blobs: FolderBlobStore;
   let events: EventsRuntime;
@@ -59,11 +103,12 @@ describe('webhooks from the local service to result files', () => {
         maxReextracts: 1,
       },
     );
-    service = await createService({ config });
+    service = await createService({ config, extract: extractor.extract });
     const { url } = await service.listen();
     client = new ServiceClient({ baseUrl: `${url}/v2`, token: service.apiKey, requestsPerMinute: 6_000 });
     db = openDatabase(join(dir, 'worker.db'));
-    ledger = new EmbeddedLedger(new SqliteLedger(db));
+    store = new SqliteLedger(db);
+    ledger = new EmbeddedLedger(store);
     blobs = new FolderBlobStore(join(dir, 'blobs'));
     let secret = '';
     events = await startEvents({
@@ -89,14 +134,16 @@ describe('webhooks from the local service to result files', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** What the intake stage does for a file dropped in the inbox. */
+  /** What the intake stage does for a file dropped in the inbox; extraction starts once it is done. */
   const ingest = async (
     bytes: Uint8Array,
     fileName: string,
+    into: EmbeddedLedger = ledger,
   ): Promise<{ documentId: string; blobKey: string }> => {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const blobKey = `staged/${sha256}`;
     await blobs.put(blobKey, bytes);
+    const release = extractor.hold(fileName);
     const { documentId } = await handleIntake(
       {
         kind: 'intake',
@@ -115,8 +162,9 @@ describe('webhooks from the local service to result files', () => {
         sizeBytes: bytes.byteLength,
         contentType: 'application/pdf',
       },
-      { client, ledger, blobs, logger: silentLogger, clock: systemClock },
+      { client, ledger: into, blobs, logger: silentLogger, clock: systemClock },
     );
+    release();
     return { documentId, blobKey };
   };
 
@@ -125,7 +173,8 @@ describe('webhooks from the local service to result files', () => {
     if (sample === undefined) throw new Error('no sample');
     const { documentId, blobKey } = await ingest(sample.bytes, 'invoice.pdf');
 
-    const result = await fileAppears(join(config.out, 'results', `${documentId}.json`));
+    await settled(ledger, documentId);
+    const result = readJson(join(config.out, 'results', `${documentId}.json`));
 
     expect(result).toMatchObject({
       status: 'extracted',
@@ -137,18 +186,57 @@ describe('webhooks from the local service to result files', () => {
     expect(await blobs.exists(blobKey)).toBe(false);
   });
 
-  it('re-extracts a failing document, then routes it to failed/<id>.json with every attempt', async () => {
-    const { documentId } = await ingest(await makeScannedLikePdf(), 'scan.pdf');
+  it('re-extracts a document the extractor crashed on, then routes it to failed/ with every attempt', async () => {
+    const [sample] = await makeSampleCorpus(1, 8);
+    if (sample === undefined) throw new Error('no sample');
+    const { documentId } = await ingest(sample.bytes, 'flaky-invoice.pdf');
 
-    const failure = await fileAppears(join(config.out, 'failed', `${documentId}.json`));
+    await settled(ledger, documentId);
+    const failure = readJson(join(config.out, 'failed', `${documentId}.json`));
 
     expect(failure).toMatchObject({
       status: 'failed',
       document_id: documentId,
+      reason: 'extractor_error',
       attempts: [{ attempt: 1 }, { attempt: 2 }],
-      origins: [{ origin_id: 'folder-scan.pdf' }],
+      origins: [{ origin_id: 'folder-flaky-invoice.pdf' }],
     });
     expect(await ledger.get(`reextract/${documentId}/1`)).toBeDefined();
     expect(existsSync(join(config.out, 'results', `${documentId}.json`))).toBe(false);
+  });
+
+  it('routes a PDF without a text layer to failed/ at once: re-extracting cannot change it', async () => {
+    const { documentId } = await ingest(await makeScannedLikePdf(), 'scan.pdf');
+
+    await settled(ledger, documentId);
+    const failure = readJson(join(config.out, 'failed', `${documentId}.json`));
+
+    expect(failure).toMatchObject({
+      status: 'failed',
+      reason: 'no_text_layer',
+      attempts: [{ attempt: 1, reason: 'no_text_layer' }],
+      origins: [{ origin_id: 'folder-scan.pdf' }],
+    });
+    expect(await ledger.get(`reextract/${documentId}/1`)).toBeUndefined();
+    expect(await ledger.list('open/')).toEqual([]);
+  });
+
+  it('names the service as the origin of a document another client of the account created', async () => {
+    const [sample] = await makeSampleCorpus(1, 9);
+    if (sample === undefined) throw new Error('no sample');
+    // Another client: same account, its own ledger (as `stevedore ingest` next to `stevedore up`).
+    const elsewhere = new EmbeddedLedger(new SqliteLedger(openDatabase(':memory:')));
+    const { documentId } = await ingest(sample.bytes, 'by-hand.pdf', elsewhere);
+
+    await settled(ledger, documentId);
+    const result = readJson(join(config.out, 'results', `${documentId}.json`));
+
+    expect(result).toMatchObject({
+      sha256: null,
+      origins: [{ origin_id: `service:${documentId}`, source: 'api', file_name: 'by-hand.pdf' }],
+    });
+    const totals = ledgerTotals(await store.tallies());
+    expect(totals.open).toBe(0);
+    expect(Object.values(totals).every((count) => count >= 0)).toBe(true);
   });
 });

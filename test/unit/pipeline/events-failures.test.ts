@@ -20,7 +20,7 @@ describe('events stage: document.extraction_failed', () => {
     expect(action).toBe('reextract_scheduled');
     expect(JSON.parse((await h.ledger.get(`attempt/${DOC}/1`)) ?? '{}')).toMatchObject({
       attempt: 1,
-      reason: 'no_text_layer',
+      reason: 'extractor_error',
     });
     expect(h.queue.sent).toEqual([
       { body: { kind: 'reextract', version: 1, documentId: DOC, attempt: 1 }, delaySeconds: 30 },

@@ -1,5 +1,7 @@
+import { MarkerKeyRequiredError } from '../../../pipeline/ledger/errors.ts';
+import { isMarkerKey } from '../../../pipeline/ledger/keys.ts';
 import { parseMessage, type QueueMessageBody } from '../../../pipeline/messages.ts';
-import type { Ledger } from '../../../pipeline/ports.ts';
+import type { Ledger, LedgerEntry } from '../../../pipeline/ports.ts';
 import type {
   ExtractionFailureRecord,
   ExtractionResultRecord,
@@ -14,21 +16,46 @@ import { silentLogger } from '../../../src/observability/logger.ts';
 
 /** Fakes of the events stage's ports: plain in-memory objects that record what they were asked. */
 
+/**
+ * The ledger in memory, held to the same contract suite as the real adapters. `beforeWrite` runs before a
+ * write takes effect: a test injects a crash (throw) or another handler's work (an interleaving) there.
+ */
 export class MemoryLedger implements Ledger {
   readonly entries = new Map<string, string>();
+  /** Keys whose next write throws, as if the process died just before it. */
+  readonly crashBefore = new Set<string>();
+  beforeWrite: ((key: string) => Promise<void>) | undefined;
+
   async putIfAbsent(key: string, value: string): Promise<boolean> {
+    await this.beforeWrite?.(key);
+    for (const prefix of this.crashBefore) {
+      if (key.startsWith(prefix)) {
+        this.crashBefore.delete(prefix);
+        throw new Error(`crash before writing ${key}`);
+      }
+    }
     if (this.entries.has(key)) return false;
     this.entries.set(key, value);
     return true;
   }
+  /** Sequential puts, as the S3 adapter does them: a crash leaves the entries before it written. */
+  async putAllIfAbsent(entries: readonly LedgerEntry[]): Promise<boolean[]> {
+    const written: boolean[] = [];
+    for (const { key, value } of entries) written.push(await this.putIfAbsent(key, value));
+    return written;
+  }
   async get(key: string): Promise<string | undefined> {
     return this.entries.get(key);
   }
-  async list(prefix: string): Promise<Array<{ key: string; value: string }>> {
+  async list(prefix: string): Promise<LedgerEntry[]> {
     return [...this.entries]
       .filter(([key]) => key.startsWith(prefix))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([key, value]) => ({ key, value }));
+  }
+  async delete(key: string): Promise<void> {
+    if (!isMarkerKey(key)) throw new MarkerKeyRequiredError(key);
+    this.entries.delete(key);
   }
 }
 

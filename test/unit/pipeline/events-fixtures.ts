@@ -1,3 +1,5 @@
+import { ingestedEntries } from '../../../pipeline/ledger/documents.ts';
+import { ledgerEntries } from '../../../pipeline/ledger/values.ts';
 import type { DocumentEventMessage, Origin } from '../../../pipeline/messages.ts';
 import type { Ledger } from '../../../pipeline/ports.ts';
 import type {
@@ -32,7 +34,7 @@ export const attributes = (overrides: Partial<DocumentAttributes> = {}): Documen
   ...overrides,
 });
 
-export const failedAttributes = (attempt: number, reason = 'no_text_layer'): DocumentAttributes =>
+export const failedAttributes = (attempt: number, reason = 'extractor_error'): DocumentAttributes =>
   attributes({
     extraction_status: 'failed',
     extraction_attempts: attempt,
@@ -116,11 +118,15 @@ export const origins: Origin[] = [
   { originId: 'imap-7', source: 'imap', fileName: 'INV.pdf', location: 'INBOX/1/7', receivedAt: AT },
 ];
 
-/** What ingest writes for a document it created. */
+/** What ingest writes for a document it created (its first origin; the others as later arrivals). */
 export const ingested = async (ledger: Ledger, documentId = DOC, createdAt = AT): Promise<void> => {
-  await ledger.putIfAbsent(`doc/${SHA}`, documentId);
-  await ledger.putIfAbsent(`by-doc/${documentId}`, JSON.stringify({ sha256: SHA, createdAt }));
-  for (const origin of origins) {
-    await ledger.putIfAbsent(`origin/${SHA}/${origin.originId}`, JSON.stringify(origin));
+  const [first, ...later] = origins;
+  if (first === undefined) throw new Error('no origins');
+  await ledger.putAllIfAbsent(
+    ingestedEntries(documentId, { sha256: SHA, createdAt: Date.parse(createdAt) }, first),
+  );
+  for (const origin of later) {
+    const entry = ledgerEntries.origin(SHA, origin);
+    await ledger.putIfAbsent(entry.key, entry.value);
   }
 };

@@ -93,7 +93,7 @@ describe('events stage: document.extracted', () => {
     expect(h.sink.results.get(DOC)?.payload).toEqual(representation().attributes.payload);
   });
 
-  it('retries an event for a document ingest has not recorded yet, then writes it without origins', async () => {
+  it('retries an event for a document ingest has not recorded yet, then names the service as its origin', async () => {
     const h = harness();
     const message = eventMessage('document.extracted', attributes());
 
@@ -103,7 +103,35 @@ describe('events stage: document.extracted', () => {
     expect(h.sink.results.size).toBe(0);
 
     expect(await handleDocumentEvent(message, h.deps, { receiveCount: 3 })).toBe('extracted');
-    expect(h.sink.results.get(DOC)).toMatchObject({ sha256: null, origins: [] });
+    expect(h.sink.results.get(DOC)).toMatchObject({
+      sha256: null,
+      origins: [
+        {
+          origin_id: `service:${DOC}`,
+          source: 'api',
+          file_name: 'invoice.pdf',
+          location: null,
+          received_at: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+    });
+    // Not ours, so never open: no counter of documents in flight moves.
+    expect(await h.ledger.list('open/')).toEqual([]);
+  });
+
+  it('takes the origin of a foreign document from the service when it says how it came in', async () => {
+    const h = harness();
+    const message = eventMessage('document.extracted', attributes({ source: 'email' }));
+    await handleDocumentEvent(message, h.deps, { receiveCount: 3 });
+    expect(h.sink.results.get(DOC)?.origins.map((origin) => origin.source)).toEqual(['email']);
+  });
+
+  it('closes the open marker once the outcome file is written', async () => {
+    const h = harness();
+    await ingested(h.ledger);
+    expect(await h.ledger.list('open/')).toHaveLength(1);
+    await handleDocumentEvent(eventMessage('document.extracted', attributes()), h.deps, first);
+    expect(await h.ledger.list('open/')).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { BlobStore, Ledger } from '../../../pipeline/ports.ts';
+import type { BlobStore } from '../../../pipeline/ports.ts';
 import type { IngestClient } from '../../../pipeline/stages/ingest.ts';
 import { DuplicateDocumentError } from '../../../src/client/errors.ts';
 import type { NewBlob } from '../../../src/client/service-client.ts';
@@ -10,6 +10,8 @@ import type { DocumentResource } from '../../../src/contract/document.ts';
 import { NotFoundError } from '../../../src/domain/errors.ts';
 
 /** Fakes of the ports ingest uses, in memory, for unit tests. */
+
+export { MemoryLedger } from './events-fakes.ts';
 
 export class MemoryBlobStore implements BlobStore {
   readonly blobs = new Map<string, Buffer>();
@@ -27,33 +29,6 @@ export class MemoryBlobStore implements BlobStore {
   }
   async delete(key: string): Promise<void> {
     this.blobs.delete(key);
-  }
-}
-
-export class MemoryLedger implements Ledger {
-  readonly entries = new Map<string, string>();
-  /** Keys whose next write throws, as if the process died just before it. */
-  readonly crashBefore = new Set<string>();
-
-  async putIfAbsent(key: string, value: string): Promise<boolean> {
-    for (const prefix of this.crashBefore) {
-      if (key.startsWith(prefix)) {
-        this.crashBefore.delete(prefix);
-        throw new Error(`crash before writing ${key}`);
-      }
-    }
-    if (this.entries.has(key)) return false;
-    this.entries.set(key, value);
-    return true;
-  }
-  async get(key: string): Promise<string | undefined> {
-    return this.entries.get(key);
-  }
-  async list(prefix: string): Promise<Array<{ key: string; value: string }>> {
-    return [...this.entries.entries()]
-      .filter(([key]) => key.startsWith(prefix))
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([key, value]) => ({ key, value }));
   }
 }
 

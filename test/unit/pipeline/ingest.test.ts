@@ -119,7 +119,36 @@ describe('handleIntake', () => {
     expect(ledger.entries.has('by-doc/doc-1')).toBe(true);
   });
 
-  it.each(['by-doc/', 'origin/', 'doc/'])(
+  it('opens no marker for content another client created and the events stage already decided', async () => {
+    const message = intake(PDF, 'origin-1');
+    await stage(message, PDF);
+    await handleIntake(message, { ...deps, ledger: new MemoryLedger() }); // another client's upload
+    await ledger.putIfAbsent('outcome/doc-1', 'extracted'); // its webhook, handled as a foreign document
+    await stage(message, PDF);
+
+    expect(await handleIntake(message, deps)).toEqual({ documentId: 'doc-1', result: 'duplicate' });
+    expect(ledger.entries.has('open/doc-1')).toBe(false);
+    expect(ledger.entries.has('by-doc/doc-1')).toBe(true);
+  });
+
+  it('writes its ledger entries in one batch, the open marker first and doc/ last', async () => {
+    const message = intake(PDF, 'origin-1');
+    await stage(message, PDF);
+    const batches: string[][] = [];
+    const putAll = ledger.putAllIfAbsent.bind(ledger);
+    ledger.putAllIfAbsent = (entries) => {
+      batches.push(entries.map((entry) => entry.key));
+      return putAll(entries);
+    };
+
+    await handleIntake(message, deps);
+
+    expect(batches).toEqual([
+      ['open/doc-1', 'by-doc/doc-1', `origin/${message.sha256}/origin-1`, `doc/${message.sha256}`],
+    ]);
+  });
+
+  it.each(['open/', 'by-doc/', 'origin/', 'doc/'])(
     'creates one document when it crashes before writing %s and the message is redelivered',
     async (prefix) => {
       const message = intake(PDF, 'origin-1');
@@ -132,6 +161,7 @@ describe('handleIntake', () => {
       expect(ledger.entries.get(`doc/${message.sha256}`)).toBe('doc-1');
       expect(ledger.entries.has('by-doc/doc-1')).toBe(true);
       expect(ledger.entries.has(`origin/${message.sha256}/origin-1`)).toBe(true);
+      expect(ledger.entries.has('open/doc-1')).toBe(true);
     },
   );
 

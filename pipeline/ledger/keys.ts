@@ -1,0 +1,64 @@
+/**
+ * Every ledger key, in one place: nothing outside `pipeline/ledger/` builds or parses a key. Entries are
+ * written once and never changed, except the open-document markers, which the outcome removes.
+ *
+ * | key | written by | value |
+ * |---|---|---|
+ * | `doc/<sha256>` | ingest, last of its batch | the document id |
+ * | `origin/<sha256>/<origin-id>` | ingest | the origin (`Origin` of messages.ts) |
+ * | `by-doc/<document-id>` | ingest | `{ sha256, createdAt }` |
+ * | `open/<document-id>` | ingest, first of its batch; removed once the outcome is written | `{ sha256, createdAt }` |
+ * | `event/<notification-id>` | events, after the outcome | `{ event, documentId, action, processedAt }` |
+ * | `attempt/<document-id>/<n>` | events, per failed extraction | the attempt |
+ * | `reextract/<document-id>/<n>` | events, after asking for re-extraction n | `{ requestedAt }` |
+ * | `outcome/<document-id>` | events, the first final outcome | `extracted` or `failed` |
+ * | `recovered/<document-id>` | events, a success after `failed/` | `{ at }` |
+ * | `nudge/<document-id>` | reconciler, a stuck document re-extracted once | `{ at, status }` |
+ * | `meta/<name>` | one-time upgrades, once done | `{ at }` |
+ */
+
+export const ledgerPrefixes = {
+  doc: 'doc/',
+  origin: 'origin/',
+  byDoc: 'by-doc/',
+  open: 'open/',
+  event: 'event/',
+  attempt: 'attempt/',
+  reextract: 'reextract/',
+  outcome: 'outcome/',
+  recovered: 'recovered/',
+  nudge: 'nudge/',
+  meta: 'meta/',
+} as const;
+
+const p = ledgerPrefixes;
+
+export const ledgerKeys = {
+  doc: (sha256: string) => `${p.doc}${sha256}`,
+  origin: (sha256: string, originId: string) => `${p.origin}${sha256}/${originId}`,
+  /** The trailing slash keeps content `abc` from listing the origins of content `abcd`. */
+  origins: (sha256: string) => `${p.origin}${sha256}/`,
+  byDoc: (documentId: string) => `${p.byDoc}${documentId}`,
+  open: (documentId: string) => `${p.open}${documentId}`,
+  event: (notificationId: string) => `${p.event}${notificationId}`,
+  attempt: (documentId: string, n: number) => `${p.attempt}${documentId}/${n}`,
+  attempts: (documentId: string) => `${p.attempt}${documentId}/`,
+  reextract: (documentId: string, n: number) => `${p.reextract}${documentId}/${n}`,
+  outcome: (documentId: string) => `${p.outcome}${documentId}`,
+  recovered: (documentId: string) => `${p.recovered}${documentId}`,
+  nudge: (documentId: string) => `${p.nudge}${documentId}`,
+  meta: (name: string) => `${p.meta}${name}`,
+} as const;
+
+/**
+ * Keys the port lets a caller delete: markers of a state that ends, never a record of something that
+ * happened. Only `open/<document-id>` today.
+ */
+export const isMarkerKey = (key: string): boolean =>
+  key.startsWith(p.open) && key.length > p.open.length && !key.includes('/', p.open.length);
+
+/** The document id of an `open/`, `by-doc/` or `outcome/` key. */
+export const documentIdOf = (
+  key: string,
+  prefix: typeof p.open | typeof p.byDoc | typeof p.outcome,
+): string => key.slice(prefix.length);

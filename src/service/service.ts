@@ -104,7 +104,7 @@ async function assemble(
     visibilityTimeoutSeconds: JOB_VISIBILITY_TIMEOUT_SECONDS,
     clock,
   });
-  const jobs = new ExtractionJobs(queue, documents, logger);
+  const jobs = new ExtractionJobs(db, queue, documents, logger);
   const resent = await jobs.sendMissing();
   if (resent > 0) logger.warn({ count: resent }, 'sent extraction jobs a previous run left unsent');
 

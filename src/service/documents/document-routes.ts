@@ -37,7 +37,7 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
 
   routes.post('/documents', async (c) => {
     const { data } = await readJson(c, createDocumentRequest);
-    const document = await createDocument(deps, c.get('account').id, {
+    const document = createDocument(deps, c.get('account').id, {
       name: data.attributes.name,
       attachedDocument: data.attributes.attached_document,
     });
@@ -92,10 +92,13 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
     return c.json({ download_url: deps.tokens.downloadUrl(new URL(c.req.url).origin, blob) });
   });
 
-  routes.post('/documents/:id/reextract', async (c) => {
-    const document = deps.documents.startAttempt(c.get('account').id, c.req.param('id'));
-    if (document === undefined) throw notFound('Document');
-    await deps.jobs.enqueueOrDefer(document);
+  routes.post('/documents/:id/reextract', (c) => {
+    const id = c.req.param('id');
+    const document = deps.jobs.writeWithJob(() => {
+      const started = deps.documents.startAttempt(c.get('account').id, id);
+      return { result: started, attempt: started };
+    });
+    if (document === undefined) throw notFound('Document', id);
     return c.json({ status: 'accepted' as const }, 202);
   });
 

@@ -1,0 +1,283 @@
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { DocumentType } from '../../contract/document.ts';
+import { readInteger } from '../../store/sql-row.ts';
+import { storeCall } from '../../store/store-errors.ts';
+import { type DocumentRecord, toDocumentRecord } from './document-records.ts';
+
+export type SortField = 'document_type' | 'created_at';
+export interface SortKey {
+  readonly field: SortField;
+  readonly descending: boolean;
+}
+
+export interface DocumentFilters {
+  readonly filename?: string;
+  readonly documentTypes?: readonly DocumentType[];
+  readonly createdFrom?: number;
+  readonly createdTo?: number;
+}
+
+/** Where a page starts: the sort values and rowid of the row next to it. */
+export type CursorValues = readonly [primary: string | number, secondary: string | number, rowid: number];
+
+export type PageRequest =
+  | { readonly kind: 'number'; readonly number: number; readonly size: number }
+  | { readonly kind: 'after' | 'before'; readonly cursor: CursorValues; readonly size: number };
+
+export interface DocumentPage {
+  readonly records: DocumentRecord[];
+  /** Exact unless `totalExact` is false; then a lower bound (MAX_COUNTED_TOTAL). */
+  readonly total: number;
+  readonly totalExact: boolean;
+  readonly hasNext: boolean;
+  readonly hasPrev: boolean;
+  /** Cursors of the first and last rows, for the prev and next links. */
+  readonly firstCursor: CursorValues | undefined;
+  readonly lastCursor: CursorValues | undefined;
+}
+
+/**
+ * A filtered total is counted up to this many rows and then reported as "at least": counting costs a
+ * read per row, and a client paging through a list this long follows `next` rather than `last`.
+ */
+export const MAX_COUNTED_TOTAL = 10_000;
+/** Trigrams need three characters; a shorter substring is matched by reading names (see `filenameFilter`). */
+const TRIGRAM_LENGTH = 3;
+
+// The type as the indexes hold it: unclassified documents sort first and compare like any other value.
+const TYPE_KEY = "ifnull(document_type, '')";
+const COLUMN: Readonly<Record<SortField, string>> = { created_at: 'created_at', document_type: TYPE_KEY };
+
+interface Order {
+  readonly primary: SortField;
+  readonly secondary: SortField;
+  /** Per component: primary, secondary, rowid. */
+  readonly descending: readonly [boolean, boolean, boolean];
+}
+
+/**
+ * The total order behind a sort: the fields asked for, then the other field, then rowid, which follows
+ * the first field's direction so that one index scan (forwards or backwards) serves it.
+ */
+export function orderOf(sort: readonly SortKey[]): Order {
+  const first = sort[0] ?? { field: 'created_at', descending: true };
+  const primary = first.field;
+  const secondary: SortField = primary === 'created_at' ? 'document_type' : 'created_at';
+  const second = sort.find((key) => key.field === secondary);
+  return {
+    primary,
+    secondary,
+    descending: [first.descending, second?.descending ?? first.descending, first.descending],
+  };
+}
+
+const flip = (order: Order): Order => ({
+  ...order,
+  descending: [!order.descending[0], !order.descending[1], !order.descending[2]],
+});
+
+const orderBy = (order: Order): string =>
+  [COLUMN[order.primary], COLUMN[order.secondary], 'rowid']
+    .map((column, index) => `${column} ${order.descending[index] ? 'DESC' : 'ASC'}`)
+    .join(', ');
+
+/** Escapes a substring for an FTS5 phrase, which matches it anywhere in a name with the trigram tokenizer. */
+const ftsPhrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+
+interface Where {
+  readonly clauses: string[];
+  readonly params: SQLInputValue[];
+}
+
+function filterWhere(accountId: string, filters: DocumentFilters): Where {
+  const clauses = ['account_id = ?'];
+  const params: SQLInputValue[] = [accountId];
+  const { filename } = filters;
+  if (filename !== undefined && filename !== '') {
+    if ([...filename].length >= TRIGRAM_LENGTH) {
+      clauses.push('rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)');
+      params.push(ftsPhrase(filename));
+    } else {
+      // Too short for a trigram: read names in sort order, which stops once the page is full.
+      clauses.push("file_name LIKE ? ESCAPE '\\'");
+      params.push(`%${escapeLike(filename)}%`);
+    }
+  }
+  if (filters.documentTypes !== undefined) {
+    clauses.push(`${TYPE_KEY} IN (${filters.documentTypes.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...filters.documentTypes);
+  }
+  if (filters.createdFrom !== undefined) {
+    clauses.push('created_at >= ?');
+    params.push(filters.createdFrom);
+  }
+  if (filters.createdTo !== undefined) {
+    clauses.push('created_at <= ?');
+    params.push(filters.createdTo);
+  }
+  return { clauses, params };
+}
+
+interface KeyRow {
+  readonly rowid: number;
+  readonly cursor: CursorValues;
+}
+
+/**
+ * Document lists that cost the page they return: an index per sort order, keyset seeks for pages reached
+ * by a cursor, pages past the middle read from the far end, totals from maintained counts.
+ */
+export class DocumentList {
+  constructor(private readonly db: DatabaseSync) {}
+
+  page(accountId: string, filters: DocumentFilters, sort: readonly SortKey[], page: PageRequest): DocumentPage {
+    return storeCall('list documents', () => {
+      const order = orderOf(sort);
+      const where = filterWhere(accountId, filters);
+      const { total, exact } = this.total(accountId, filters, where);
+      const { keys, hasNext, hasPrev } = this.keys(order, where, page, total, exact);
+      return {
+        records: this.load(keys.map((key) => key.rowid)),
+        total,
+        totalExact: exact,
+        hasNext,
+        hasPrev,
+        firstCursor: keys[0]?.cursor,
+        lastCursor: keys.at(-1)?.cursor,
+      };
+    });
+  }
+
+  private keys(
+    order: Order,
+    where: Where,
+    page: PageRequest,
+    total: number,
+    exact: boolean,
+  ): { keys: KeyRow[]; hasNext: boolean; hasPrev: boolean } {
+    const { size } = page;
+    if (page.kind !== 'number') {
+      if (page.kind === 'after') {
+        const keys = this.seek(order, where, page.cursor, size + 1);
+        return { keys: keys.slice(0, size), hasNext: keys.length > size, hasPrev: true };
+      }
+      const keys = this.seek(flip(order), where, page.cursor, size + 1);
+      return { keys: keys.slice(0, size).reverse(), hasNext: true, hasPrev: keys.length > size };
+    }
+    const offset = (page.number - 1) * size;
+    const hasPrev = page.number > 1;
+    if (exact && offset >= total) return { keys: [], hasNext: false, hasPrev };
+    if (exact) {
+      // A page past the middle is nearer the other end: read it backwards from there.
+      const end = Math.min(offset + size, total);
+      const fromEnd = total - end;
+      if (fromEnd < offset) {
+        const keys = this.scan(flip(order), where, end - offset, fromEnd).reverse();
+        return { keys, hasNext: end < total, hasPrev };
+      }
+    }
+    const keys = this.scan(order, where, size + 1, offset);
+    return { keys: keys.slice(0, size), hasNext: keys.length > size, hasPrev };
+  }
+
+  /** Keys in `order` from `offset`; the index holds every column read, so skipped rows cost no lookup. */
+  private scan(order: Order, where: Where, limit: number, offset: number): KeyRow[] {
+    return this.keyRows(order, where, [], [], limit, offset);
+  }
+
+  /**
+   * Keys after `cursor` in `order`, as up to three index ranges: the rest of the cursor's (primary,
+   * secondary) group, the rest of its primary group, then the primary values beyond it. Each range is a
+   * seek, so a deep page costs no more than the first.
+   */
+  private seek(order: Order, where: Where, cursor: CursorValues, limit: number): KeyRow[] {
+    const [primary, secondary, rowid] = cursor;
+    const after = (index: number): string => (order.descending[index] ? '<' : '>');
+    const p = COLUMN[order.primary];
+    const s = COLUMN[order.secondary];
+    const ranges: Array<{ clauses: string[]; params: SQLInputValue[] }> = [
+      { clauses: [`${p} = ?`, `${s} = ?`, `rowid ${after(2)} ?`], params: [primary, secondary, rowid] },
+      { clauses: [`${p} = ?`, `${s} ${after(1)} ?`], params: [primary, secondary] },
+      { clauses: [`${p} ${after(0)} ?`], params: [primary] },
+    ];
+    const keys: KeyRow[] = [];
+    for (const range of ranges) {
+      if (keys.length >= limit) break;
+      keys.push(...this.keyRows(order, where, range.clauses, range.params, limit - keys.length, 0));
+    }
+    return keys;
+  }
+
+  private keyRows(
+    order: Order,
+    where: Where,
+    clauses: readonly string[],
+    params: readonly SQLInputValue[],
+    limit: number,
+    offset: number,
+  ): KeyRow[] {
+    const sql = `SELECT rowid AS key_rowid, ${COLUMN[order.primary]} AS key_primary,
+        ${COLUMN[order.secondary]} AS key_secondary
+      FROM documents WHERE ${[...where.clauses, ...clauses].join(' AND ')}
+      ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`;
+    return this.db
+      .prepare(sql)
+      .all(...where.params, ...params, limit, offset)
+      .map((row) => {
+        const rowid = readInteger(row, 'key_rowid');
+        const primary = row.key_primary;
+        const secondary = row.key_secondary;
+        return {
+          rowid,
+          cursor: [
+            typeof primary === 'number' ? primary : String(primary),
+            typeof secondary === 'number' ? secondary : String(secondary),
+            rowid,
+          ],
+        };
+      });
+  }
+
+  private load(rowids: readonly number[]): DocumentRecord[] {
+    if (rowids.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT rowid AS key_rowid, * FROM documents WHERE rowid IN (${rowids.map(() => '?').join(', ')})`,
+      )
+      .all(...rowids);
+    const byRowid = new Map(rows.map((row) => [readInteger(row, 'key_rowid'), toDocumentRecord(row)]));
+    return rowids.flatMap((rowid) => {
+      const record = byRowid.get(rowid);
+      return record === undefined ? [] : [record];
+    });
+  }
+
+  /**
+   * Unfiltered and type-filtered totals come from the maintained counts; others are counted, up to
+   * MAX_COUNTED_TOTAL.
+   */
+  private total(accountId: string, filters: DocumentFilters, where: Where): { total: number; exact: boolean } {
+    const counted =
+      (filters.filename === undefined || filters.filename === '') &&
+      filters.createdFrom === undefined &&
+      filters.createdTo === undefined;
+    if (counted) {
+      const types = filters.documentTypes;
+      const row = this.db
+        .prepare(
+          `SELECT coalesce(sum(n), 0) AS total FROM document_counts WHERE account_id = ?
+           ${types === undefined ? '' : `AND type_key IN (${types.map(() => '?').join(', ') || 'NULL'})`}`,
+        )
+        .get(accountId, ...(types ?? []));
+      return { total: row === undefined ? 0 : readInteger(row, 'total'), exact: true };
+    }
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS total FROM (SELECT 1 FROM documents WHERE ${where.clauses.join(' AND ')} LIMIT ?)`,
+      )
+      .get(...where.params, MAX_COUNTED_TOTAL + 1);
+    const total = row === undefined ? 0 : readInteger(row, 'total');
+    return total > MAX_COUNTED_TOTAL ? { total: MAX_COUNTED_TOTAL, exact: false } : { total, exact: true };
+  }
+}

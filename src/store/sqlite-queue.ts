@@ -266,7 +266,10 @@ export class SqliteQueue {
    */
   sendInTransaction(body: string): string {
     if (!this.db.isTransaction) {
-      throw new AppError('store_no_transaction', `sendInTransaction on ${this.name} needs an open transaction`);
+      throw new AppError(
+        'store_no_transaction',
+        `sendInTransaction on ${this.name} needs an open transaction`,
+      );
     }
     this.checkBody(body);
     return storeCall(`send to ${this.name}`, () => this.insert(body, 0));

@@ -13,6 +13,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   { name: 'ingest-throughput', timeoutMs: 120_000 },
   { name: 'hash-throughput', timeoutMs: 90_000 },
   { name: 'ingest-memory', timeoutMs: 240_000 },
+  { name: 'doc-list', timeoutMs: 180_000 },
 ];
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

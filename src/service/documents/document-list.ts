@@ -40,9 +40,14 @@ export interface DocumentPage {
  * A filtered total is counted up to this many rows and then reported as "at least": counting costs a
  * read per row, and a client paging through a list this long follows `next` rather than `last`.
  */
-export const MAX_COUNTED_TOTAL = 10_000;
-/** Trigrams need three characters; a shorter substring is matched by reading names (see `filenameFilter`). */
+export const MAX_COUNTED_TOTAL = 1_000;
+/** Trigrams need three characters; a shorter substring is matched by reading names in sort order. */
 const TRIGRAM_LENGTH = 3;
+/**
+ * A name substring with at most this many trigram matches is looked up (then sorted); one with more is
+ * common enough that reading names in sort order fills a page after a few rows per match.
+ */
+const SPARSE_NAME_MATCHES = 1_000;
 
 // The type as the indexes hold it: unclassified documents sort first and compare like any other value.
 const TYPE_KEY = "ifnull(document_type, '')";
@@ -88,18 +93,28 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 interface Where {
   readonly clauses: string[];
   readonly params: SQLInputValue[];
+  /**
+   * Whether the rows come from the trigram index (few matches, sorted afterwards) rather than from
+   * walking the sort order's index.
+   */
+  readonly byName: boolean;
 }
 
-function filterWhere(accountId: string, filters: DocumentFilters): Where {
+function filterWhere(
+  accountId: string,
+  filters: DocumentFilters,
+  nameMatches: readonly number[] | undefined,
+): Where {
   const clauses = ['account_id = ?'];
   const params: SQLInputValue[] = [accountId];
   const { filename } = filters;
   if (filename !== undefined && filename !== '') {
-    if ([...filename].length >= TRIGRAM_LENGTH) {
-      clauses.push('rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)');
-      params.push(ftsPhrase(filename));
+    if (nameMatches !== undefined) {
+      // The trigram index found candidates (any account's); LIKE keeps the upstream's matching rule.
+      clauses.push('rowid IN (SELECT value FROM json_each(?))', "file_name LIKE ? ESCAPE '\\'");
+      params.push(JSON.stringify(nameMatches), `%${escapeLike(filename)}%`);
     } else {
-      // Too short for a trigram: read names in sort order, which stops once the page is full.
+      // Common or too short for a trigram: read names in sort order, which stops once the page is full.
       clauses.push("file_name LIKE ? ESCAPE '\\'");
       params.push(`%${escapeLike(filename)}%`);
     }
@@ -116,8 +131,14 @@ function filterWhere(accountId: string, filters: DocumentFilters): Where {
     clauses.push('created_at <= ?');
     params.push(filters.createdTo);
   }
-  return { clauses, params };
+  return { clauses, params, byName: nameMatches !== undefined && filename !== undefined && filename !== '' };
 }
+
+/** The index that serves `order` in one scan, forwards or backwards (see the schema's version 2). */
+const indexFor = (order: Order): string => {
+  if (order.primary === 'created_at') return 'documents_by_created';
+  return order.descending[0] === order.descending[1] ? 'documents_by_type' : 'documents_by_type_newest';
+};
 
 interface KeyRow {
   readonly rowid: number;
@@ -131,12 +152,18 @@ interface KeyRow {
 export class DocumentList {
   constructor(private readonly db: DatabaseSync) {}
 
-  page(accountId: string, filters: DocumentFilters, sort: readonly SortKey[], page: PageRequest): DocumentPage {
+  page(
+    accountId: string,
+    filters: DocumentFilters,
+    sort: readonly SortKey[],
+    page: PageRequest,
+  ): DocumentPage {
     return storeCall('list documents', () => {
       const order = orderOf(sort);
-      const where = filterWhere(accountId, filters);
-      const { total, exact } = this.total(accountId, filters, where);
-      const { keys, hasNext, hasPrev } = this.keys(order, where, page, total, exact);
+      const where = filterWhere(accountId, filters, this.nameMatches(filters.filename));
+      const maintained = this.maintainedTotal(accountId, filters);
+      const { keys, hasNext, hasPrev } = this.keys(order, where, page, maintained);
+      const { total, exact } = maintained ?? this.countedTotal(where, page, keys.length, hasNext);
       return {
         records: this.load(keys.map((key) => key.rowid)),
         total,
@@ -153,8 +180,7 @@ export class DocumentList {
     order: Order,
     where: Where,
     page: PageRequest,
-    total: number,
-    exact: boolean,
+    known: { total: number } | undefined,
   ): { keys: KeyRow[]; hasNext: boolean; hasPrev: boolean } {
     const { size } = page;
     if (page.kind !== 'number') {
@@ -167,8 +193,9 @@ export class DocumentList {
     }
     const offset = (page.number - 1) * size;
     const hasPrev = page.number > 1;
-    if (exact && offset >= total) return { keys: [], hasNext: false, hasPrev };
-    if (exact) {
+    if (known !== undefined) {
+      const { total } = known;
+      if (offset >= total) return { keys: [], hasNext: false, hasPrev };
       // A page past the middle is nearer the other end: read it backwards from there.
       const end = Math.min(offset + size, total);
       const fromEnd = total - end;
@@ -217,9 +244,11 @@ export class DocumentList {
     limit: number,
     offset: number,
   ): KeyRow[] {
+    // The plan is chosen here, not left to the planner, which may pick an index that needs a sort.
+    const source = where.byName ? 'NOT INDEXED' : `INDEXED BY ${indexFor(order)}`;
     const sql = `SELECT rowid AS key_rowid, ${COLUMN[order.primary]} AS key_primary,
         ${COLUMN[order.secondary]} AS key_secondary
-      FROM documents WHERE ${[...where.clauses, ...clauses].join(' AND ')}
+      FROM documents ${source} WHERE ${[...where.clauses, ...clauses].join(' AND ')}
       ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`;
     return this.db
       .prepare(sql)
@@ -254,23 +283,51 @@ export class DocumentList {
   }
 
   /**
-   * Unfiltered and type-filtered totals come from the maintained counts; others are counted, up to
-   * MAX_COUNTED_TOTAL.
+   * The rowids whose names contain `filename`, by trigram, when there are few enough to sort; undefined
+   * when the substring is too short or too common.
    */
-  private total(accountId: string, filters: DocumentFilters, where: Where): { total: number; exact: boolean } {
-    const counted =
+  private nameMatches(filename: string | undefined): number[] | undefined {
+    if (filename === undefined || [...filename].length < TRIGRAM_LENGTH) return undefined;
+    // Bounded: a common substring stops at the limit instead of matching every name.
+    const rowids = this.db
+      .prepare('SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?')
+      .all(ftsPhrase(filename), SPARSE_NAME_MATCHES + 1)
+      .map((row) => readInteger(row, 'rowid'));
+    return rowids.length <= SPARSE_NAME_MATCHES ? rowids : undefined;
+  }
+
+  /** Unfiltered and type-filtered totals, from the counts the triggers maintain; undefined for others. */
+  private maintainedTotal(
+    accountId: string,
+    filters: DocumentFilters,
+  ): { total: number; exact: true } | undefined {
+    const maintained =
       (filters.filename === undefined || filters.filename === '') &&
       filters.createdFrom === undefined &&
       filters.createdTo === undefined;
-    if (counted) {
-      const types = filters.documentTypes;
-      const row = this.db
-        .prepare(
-          `SELECT coalesce(sum(n), 0) AS total FROM document_counts WHERE account_id = ?
-           ${types === undefined ? '' : `AND type_key IN (${types.map(() => '?').join(', ') || 'NULL'})`}`,
-        )
-        .get(accountId, ...(types ?? []));
-      return { total: row === undefined ? 0 : readInteger(row, 'total'), exact: true };
+    if (!maintained) return undefined;
+    const types = filters.documentTypes;
+    const row = this.db
+      .prepare(
+        `SELECT coalesce(sum(n), 0) AS total FROM document_counts WHERE account_id = ?
+         ${types === undefined ? '' : `AND type_key IN (${types.map(() => '?').join(', ') || 'NULL'})`}`,
+      )
+      .get(accountId, ...(types ?? []));
+    return { total: row === undefined ? 0 : readInteger(row, 'total'), exact: true };
+  }
+
+  /**
+   * A first-by-number page that came back short holds the whole rest of the list, so it gives the total;
+   * otherwise the rows are counted up to MAX_COUNTED_TOTAL.
+   */
+  private countedTotal(
+    where: Where,
+    page: PageRequest,
+    got: number,
+    hasNext: boolean,
+  ): { total: number; exact: boolean } {
+    if (page.kind === 'number' && !hasNext && (got > 0 || page.number === 1)) {
+      return { total: (page.number - 1) * page.size + got, exact: true };
     }
     const row = this.db
       .prepare(

@@ -100,7 +100,8 @@ function readTime(c: Context, parameter: string): number | undefined {
   const raw = c.req.query(parameter);
   if (raw === undefined || raw === '') return undefined;
   const ms = Date.parse(raw);
-  if (!(Math.abs(ms) <= MAX_TIME_MS)) throw badRequest(`${parameter} must be an ISO 8601 date or time`, parameter);
+  if (!(Math.abs(ms) <= MAX_TIME_MS))
+    throw badRequest(`${parameter} must be an ISO 8601 date or time`, parameter);
   return ms;
 }
 
@@ -136,7 +137,10 @@ function decodeCursor(raw: string, parameter: string, sort: readonly SortKey[]):
   // The created_at component is a number and the type component a string, in whichever order they come.
   const first = sort[0]?.field ?? 'created_at';
   const wantsNumberFirst = first === 'created_at';
-  if ((typeof primary === 'number') !== wantsNumberFirst || (typeof secondary === 'number') === wantsNumberFirst)
+  if (
+    (typeof primary === 'number') !== wantsNumberFirst ||
+    (typeof secondary === 'number') === wantsNumberFirst
+  )
     throw invalid();
   return [primary, secondary, rowid];
 }

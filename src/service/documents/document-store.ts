@@ -4,19 +4,19 @@ import type { Clock } from '../../domain/clock.ts';
 import { changedRows, readInteger, readText } from '../../store/sql-row.ts';
 import { StoreCorruptError, storeCall } from '../../store/store-errors.ts';
 import {
-  type DocumentRecord,
-  type DocumentSource,
-  type RepresentationRecord,
-  toDocumentRecord,
-  toRepresentationRecord,
-} from './document-records.ts';
-import {
   type DocumentFilters,
   DocumentList,
   type DocumentPage,
   type PageRequest,
   type SortKey,
 } from './document-list.ts';
+import {
+  type DocumentRecord,
+  type DocumentSource,
+  type RepresentationRecord,
+  toDocumentRecord,
+  toRepresentationRecord,
+} from './document-records.ts';
 
 export interface NewDocument {
   readonly accountId: string;
@@ -99,7 +99,12 @@ export class DocumentStore {
   }
 
   /** One page of the account's documents; see `DocumentList` for what each page costs. */
-  list(accountId: string, filters: DocumentFilters, sort: readonly SortKey[], page: PageRequest): DocumentPage {
+  list(
+    accountId: string,
+    filters: DocumentFilters,
+    sort: readonly SortKey[],
+    page: PageRequest,
+  ): DocumentPage {
     return this.lists.page(accountId, filters, sort, page);
   }
 

@@ -4,8 +4,8 @@ import type { Logger } from '../../observability/logger.ts';
 import { type ApiKeyLookup, requireApiKey } from './auth.ts';
 import type { ServiceEnv } from './env.ts';
 import { errorHandler } from './error-handler.ts';
-import { methodNotAllowedOrNotFound } from './method-not-allowed.ts';
 import { PayloadTooLargeError } from './http-errors.ts';
+import { methodNotAllowedOrNotFound } from './method-not-allowed.ts';
 import { type RollingWindowLimiter, rateLimit } from './rate-limit.ts';
 import { MAX_JSON_BODY_BYTES } from './read-json.ts';
 

@@ -39,16 +39,14 @@ const STORE_BUSY_RETRY_AFTER_SECONDS = 1;
 export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
   invalid_parameter: {
     ...badRequest,
-    source: (error) =>
-      error instanceof InvalidParameterError ? { parameter: error.parameter } : undefined,
+    source: (error) => (error instanceof InvalidParameterError ? { parameter: error.parameter } : undefined),
   },
   malformed_json: badRequest,
   not_found: {
     status: 404,
     title: 'Not Found',
     // The upstream's wording; the id is the caller's own input, so it adds nothing.
-    detail: (error) =>
-      error instanceof NotFoundError ? `Couldn't find ${error.what}` : 'Not found',
+    detail: (error) => (error instanceof NotFoundError ? `Couldn't find ${error.what}` : 'Not found'),
   },
   duplicate_document: {
     status: 409,

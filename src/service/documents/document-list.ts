@@ -48,6 +48,8 @@ const TRIGRAM_LENGTH = 3;
  * common enough that reading names in sort order fills a page after a few rows per match.
  */
 const SPARSE_NAME_MATCHES = 1_000;
+/** A long substring's rarest trigram is among its first few; each probe is a bounded index read. */
+const MAX_TRIGRAMS_PROBED = 16;
 
 // The type as the indexes hold it: unclassified documents sort first and compare like any other value.
 const TYPE_KEY = "ifnull(document_type, '')";
@@ -283,17 +285,28 @@ export class DocumentList {
   }
 
   /**
-   * The rowids whose names contain `filename`, by trigram, when there are few enough to sort; undefined
-   * when the substring is too short or too common.
+   * Candidate rowids for names containing `filename` (any account's; LIKE decides), when some trigram of
+   * it is rare enough: the rarest such trigram's rows, else the whole substring's. Undefined when the
+   * substring is too short or too common to be worth a lookup.
    */
   private nameMatches(filename: string | undefined): number[] | undefined {
-    if (filename === undefined || [...filename].length < TRIGRAM_LENGTH) return undefined;
-    // Bounded: a common substring stops at the limit instead of matching every name.
-    const rowids = this.db
-      .prepare('SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?')
-      .all(ftsPhrase(filename), SPARSE_NAME_MATCHES + 1)
-      .map((row) => readInteger(row, 'rowid'));
-    return rowids.length <= SPARSE_NAME_MATCHES ? rowids : undefined;
+    const chars = [...(filename ?? '')];
+    if (chars.length < TRIGRAM_LENGTH) return undefined;
+    // Each lookup stops at the limit, so a common trigram costs no more than a rare one.
+    const lookup = this.db.prepare('SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?');
+    const matches = (text: string): number[] =>
+      lookup.all(ftsPhrase(text), SPARSE_NAME_MATCHES + 1).map((row) => readInteger(row, 'rowid'));
+    let best: number[] | undefined;
+    const grams = Math.min(chars.length - TRIGRAM_LENGTH + 1, MAX_TRIGRAMS_PROBED);
+    for (let start = 0; start < grams; start += 1) {
+      const rowids = matches(chars.slice(start, start + TRIGRAM_LENGTH).join(''));
+      if (rowids.length <= SPARSE_NAME_MATCHES && (best === undefined || rowids.length < best.length))
+        best = rowids;
+    }
+    // Common trigrams can still make a rare substring ("word" + "042").
+    const whole = best === undefined && grams > 1 ? matches(chars.join('')) : undefined;
+    if (whole !== undefined && whole.length <= SPARSE_NAME_MATCHES) best = whole;
+    return best;
   }
 
   /** Unfiltered and type-filtered totals, from the counts the triggers maintain; undefined for others. */
@@ -331,7 +344,9 @@ export class DocumentList {
     }
     const row = this.db
       .prepare(
-        `SELECT count(*) AS total FROM (SELECT 1 FROM documents WHERE ${where.clauses.join(' AND ')} LIMIT ?)`,
+        `SELECT count(*) AS total FROM (
+           SELECT 1 FROM documents ${where.byName ? 'NOT INDEXED' : ''} WHERE ${where.clauses.join(' AND ')} LIMIT ?
+         )`,
       )
       .get(...where.params, MAX_COUNTED_TOTAL + 1);
     const total = row === undefined ? 0 : readInteger(row, 'total');

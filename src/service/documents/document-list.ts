@@ -162,10 +162,17 @@ export class DocumentList {
   ): DocumentPage {
     return storeCall('list documents', () => {
       const order = orderOf(sort);
-      const where = filterWhere(accountId, filters, this.nameMatches(filters.filename));
+      const names = this.nameMatches(accountId, filters.filename);
+      const where = filterWhere(accountId, filters, names === 'many' ? undefined : names);
       const maintained = this.maintainedTotal(accountId, filters);
       const { keys, hasNext, hasPrev } = this.keys(order, where, page, maintained);
-      const { total, exact } = maintained ?? this.countedTotal(where, page, keys.length, hasNext);
+      // Past the bound on names alone, and no other filter to thin them: no need to count again.
+      const onlyNames =
+        filters.documentTypes === undefined &&
+        filters.createdFrom === undefined &&
+        filters.createdTo === undefined;
+      const known = names === 'many' && onlyNames ? { total: MAX_COUNTED_TOTAL, exact: false } : maintained;
+      const { total, exact } = known ?? this.countedTotal(where, page, keys.length, hasNext);
       return {
         records: this.load(keys.map((key) => key.rowid)),
         total,
@@ -285,28 +292,39 @@ export class DocumentList {
   }
 
   /**
-   * Candidate rowids for names containing `filename` (any account's; LIKE decides), when some trigram of
-   * it is rare enough: the rarest such trigram's rows, else the whole substring's. Undefined when the
-   * substring is too short or too common to be worth a lookup.
+   * The rowids whose names may contain `filename` when there are at most SPARSE_NAME_MATCHES of them,
+   * `'many'` when there are more in this account, undefined without a name filter. A rare trigram of
+   * the substring (or the whole substring) finds candidates in the trigram index; failing that (too
+   * short, or made of common trigrams) the account's names are read, stopping at the bound.
    */
-  private nameMatches(filename: string | undefined): number[] | undefined {
-    const chars = [...(filename ?? '')];
-    if (chars.length < TRIGRAM_LENGTH) return undefined;
-    // Each lookup stops at the limit, so a common trigram costs no more than a rare one.
+  private nameMatches(accountId: string, filename: string | undefined): number[] | 'many' | undefined {
+    if (filename === undefined || filename === '') return undefined;
+    const chars = [...filename];
+    const bound = SPARSE_NAME_MATCHES + 1;
+    // Each lookup stops at the bound, so a common trigram costs no more than a rare one.
     const lookup = this.db.prepare('SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?');
     const matches = (text: string): number[] =>
-      lookup.all(ftsPhrase(text), SPARSE_NAME_MATCHES + 1).map((row) => readInteger(row, 'rowid'));
+      lookup.all(ftsPhrase(text), bound).map((row) => readInteger(row, 'rowid'));
     let best: number[] | undefined;
-    const grams = Math.min(chars.length - TRIGRAM_LENGTH + 1, MAX_TRIGRAMS_PROBED);
+    const grams = Math.max(0, Math.min(chars.length - TRIGRAM_LENGTH + 1, MAX_TRIGRAMS_PROBED));
     for (let start = 0; start < grams; start += 1) {
       const rowids = matches(chars.slice(start, start + TRIGRAM_LENGTH).join(''));
-      if (rowids.length <= SPARSE_NAME_MATCHES && (best === undefined || rowids.length < best.length))
-        best = rowids;
+      if (rowids.length < bound && (best === undefined || rowids.length < best.length)) best = rowids;
     }
     // Common trigrams can still make a rare substring ("word" + "042").
-    const whole = best === undefined && grams > 1 ? matches(chars.join('')) : undefined;
-    if (whole !== undefined && whole.length <= SPARSE_NAME_MATCHES) best = whole;
-    return best;
+    if (best === undefined && grams > 1) {
+      const whole = matches(filename);
+      if (whole.length < bound) best = whole;
+    }
+    if (best !== undefined) return best;
+    // A table scan reads names faster than an index walk that looks each row up.
+    const scanned = this.db
+      .prepare(
+        `SELECT rowid FROM documents NOT INDEXED WHERE account_id = ? AND file_name LIKE ? ESCAPE '\\' LIMIT ?`,
+      )
+      .all(accountId, `%${escapeLike(filename)}%`, bound)
+      .map((row) => readInteger(row, 'rowid'));
+    return scanned.length < bound ? scanned : 'many';
   }
 
   /** Unfiltered and type-filtered totals, from the counts the triggers maintain; undefined for others. */

@@ -1,146 +1,48 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { DocumentType } from '../../contract/document.ts';
 import { readInteger } from '../../store/sql-row.ts';
 import { storeCall } from '../../store/store-errors.ts';
+import {
+  COLUMN,
+  type CursorValues,
+  type DocumentFilters,
+  type DocumentPage,
+  escapeLike,
+  filterWhere,
+  flip,
+  ftsPhrase,
+  indexFor,
+  type Order,
+  orderBy,
+  orderOf,
+  type PageRequest,
+  type SortKey,
+  type Where,
+} from './document-list-sql.ts';
 import { type DocumentRecord, toDocumentRecord } from './document-records.ts';
 
-export type SortField = 'document_type' | 'created_at';
-export interface SortKey {
-  readonly field: SortField;
-  readonly descending: boolean;
-}
-
-export interface DocumentFilters {
-  readonly filename?: string;
-  readonly documentTypes?: readonly DocumentType[];
-  readonly createdFrom?: number;
-  readonly createdTo?: number;
-}
-
-/** Where a page starts: the sort values and rowid of the row next to it. */
-export type CursorValues = readonly [primary: string | number, secondary: string | number, rowid: number];
-
-export type PageRequest =
-  | { readonly kind: 'number'; readonly number: number; readonly size: number }
-  | { readonly kind: 'after' | 'before'; readonly cursor: CursorValues; readonly size: number };
-
-export interface DocumentPage {
-  readonly records: DocumentRecord[];
-  /** Exact unless `totalExact` is false; then a lower bound (MAX_COUNTED_TOTAL). */
-  readonly total: number;
-  readonly totalExact: boolean;
-  readonly hasNext: boolean;
-  readonly hasPrev: boolean;
-  /** Cursors of the first and last rows, for the prev and next links. */
-  readonly firstCursor: CursorValues | undefined;
-  readonly lastCursor: CursorValues | undefined;
-}
+export type {
+  CursorValues,
+  DocumentFilters,
+  DocumentPage,
+  PageRequest,
+  SortField,
+  SortKey,
+} from './document-list-sql.ts';
 
 /**
  * A filtered total is counted up to this many rows and then reported as "at least": counting costs a
  * read per row, and a client paging through a list this long follows `next` rather than `last`.
  */
 export const MAX_COUNTED_TOTAL = 1_000;
-/** Trigrams need three characters; a shorter substring is matched by reading names in sort order. */
+/** Trigrams need three characters; a shorter substring is matched by reading names. */
 const TRIGRAM_LENGTH = 3;
 /**
- * A name substring with at most this many trigram matches is looked up (then sorted); one with more is
- * common enough that reading names in sort order fills a page after a few rows per match.
+ * A name substring with at most this many matches is looked up (then sorted); one with more is common
+ * enough that reading names in sort order fills a page after a few rows per match.
  */
 const SPARSE_NAME_MATCHES = 1_000;
 /** A long substring's rarest trigram is among its first few; each probe is a bounded index read. */
 const MAX_TRIGRAMS_PROBED = 16;
-
-// The type as the indexes hold it: unclassified documents sort first and compare like any other value.
-const TYPE_KEY = "ifnull(document_type, '')";
-const COLUMN: Readonly<Record<SortField, string>> = { created_at: 'created_at', document_type: TYPE_KEY };
-
-interface Order {
-  readonly primary: SortField;
-  readonly secondary: SortField;
-  /** Per component: primary, secondary, rowid. */
-  readonly descending: readonly [boolean, boolean, boolean];
-}
-
-/**
- * The total order behind a sort: the fields asked for, then the other field, then rowid, which follows
- * the first field's direction so that one index scan (forwards or backwards) serves it.
- */
-export function orderOf(sort: readonly SortKey[]): Order {
-  const first = sort[0] ?? { field: 'created_at', descending: true };
-  const primary = first.field;
-  const secondary: SortField = primary === 'created_at' ? 'document_type' : 'created_at';
-  const second = sort.find((key) => key.field === secondary);
-  return {
-    primary,
-    secondary,
-    descending: [first.descending, second?.descending ?? first.descending, first.descending],
-  };
-}
-
-const flip = (order: Order): Order => ({
-  ...order,
-  descending: [!order.descending[0], !order.descending[1], !order.descending[2]],
-});
-
-const orderBy = (order: Order): string =>
-  [COLUMN[order.primary], COLUMN[order.secondary], 'rowid']
-    .map((column, index) => `${column} ${order.descending[index] ? 'DESC' : 'ASC'}`)
-    .join(', ');
-
-/** Escapes a substring for an FTS5 phrase, which matches it anywhere in a name with the trigram tokenizer. */
-const ftsPhrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
-
-interface Where {
-  readonly clauses: string[];
-  readonly params: SQLInputValue[];
-  /**
-   * Whether the rows come from the trigram index (few matches, sorted afterwards) rather than from
-   * walking the sort order's index.
-   */
-  readonly byName: boolean;
-}
-
-function filterWhere(
-  accountId: string,
-  filters: DocumentFilters,
-  nameMatches: readonly number[] | undefined,
-): Where {
-  const clauses = ['account_id = ?'];
-  const params: SQLInputValue[] = [accountId];
-  const { filename } = filters;
-  if (filename !== undefined && filename !== '') {
-    if (nameMatches !== undefined) {
-      // The trigram index found candidates (any account's); LIKE keeps the upstream's matching rule.
-      clauses.push('rowid IN (SELECT value FROM json_each(?))', "file_name LIKE ? ESCAPE '\\'");
-      params.push(JSON.stringify(nameMatches), `%${escapeLike(filename)}%`);
-    } else {
-      // Common or too short for a trigram: read names in sort order, which stops once the page is full.
-      clauses.push("file_name LIKE ? ESCAPE '\\'");
-      params.push(`%${escapeLike(filename)}%`);
-    }
-  }
-  if (filters.documentTypes !== undefined) {
-    clauses.push(`${TYPE_KEY} IN (${filters.documentTypes.map(() => '?').join(', ') || 'NULL'})`);
-    params.push(...filters.documentTypes);
-  }
-  if (filters.createdFrom !== undefined) {
-    clauses.push('created_at >= ?');
-    params.push(filters.createdFrom);
-  }
-  if (filters.createdTo !== undefined) {
-    clauses.push('created_at <= ?');
-    params.push(filters.createdTo);
-  }
-  return { clauses, params, byName: nameMatches !== undefined && filename !== undefined && filename !== '' };
-}
-
-/** The index that serves `order` in one scan, forwards or backwards (see the schema's version 2). */
-const indexFor = (order: Order): string => {
-  if (order.primary === 'created_at') return 'documents_by_created';
-  return order.descending[0] === order.descending[1] ? 'documents_by_type' : 'documents_by_type_newest';
-};
 
 interface KeyRow {
   readonly rowid: number;

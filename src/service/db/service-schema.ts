@@ -3,9 +3,9 @@
  * JSON columns hold arrays or objects written by this module only.
  *
  * - `documents.extraction_attempts`: attempts started by create (1) and each reextract (+1).
- * - `documents.enqueued_attempt`: the last attempt whose job is known to be in the queue. Queue sends run in
- *   their own transaction, so a crash between the document write and the send leaves this behind
- *   `extraction_attempts`; a periodic sweep sends the missing job (an outbox).
+ * - `documents.enqueued_attempt`: the last attempt whose job is known to be in the queue. The API writes a
+ *   document (or a re-extraction) and its job in one transaction; a job left unsent anyway (a database
+ *   written by an older version) leaves this behind `extraction_attempts`, and a sweep sends it (an outbox).
  * - `documents.outcome_attempt`: the last attempt whose outcome is written; the outcome write is
  *   conditional on it, which makes a redelivered job harmless.
  * - The unique index on `(account_id, sha256)` is what makes concurrent creates of one file safe.

@@ -33,16 +33,22 @@ export type ErrorObject = z.infer<typeof errorObject>;
 export const errorDocument = z.object({ errors: z.array(errorObject).min(1) });
 export type ErrorDocument = z.infer<typeof errorDocument>;
 
+/** Every list sends all five links; `null` where there is no such page, or no known last page. */
 export const listLinks = z.object({
   self: z.string(),
   current: z.string().optional(),
   first: z.string(),
-  last: z.string(),
-  next: z.string().optional(),
-  prev: z.string().optional(),
+  last: z.string().nullable(),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
 });
 
-export const listMeta = z.object({ size: z.number().int(), total: z.number().int() });
+export const listMeta = z.object({
+  size: z.number().int(),
+  total: z.number().int(),
+  /** Sent (true) when `total` is a lower bound: a filtered list is counted only so far. */
+  total_is_lower_bound: z.boolean().optional(),
+});
 
 /** A single-resource document: `{ data, included?, links? }`. */
 export const singleDocument = <T extends z.ZodType>(resource: T) =>

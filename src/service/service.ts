@@ -118,7 +118,7 @@ async function assemble(
     maxReceiveCount: EXTRACTION_MAX_RECEIVE_COUNT,
     clock,
   });
-  const jobs = new ExtractionJobs(queue, documents, logger);
+  const jobs = new ExtractionJobs(db, queue, documents, logger);
   const resent = await jobs.sendMissing();
   if (resent > 0) logger.warn({ count: resent }, 'sent extraction jobs a previous run left unsent');
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Clock } from '../domain/clock.ts';
-import { ValidationError } from '../domain/errors.ts';
+import { AppError, ValidationError } from '../domain/errors.ts';
 import { migrate, transaction } from './database.ts';
 import {
   checkInteger,
@@ -295,6 +295,21 @@ export class SqliteQueue {
     if (body.length === 0) throw new ValidationError(`message for queue ${this.name} must not be empty`);
     const bytes = Buffer.byteLength(body, 'utf8');
     if (bytes > MAX_MESSAGE_BYTES) throw new MessageTooLargeError(this.name, bytes, MAX_MESSAGE_BYTES);
+  }
+
+  /**
+   * Sends inside the transaction the caller holds on this queue's connection, so the message commits or
+   * rolls back with the caller's own writes (a document and its job). Synchronous for that reason.
+   */
+  sendInTransaction(body: string): string {
+    if (!this.db.isTransaction) {
+      throw new AppError(
+        'store_no_transaction',
+        `sendInTransaction on ${this.name} needs an open transaction`,
+      );
+    }
+    this.checkBody(body);
+    return storeCall(`send to ${this.name}`, () => this.insert(body, 0));
   }
 }
 

@@ -14,6 +14,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   { name: 'hash-throughput', timeoutMs: 90_000 },
   { name: 'ingest-memory', timeoutMs: 240_000 },
   { name: 'queue-drain', timeoutMs: 120_000 },
+  { name: 'doc-list', timeoutMs: 180_000 },
 ];
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

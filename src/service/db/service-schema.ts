@@ -3,12 +3,22 @@
  * JSON columns hold arrays or objects written by this module only.
  *
  * - `documents.extraction_attempts`: attempts started by create (1) and each reextract (+1).
- * - `documents.enqueued_attempt`: the last attempt whose job is known to be in the queue. Queue sends run in
- *   their own transaction, so a crash between the document write and the send leaves this behind
- *   `extraction_attempts`; a periodic sweep sends the missing job (an outbox).
+ * - `documents.enqueued_attempt`: the last attempt whose job is known to be in the queue. The API writes a
+ *   document (or a re-extraction) and its job in one transaction; a job left unsent anyway (a database
+ *   written by an older version) leaves this behind `extraction_attempts`, and a sweep sends it (an outbox).
  * - `documents.outcome_attempt`: the last attempt whose outcome is written; the outcome write is
  *   conditional on it, which makes a redelivered job harmless.
  * - The unique index on `(account_id, sha256)` is what makes concurrent creates of one file safe.
+ *
+ * Version 2 makes every document list cost the page it returns, not the account's size (see
+ * `documents/document-list.ts`):
+ * - One index per sort order, led by the account; the type is indexed as `ifnull(document_type, '')` so
+ *   that unclassified documents sort first and compare like any other value in a keyset seek.
+ * - `document_counts` keeps, per account and type, how many documents there are, maintained by triggers
+ *   in the writing transaction, so an unfiltered total is a read of a few rows, never a count.
+ * - `documents_fts` is a trigram index of the file names (an FTS5 external-content table over
+ *   `documents`, kept by triggers), so a substring filter does not read every name. It refers to the
+ *   documents' implicit rowids, which only VACUUM renumbers: rebuild it after a VACUUM.
  */
 export const SERVICE_MIGRATIONS: readonly string[] = [
   `CREATE TABLE accounts (
@@ -89,6 +99,48 @@ export const SERVICE_MIGRATIONS: readonly string[] = [
      updated_at INTEGER NOT NULL,
      UNIQUE (document_id, attempt)
    ) STRICT;`,
+  `DROP INDEX documents_account_created;
+   CREATE INDEX documents_by_created ON documents (account_id, created_at, ifnull(document_type, ''));
+   CREATE INDEX documents_by_type ON documents (account_id, ifnull(document_type, ''), created_at);
+   CREATE INDEX documents_by_type_newest ON documents (account_id, ifnull(document_type, ''), created_at DESC);
+   CREATE TABLE document_counts (
+     account_id TEXT NOT NULL,
+     type_key TEXT NOT NULL,
+     n INTEGER NOT NULL,
+     PRIMARY KEY (account_id, type_key)
+   ) STRICT, WITHOUT ROWID;
+   INSERT INTO document_counts (account_id, type_key, n)
+     SELECT account_id, ifnull(document_type, ''), count(*) FROM documents GROUP BY 1, 2;
+   CREATE TRIGGER documents_count_insert AFTER INSERT ON documents BEGIN
+     INSERT INTO document_counts (account_id, type_key, n) VALUES (new.account_id, ifnull(new.document_type, ''), 1)
+       ON CONFLICT (account_id, type_key) DO UPDATE SET n = n + 1;
+   END;
+   CREATE TRIGGER documents_count_update AFTER UPDATE OF account_id, document_type ON documents
+     WHEN old.account_id IS NOT new.account_id OR ifnull(old.document_type, '') IS NOT ifnull(new.document_type, '')
+   BEGIN
+     UPDATE document_counts SET n = n - 1
+       WHERE account_id = old.account_id AND type_key = ifnull(old.document_type, '');
+     INSERT INTO document_counts (account_id, type_key, n) VALUES (new.account_id, ifnull(new.document_type, ''), 1)
+       ON CONFLICT (account_id, type_key) DO UPDATE SET n = n + 1;
+   END;
+   CREATE TRIGGER documents_count_delete AFTER DELETE ON documents BEGIN
+     UPDATE document_counts SET n = n - 1
+       WHERE account_id = old.account_id AND type_key = ifnull(old.document_type, '');
+   END;
+   CREATE VIRTUAL TABLE documents_fts USING fts5(
+     file_name, content = 'documents', content_rowid = 'rowid', tokenize = 'trigram'
+   );
+   INSERT INTO documents_fts (documents_fts) VALUES ('rebuild');
+   CREATE TRIGGER documents_fts_insert AFTER INSERT ON documents BEGIN
+     INSERT INTO documents_fts (rowid, file_name) VALUES (new.rowid, new.file_name);
+   END;
+   CREATE TRIGGER documents_fts_update AFTER UPDATE OF file_name ON documents BEGIN
+     INSERT INTO documents_fts (documents_fts, rowid, file_name) VALUES ('delete', old.rowid, old.file_name);
+     INSERT INTO documents_fts (rowid, file_name) VALUES (new.rowid, new.file_name);
+   END;
+   CREATE TRIGGER documents_fts_delete AFTER DELETE ON documents BEGIN
+     INSERT INTO documents_fts (documents_fts, rowid, file_name) VALUES ('delete', old.rowid, old.file_name);
+   END;`,
 ];
 
 export const SERVICE_MIGRATION_NAMESPACE = 'service/core';

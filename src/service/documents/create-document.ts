@@ -1,4 +1,4 @@
-import { HttpProblem, unprocessable } from '../http/problem.ts';
+import { DuplicateDocumentError, ValidationError } from '../../domain/errors.ts';
 import type { BlobTokens } from '../uploads/blob-tokens.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
 import type { DocumentRecord, DocumentSource } from './document-records.ts';
@@ -23,54 +23,48 @@ export interface CreateDocumentInput {
 const ATTACHED_DOCUMENT_POINTER = '/data/attributes/attached_document';
 
 /**
- * Creates a document from an uploaded blob and queues its first extraction. Content the account already
- * has is a 409 naming the existing document, and is not processed again.
+ * Creates a document from an uploaded blob and queues its first extraction, both in one transaction: a
+ * document is never committed without its job. Content the account already has is a
+ * `DuplicateDocumentError` naming the existing document, and is not processed again.
  */
-export async function createDocument(
+export function createDocument(
   deps: CreateDocumentDeps,
   accountId: string,
   input: CreateDocumentInput,
-): Promise<DocumentRecord> {
+): DocumentRecord {
   const blobId = deps.tokens.blobIdOf(input.attachedDocument, accountId);
   const blob = blobId === undefined ? undefined : deps.uploads.get(blobId);
   // Unknown, tampered and foreign ids get the same answer: another account's blobs are not to be probed.
   if (blob === undefined || blob.accountId !== accountId) {
-    throw unprocessable(
+    throw new ValidationError(
       'Attached document is not a valid signed id from a direct upload of this account',
-      ATTACHED_DOCUMENT_POINTER,
+      {},
+      { pointer: ATTACHED_DOCUMENT_POINTER, code: 'invalid' },
     );
   }
-  if (blob.sha256 === null) {
-    throw unprocessable(
+  const sha256 = blob.sha256;
+  if (sha256 === null) {
+    throw new ValidationError(
       'Attached document has no file yet: PUT the bytes to the direct upload URL first',
-      ATTACHED_DOCUMENT_POINTER,
-      'not_uploaded',
+      {},
+      { pointer: ATTACHED_DOCUMENT_POINTER, code: 'not_uploaded' },
     );
   }
 
-  const result = deps.documents.insert({
-    accountId,
-    blobId: blob.id,
-    name: input.name,
-    source: input.source ?? 'api',
-    sha256: blob.sha256,
-    fileName: blob.filename,
-    fileContentType: blob.contentType,
-    fileSizeBytes: blob.byteSize,
-    emailSubmissionId: input.emailSubmissionId ?? null,
+  const result = deps.jobs.writeWithJob(() => {
+    const inserted = deps.documents.insert({
+      accountId,
+      blobId: blob.id,
+      name: input.name,
+      source: input.source ?? 'api',
+      sha256,
+      fileName: blob.filename,
+      fileContentType: blob.contentType,
+      fileSizeBytes: blob.byteSize,
+      emailSubmissionId: input.emailSubmissionId ?? null,
+    });
+    return { result: inserted, attempt: inserted.created ? inserted.document : undefined };
   });
-  if (!result.created) {
-    const { existing } = result;
-    throw new HttpProblem(
-      409,
-      'Duplicate document',
-      `This file was already submitted as document ${existing.id} ("${existing.name}")`,
-      {
-        code: 'duplicate_document',
-        meta: { existing_document_id: existing.id, existing_document_name: existing.name },
-      },
-    );
-  }
-  await deps.jobs.enqueueOrDefer(result.document);
-  return deps.documents.get(accountId, result.document.id) ?? result.document;
+  if (!result.created) throw new DuplicateDocumentError(result.existing);
+  return result.document;
 }

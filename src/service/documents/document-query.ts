@@ -1,7 +1,10 @@
 import type { Context } from 'hono';
+import { z } from 'zod';
 import { type DocumentType, documentType } from '../../contract/document.ts';
+import { InvalidParameterError } from '../../domain/errors.ts';
+import { readPage } from '../http/pagination.ts';
 import { badRequest } from '../http/problem.ts';
-import type { DocumentListQuery, SortField } from './document-store.ts';
+import type { CursorValues, DocumentFilters, PageRequest, SortField, SortKey } from './document-list.ts';
 
 /** Relationships `include` may name on a document, as the upstream's V2::DocumentSerializer lists them. */
 export const DOCUMENT_INCLUDES = [
@@ -53,9 +56,9 @@ export function readIncludes<T extends string>(
 const SORT_FIELDS: readonly SortField[] = ['document_type', 'created_at'];
 
 /** Newest first, as a mailbox lists its messages. */
-const DEFAULT_SORT: DocumentListQuery['sort'] = [{ field: 'created_at', descending: true }];
+const DEFAULT_SORT: readonly SortKey[] = [{ field: 'created_at', descending: true }];
 
-function readSort(raw: string | undefined): DocumentListQuery['sort'] {
+function readSort(raw: string | undefined): readonly SortKey[] {
   if (raw === undefined || raw.trim() === '') return DEFAULT_SORT;
   return raw.split(',').map((part) => {
     const item = part.trim();
@@ -90,25 +93,94 @@ function readDocumentTypes(raw: string | undefined): DocumentType[] | undefined 
     });
 }
 
+/** JavaScript dates end here (±8.64e15 ms); a later or earlier one is no date. */
+const MAX_TIME_MS = 8.64e15;
+
 function readTime(c: Context, parameter: string): number | undefined {
   const raw = c.req.query(parameter);
   if (raw === undefined || raw === '') return undefined;
   const ms = Date.parse(raw);
-  if (Number.isNaN(ms)) throw badRequest(`${parameter} must be an ISO 8601 date or time`, parameter);
+  if (!(Math.abs(ms) <= MAX_TIME_MS))
+    throw badRequest(`${parameter} must be an ISO 8601 date or time`, parameter);
   return ms;
 }
 
-/** Filters and sort of `GET /documents`; pagination is read separately. */
-export function readDocumentListQuery(c: Context): Omit<DocumentListQuery, 'offset' | 'limit'> {
+/** A cursor names its sort, so that one taken from another order is refused rather than misread. */
+const sortSignature = (sort: readonly SortKey[]): string =>
+  sort.map((key) => `${key.descending ? '-' : ''}${key.field}`).join(',');
+
+/** Longest cursor read; a real one is well under 200 characters. */
+const MAX_CURSOR_LENGTH = 512;
+const cursorPayload = z.tuple([
+  z.string(),
+  z.union([z.string().max(64), z.number().int()]),
+  z.union([z.string().max(64), z.number().int()]),
+  z.number().int().nonnegative(),
+]);
+
+export const encodeCursor = (sort: readonly SortKey[], values: CursorValues): string =>
+  Buffer.from(JSON.stringify([sortSignature(sort), ...values])).toString('base64url');
+
+function decodeCursor(raw: string, parameter: string, sort: readonly SortKey[]): CursorValues {
+  const invalid = () =>
+    new InvalidParameterError(parameter, `${parameter} is not a cursor from a link of this list`);
+  if (raw.length > MAX_CURSOR_LENGTH) throw invalid();
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const parsed = cursorPayload.safeParse(json);
+  if (!parsed.success || parsed.data[0] !== sortSignature(sort)) throw invalid();
+  const [, primary, secondary, rowid] = parsed.data;
+  // The created_at component is a number and the type component a string, in whichever order they come.
+  const first = sort[0]?.field ?? 'created_at';
+  const wantsNumberFirst = first === 'created_at';
+  if (
+    (typeof primary === 'number') !== wantsNumberFirst ||
+    (typeof secondary === 'number') === wantsNumberFirst
+  )
+    throw invalid();
+  return [primary, secondary, rowid];
+}
+
+export interface DocumentListRequest {
+  readonly filters: DocumentFilters;
+  readonly sort: readonly SortKey[];
+  readonly page: PageRequest;
+  /** The page number links show; with a cursor it is what the client says it is. */
+  readonly pageNumber: number;
+}
+
+/** Filters, sort and page of `GET /documents`: a page number, or a cursor from a `next`/`prev` link. */
+export function readDocumentListRequest(c: Context): DocumentListRequest {
   const filename = c.req.query('filter[filename]');
   const documentTypes = readDocumentTypes(c.req.query('filter[document_types]'));
   const createdFrom = readTime(c, 'filter[created_at][start]');
   const createdTo = readTime(c, 'filter[created_at][end]');
+  const sort = readSort(c.req.query('sort'));
+  const { number, size } = readPage(c);
+  const after = c.req.query('page[after]');
+  const before = c.req.query('page[before]');
+  if (after !== undefined && before !== undefined) {
+    throw new InvalidParameterError('page[before]', 'page[after] and page[before] cannot be combined');
+  }
+  const page: PageRequest =
+    after !== undefined
+      ? { kind: 'after', cursor: decodeCursor(after, 'page[after]', sort), size }
+      : before !== undefined
+        ? { kind: 'before', cursor: decodeCursor(before, 'page[before]', sort), size }
+        : { kind: 'number', number, size };
   return {
-    sort: readSort(c.req.query('sort')),
-    ...(filename === undefined ? {} : { filename }),
-    ...(documentTypes === undefined ? {} : { documentTypes }),
-    ...(createdFrom === undefined ? {} : { createdFrom }),
-    ...(createdTo === undefined ? {} : { createdTo }),
+    filters: {
+      ...(filename === undefined ? {} : { filename }),
+      ...(documentTypes === undefined ? {} : { documentTypes }),
+      ...(createdFrom === undefined ? {} : { createdFrom }),
+      ...(createdTo === undefined ? {} : { createdTo }),
+    },
+    sort,
+    page,
+    pageNumber: number,
   };
 }

@@ -1,16 +1,23 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { createDocumentRequest, documentType } from '../../contract/document.ts';
 import { DOCUMENT_SCHEMAS } from '../../extraction/schemas/registry.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { listEnvelope, readPage } from '../http/pagination.ts';
+import { type PageParams, pageLinks } from '../http/pagination.ts';
 import { notFound } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
 import type { BlobTokens } from '../uploads/blob-tokens.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
 import { createDocument } from './create-document.ts';
 import { includedForDocuments } from './document-included.ts';
-import { DOCUMENT_INCLUDES, readDocumentListQuery, readIncludes } from './document-query.ts';
+import type { DocumentPage } from './document-list.ts';
+import {
+  DOCUMENT_INCLUDES,
+  type DocumentListRequest,
+  encodeCursor,
+  readDocumentListRequest,
+  readIncludes,
+} from './document-query.ts';
 import { documentPath, serializeDocument } from './document-serializer.ts';
 import type { DocumentStore } from './document-store.ts';
 import type { EmailSubmissionStore } from './email-submission-store.ts';
@@ -37,7 +44,7 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
 
   routes.post('/documents', async (c) => {
     const { data } = await readJson(c, createDocumentRequest);
-    const document = await createDocument(deps, c.get('account').id, {
+    const document = createDocument(deps, c.get('account').id, {
       name: data.attributes.name,
       attachedDocument: data.attributes.attached_document,
     });
@@ -49,17 +56,18 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
   routes.get('/documents', (c) => {
     const account = c.get('account');
     const includes = readIncludes(c, DOCUMENT_INCLUDES, DOCUMENT_SERIALIZER);
-    const query = readDocumentListQuery(c);
-    const page = readPage(c);
-    const { records, total } = deps.documents.list(account.id, {
-      ...query,
-      offset: page.offset,
-      limit: page.size,
-    });
+    const request = readDocumentListRequest(c);
+    const page = deps.documents.list(account.id, request.filters, request.sort, request.page);
+    const { records } = page;
     return c.json({
       data: records.map((record) => serializeDocument(record)),
       ...(includes.size > 0 ? { included: includedForDocuments(deps, records, includes, account) } : {}),
-      ...listEnvelope(c, page, total),
+      links: documentListLinks(c, request, page),
+      meta: {
+        size: request.page.size,
+        total: page.total,
+        ...(page.totalExact ? {} : { total_is_lower_bound: true }),
+      },
     });
   });
 
@@ -92,12 +100,44 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
     return c.json({ download_url: deps.tokens.downloadUrl(new URL(c.req.url).origin, blob) });
   });
 
-  routes.post('/documents/:id/reextract', async (c) => {
-    const document = deps.documents.startAttempt(c.get('account').id, c.req.param('id'));
-    if (document === undefined) throw notFound('Document');
-    await deps.jobs.enqueueOrDefer(document);
+  routes.post('/documents/:id/reextract', (c) => {
+    const id = c.req.param('id');
+    const document = deps.jobs.writeWithJob(() => {
+      const started = deps.documents.startAttempt(c.get('account').id, id);
+      return { result: started, attempt: started };
+    });
+    if (document === undefined) throw notFound('Document', id);
     return c.json({ status: 'accepted' as const }, 202);
   });
 
   return routes;
 };
+
+/**
+ * `next` and `prev` carry a cursor (the edge row's sort values), so following them is a keyset seek
+ * however deep the page; `first` and `last` go by number, and both ends are cheap to read.
+ */
+function documentListLinks(c: Context, request: DocumentListRequest, page: DocumentPage) {
+  const { sort, pageNumber } = request;
+  const { size } = request.page;
+  const numbered = (n: number): PageParams => ({ 'page[number]': String(n) });
+  const last = page.totalExact ? Math.max(1, Math.ceil(page.total / size)) : null;
+  const self: PageParams =
+    request.page.kind === 'number'
+      ? numbered(pageNumber)
+      : { ...numbered(pageNumber), [`page[${request.page.kind}]`]: encodeCursor(sort, request.page.cursor) };
+  const prevNumber = Math.max(1, Math.min(pageNumber - 1, last ?? pageNumber - 1));
+  return pageLinks(c, size, {
+    self,
+    last: last === null ? null : numbered(last),
+    next:
+      page.hasNext && page.lastCursor !== undefined
+        ? { ...numbered(pageNumber + 1), 'page[after]': encodeCursor(sort, page.lastCursor) }
+        : null,
+    prev: !page.hasPrev
+      ? null
+      : prevNumber > 1 && page.firstCursor !== undefined
+        ? { ...numbered(prevNumber), 'page[before]': encodeCursor(sort, page.firstCursor) }
+        : numbered(prevNumber),
+  });
+}

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { DocumentType } from '../../contract/document.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { changedRows, readInteger, readText } from '../../store/sql-row.ts';
 import { StoreCorruptError, storeCall } from '../../store/store-errors.ts';
+import {
+  type DocumentFilters,
+  DocumentList,
+  type DocumentPage,
+  type PageRequest,
+  type SortKey,
+} from './document-list.ts';
 import {
   type DocumentRecord,
   type DocumentSource,
@@ -28,32 +34,16 @@ export type InsertResult =
   | { readonly created: true; readonly document: DocumentRecord }
   | { readonly created: false; readonly existing: DocumentRecord };
 
-export type SortField = 'document_type' | 'created_at';
-
-export interface DocumentListQuery {
-  readonly filename?: string;
-  readonly documentTypes?: readonly DocumentType[];
-  readonly createdFrom?: number;
-  readonly createdTo?: number;
-  readonly sort: ReadonlyArray<{ readonly field: SortField; readonly descending: boolean }>;
-  readonly offset: number;
-  readonly limit: number;
-}
-
-// Whitelisted columns: the sort parameter never reaches SQL as text.
-const SORT_COLUMNS: Readonly<Record<SortField, string>> = {
-  document_type: 'document_type',
-  created_at: 'created_at',
-};
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
-
 /** Documents and their representations. */
 export class DocumentStore {
+  private readonly lists: DocumentList;
+
   constructor(
     private readonly db: DatabaseSync,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.lists = new DocumentList(db);
+  }
 
   /**
    * Inserts the document unless the account already has these bytes; the unique index decides, so two
@@ -108,43 +98,14 @@ export class DocumentStore {
     return this.one('SELECT * FROM documents WHERE id = ?', [id]);
   }
 
-  list(accountId: string, query: DocumentListQuery): { records: DocumentRecord[]; total: number } {
-    const where = ['account_id = ?'];
-    const params: SQLInputValue[] = [accountId];
-    if (query.filename !== undefined && query.filename !== '') {
-      where.push("file_name LIKE ? ESCAPE '\\'");
-      params.push(`%${escapeLike(query.filename)}%`);
-    }
-    if (query.documentTypes !== undefined) {
-      where.push(`document_type IN (${query.documentTypes.map(() => '?').join(', ') || 'NULL'})`);
-      params.push(...query.documentTypes);
-    }
-    if (query.createdFrom !== undefined) {
-      where.push('created_at >= ?');
-      params.push(query.createdFrom);
-    }
-    if (query.createdTo !== undefined) {
-      where.push('created_at <= ?');
-      params.push(query.createdTo);
-    }
-    const order = [
-      ...query.sort.map(({ field, descending }) => `${SORT_COLUMNS[field]} ${descending ? 'DESC' : 'ASC'}`),
-      // rowid follows insertion order, so documents created in the same millisecond still page stably.
-      `rowid ${query.sort.at(-1)?.descending === false ? 'ASC' : 'DESC'}`,
-    ].join(', ');
-    const clause = where.join(' AND ');
-    return storeCall('list documents', () => {
-      const countRow = this.db
-        .prepare(`SELECT count(*) AS total FROM documents WHERE ${clause}`)
-        .get(...params);
-      const rows = this.db
-        .prepare(`SELECT * FROM documents WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`)
-        .all(...params, query.limit, query.offset);
-      return {
-        records: rows.map(toDocumentRecord),
-        total: countRow === undefined ? 0 : readInteger(countRow, 'total'),
-      };
-    });
+  /** One page of the account's documents; see `DocumentList` for what each page costs. */
+  list(
+    accountId: string,
+    filters: DocumentFilters,
+    sort: readonly SortKey[],
+    page: PageRequest,
+  ): DocumentPage {
+    return this.lists.page(accountId, filters, sort, page);
   }
 
   listByEmailSubmission(emailSubmissionId: string): DocumentRecord[] {

@@ -1,6 +1,9 @@
+import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { Logger } from '../../observability/logger.ts';
+import { transaction } from '../../store/database.ts';
 import type { SqliteQueue } from '../../store/sqlite-queue.ts';
+import { storeCall } from '../../store/store-errors.ts';
 import type { DocumentStore } from './document-store.ts';
 
 export const EXTRACTION_QUEUE_NAME = 'service-document-extraction';
@@ -19,39 +22,49 @@ interface AttemptRef {
   readonly extractionAttempts: number;
 }
 
+/** A write that may start an extraction attempt: `attempt` names it, or is undefined when none started. */
+export interface AttemptWrite<T> {
+  readonly result: T;
+  readonly attempt: AttemptRef | undefined;
+}
+
 /**
- * Sends extraction jobs and records each send on the document (`enqueued_attempt`). The queue send runs
- * in its own transaction, after the document's, so the document table doubles as an outbox: anything
- * written but not sent is sent by `sendMissing`, at start and periodically.
+ * Sends extraction jobs and records each send on the document (`enqueued_attempt`). The API's writes send
+ * their job in their own transaction (`writeWithJob`); the document table still doubles as an outbox, so
+ * a job that a crash or an older version left unsent is sent by `sendMissing`, at start and periodically.
  */
 export class ExtractionJobs {
   private sweep: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly queue: Pick<SqliteQueue, 'send'>,
+    private readonly db: DatabaseSync,
+    private readonly queue: Pick<SqliteQueue, 'send' | 'sendInTransaction'>,
     private readonly documents: DocumentStore,
     private readonly logger: Logger,
   ) {}
+
+  /**
+   * Runs `write` and sends the job of the attempt it started in one transaction: one commit, and never a
+   * document without its job. The queue lives in the same database file, on the same connection.
+   */
+  writeWithJob<T>(write: () => AttemptWrite<T>): T {
+    return storeCall('write document and its extraction job', () =>
+      transaction(this.db, () => {
+        const { result, attempt } = write();
+        if (attempt !== undefined) {
+          const job: ExtractionJob = { documentId: attempt.id, attempt: attempt.extractionAttempts };
+          this.queue.sendInTransaction(JSON.stringify(job));
+          this.documents.markEnqueued(attempt.id, attempt.extractionAttempts);
+        }
+        return result;
+      }),
+    );
+  }
 
   async enqueue(document: AttemptRef): Promise<void> {
     const job: ExtractionJob = { documentId: document.id, attempt: document.extractionAttempts };
     await this.queue.send(JSON.stringify(job));
     this.documents.markEnqueued(document.id, document.extractionAttempts);
-  }
-
-  /**
-   * For request handlers: the document is already durable, so a failed send must not fail the request;
-   * the sweep sends the job later.
-   */
-  async enqueueOrDefer(document: AttemptRef): Promise<void> {
-    try {
-      await this.enqueue(document);
-    } catch (error) {
-      this.logger.warn(
-        { err: error, documentId: document.id },
-        'extraction job not sent; the sweep will send it',
-      );
-    }
   }
 
   /** A job sent twice is harmless: the second delivery finds the outcome written and only republishes. */

@@ -4,8 +4,8 @@ import type { Logger } from '../../observability/logger.ts';
 import { type ApiKeyLookup, requireApiKey } from './auth.ts';
 import type { ServiceEnv } from './env.ts';
 import { errorHandler } from './error-handler.ts';
+import { PayloadTooLargeError } from './http-errors.ts';
 import { methodNotAllowedOrNotFound } from './method-not-allowed.ts';
-import { HttpProblem } from './problem.ts';
 import { type RollingWindowLimiter, rateLimit } from './rate-limit.ts';
 import { MAX_JSON_BODY_BYTES } from './read-json.ts';
 
@@ -45,11 +45,7 @@ export function createApp(deps: AppDeps): Hono<ServiceEnv> {
     bodyLimit({
       maxSize: MAX_JSON_BODY_BYTES,
       onError: () => {
-        throw new HttpProblem(
-          413,
-          'Payload Too Large',
-          `Request bodies are limited to ${MAX_JSON_BODY_BYTES} bytes`,
-        );
+        throw new PayloadTooLargeError(MAX_JSON_BODY_BYTES);
       },
     }),
   ] as const;

@@ -1,9 +1,16 @@
 import type { ErrorObject } from '../../contract/json-api.ts';
-import { AppError } from '../../domain/errors.ts';
+import {
+  AppError,
+  InvalidParameterError,
+  NotFoundError,
+  type ValidationCode,
+  ValidationError,
+} from '../../domain/errors.ts';
 
 /**
- * An error that becomes one JSON:API error object. Routes and use cases throw it; the one error
- * mapper in `error-handler.ts` writes it. Anything else thrown becomes a bare 500.
+ * An error that carries its own status and JSON:API error object, for checks at the HTTP edge that have no
+ * code in the error table (a signed URL's 403, say). Use cases throw coded `AppError`s instead; the
+ * error mapper in `error-handler.ts` writes both.
  */
 export class HttpProblem extends AppError {
   constructor(
@@ -38,9 +45,9 @@ export class HttpProblem extends AppError {
   readonly errorObject: ErrorObject;
 }
 
-export const badRequest = (detail: string, parameter?: string) =>
-  new HttpProblem(400, 'Bad Request', detail, parameter ? { parameter } : {});
+// Shorthands that build coded errors, so their status comes from the error table.
+export const badRequest = (detail: string, parameter: string) => new InvalidParameterError(parameter, detail);
 export const unauthorized = () => new HttpProblem(401, 'Unauthorized', 'Invalid or missing API token.');
-export const notFound = (what: string) => new HttpProblem(404, 'Not Found', `Couldn't find ${what}`);
-export const unprocessable = (detail: string, pointer: string, code = 'invalid') =>
-  new HttpProblem(422, 'Unprocessable Entity', detail, { pointer, code });
+export const notFound = (what: string, id = '') => new NotFoundError(what, id);
+export const unprocessable = (detail: string, pointer: string, code: ValidationCode = 'invalid') =>
+  new ValidationError(detail, {}, { pointer, code });

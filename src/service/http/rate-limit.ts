@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../domain/clock.ts';
 import type { ServiceEnv } from './env.ts';
-import { HttpProblem } from './problem.ts';
+import { RateLimitedError } from './http-errors.ts';
 
 /** The upstream counts requests per key over a rolling minute. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
@@ -72,10 +72,7 @@ export const rateLimit =
   async (c, next) => {
     const decision = limiter.consume(`${bucket}:${c.get('apiKeyHash')}`, limit);
     if (!decision.allowed) {
-      throw new HttpProblem(429, 'Too Many Requests', detail, {
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-        retryable: true,
-      });
+      throw new RateLimitedError(detail, decision.retryAfterSeconds);
     }
     await next();
   };

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { HttpProblem } from './problem.ts';
+import { ValidationError } from '../../domain/errors.ts';
+import { MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from './http-errors.ts';
 
 const ACCEPTED_TYPES = ['application/json', 'application/vnd.api+json'];
 
@@ -24,25 +25,17 @@ const humanField = (path: readonly PropertyKey[]): string => {
 export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> => {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!ACCEPTED_TYPES.includes(type)) {
-    throw new HttpProblem(
-      415,
-      'Unsupported Media Type',
-      `Content-Type must be ${ACCEPTED_TYPES.join(' or ')}`,
-    );
+    throw new UnsupportedMediaTypeError(ACCEPTED_TYPES);
   }
   const text = await c.req.text();
   if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) {
-    throw new HttpProblem(
-      413,
-      'Payload Too Large',
-      `JSON bodies are limited to ${MAX_JSON_BODY_BYTES} bytes`,
-    );
+    throw new PayloadTooLargeError(MAX_JSON_BODY_BYTES);
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new HttpProblem(400, 'Bad Request', 'The request body is not valid JSON');
+    throw new MalformedJsonError();
   }
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
@@ -57,8 +50,12 @@ export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Prom
       : message.startsWith(field)
         ? message
         : `${field} ${message}`;
-  throw new HttpProblem(422, 'Unprocessable Entity', detail, {
-    pointer: pointer(path),
-    code: issue?.code === 'invalid_type' && issue.input === undefined ? 'blank' : 'invalid',
-  });
+  throw new ValidationError(
+    detail,
+    {},
+    {
+      pointer: pointer(path),
+      code: issue?.code === 'invalid_type' && issue.input === undefined ? 'blank' : 'invalid',
+    },
+  );
 };

@@ -116,7 +116,7 @@ describe('duplicates, downloads and re-extraction', () => {
       const response = await h.api(path, { method });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({
-        errors: [{ status: '404', title: 'Not Found', detail: "Couldn't find Document" }],
+        errors: [{ status: '404', title: 'Not Found', code: 'not_found', detail: "Couldn't find Document" }],
       });
     }
   });

@@ -55,18 +55,78 @@ describe('document lists and lookups', () => {
     return documentList.parse(await response.json());
   };
 
-  it('pages newest first with links and meta', async () => {
+  it('pages newest first with all five links and meta', async () => {
     const first = await list('?page[size]=2');
     expect(first.data.map((d) => d.id)).toEqual([ids[4], ids[3]]);
     expect(first.meta).toEqual({ size: 2, total: 5 });
     expect(new URL(first.links.next ?? '').searchParams.get('page[number]')).toBe('2');
-    expect(new URL(first.links.last).searchParams.get('page[number]')).toBe('3');
-    expect(first.links.prev).toBeUndefined();
+    expect(new URL(first.links.last ?? '').searchParams.get('page[number]')).toBe('3');
+    expect(first.links.prev).toBeNull();
 
     const last = await list('?page[size]=2&page[number]=3');
     expect(last.data.map((d) => d.id)).toEqual([ids[0]]);
-    expect(last.links.next).toBeUndefined();
+    expect(last.links.next).toBeNull();
     expect(new URL(last.links.prev ?? '').searchParams.get('page[number]')).toBe('2');
+  });
+
+  it('follows next and prev links (cursors) through every page, in both directions', async () => {
+    for (const sort of ['-created_at', 'created_at', 'document_type', '-document_type,created_at']) {
+      const byNumber: string[] = [];
+      for (let n = 1; n <= 3; n += 1) {
+        byNumber.push(...(await list(`?sort=${sort}&page[size]=2&page[number]=${n}`)).data.map((d) => d.id));
+      }
+      expect(byNumber.sort()).toEqual([...ids].sort());
+
+      const forwards: string[] = [];
+      let page = await list(`?sort=${sort}&page[size]=2`);
+      forwards.push(...page.data.map((d) => d.id));
+      while (page.links.next !== null) {
+        page = await list(new URL(page.links.next).search);
+        forwards.push(...page.data.map((d) => d.id));
+      }
+      const numbered = [];
+      for (let n = 1; n <= 3; n += 1) {
+        numbered.push(...(await list(`?sort=${sort}&page[size]=2&page[number]=${n}`)).data.map((d) => d.id));
+      }
+      expect(forwards).toEqual(numbered);
+
+      const backwards: string[] = [];
+      page = await list(`?sort=${sort}&page[size]=2&page[number]=3`);
+      backwards.unshift(...page.data.map((d) => d.id));
+      while (page.links.prev !== null) {
+        page = await list(new URL(page.links.prev).search);
+        backwards.unshift(...page.data.map((d) => d.id));
+      }
+      expect(backwards).toEqual(numbered);
+    }
+  });
+
+  it('refuses a cursor that is forged or belongs to another sort', async () => {
+    const page = await list('?page[size]=2');
+    const cursor = new URL(page.links.next ?? '').searchParams.get('page[after]') ?? '';
+    for (const query of [
+      `?sort=created_at&page[after]=${cursor}`,
+      '?page[after]=not-a-cursor',
+      `?page[after]=${Buffer.from('[1,2]').toString('base64url')}`,
+      `?page[after]=${cursor}&page[before]=${cursor}`,
+    ]) {
+      const response = await h.api(`/v2/documents${query}`);
+      expect(response.status).toBe(400);
+      expect(errorDocument.parse(await response.json()).errors[0]?.code).toBe('invalid_parameter');
+    }
+  });
+
+  it('answers 400, never 500, for page numbers past any list', async () => {
+    for (const number of ['1e308', '9223372036854775808', '1000000001', '-1', '1.5', '0x10', 'Infinity']) {
+      const response = await h.api(`/v2/documents?page[number]=${number}`);
+      expect(response.status).toBe(400);
+      expect(errorDocument.parse(await response.json()).errors[0]?.source).toEqual({
+        parameter: 'page[number]',
+      });
+    }
+    const beyond = await list('?page[number]=1000000000');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.links.next).toBeNull();
   });
 
   it('rejects a page number that is not a positive integer', async () => {

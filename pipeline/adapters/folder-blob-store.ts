@@ -4,7 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FILE_READ_CHUNK_BYTES } from '../../src/client/content-digest.ts';
+import { FILE_READ_CHUNK_BYTES } from '../../src/domain/content-digest.ts';
 import { type Clock, systemClock } from '../../src/domain/clock.ts';
 import { NotFoundError } from '../../src/domain/errors.ts';
 import { syncFolder } from '../../src/store/sync-folder.ts';

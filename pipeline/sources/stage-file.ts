@@ -5,7 +5,7 @@ import {
   ContentTooLargeError,
   digestContent,
   FILE_READ_CHUNK_BYTES,
-} from '../../src/client/content-digest.ts';
+} from '../../src/domain/content-digest.ts';
 import { detectFileType } from '../../src/extraction/detect-file-type.ts';
 import type { BlobStore } from '../ports.ts';
 import { errorCode } from './fs-errors.ts';

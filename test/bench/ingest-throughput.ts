@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ContentDigest, digestContent } from '../../src/client/content-digest.ts';
+import { type ContentDigest, digestContent } from '../../src/domain/content-digest.ts';
 import { uploadDocument } from '../../src/client/upload-document.ts';
 import { makeSampleCorpus, type SampleDocument } from '../../src/samples/sample-corpus.ts';
 import { startBenchIntake } from './support/bench-intake.ts';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileTypeFromFile } from 'file-type';
-import { digestContent, FILE_READ_CHUNK_BYTES } from '../../client/content-digest.ts';
+import { digestContent, FILE_READ_CHUNK_BYTES } from '../../domain/content-digest.ts';
 import type { ServiceClient } from '../../client/service-client.ts';
 import { uploadDocument } from '../../client/upload-document.ts';
 import { loadConfig } from '../../config/load-config.ts';

@@ -9,7 +9,7 @@ import { EmbeddedLedger } from '../../../pipeline/adapters/sqlite-ledger.ts';
 import { type IntakeRuntime, startIntake } from '../../../pipeline/local-intake.ts';
 import { type IntakeMessage, origin } from '../../../pipeline/messages.ts';
 import { handleIntake } from '../../../pipeline/stages/ingest.ts';
-import { digestContent } from '../../../src/client/content-digest.ts';
+import { digestContent } from '../../../src/domain/content-digest.ts';
 import { ServiceClient } from '../../../src/client/service-client.ts';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import { systemClock } from '../../../src/domain/clock.ts';

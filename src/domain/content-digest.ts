@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../domain/errors.ts';
+import { AppError } from './errors.ts';
 
 /**
  * What the pipeline needs to know about a file's bytes. SHA-256 is the content identity; MD5 is only the

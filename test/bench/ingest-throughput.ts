@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ContentDigest, digestContent } from '../../src/domain/content-digest.ts';
 import { uploadDocument } from '../../src/client/upload-document.ts';
+import { type ContentDigest, digestContent } from '../../src/domain/content-digest.ts';
 import { makeSampleCorpus, type SampleDocument } from '../../src/samples/sample-corpus.ts';
 import { startBenchIntake } from './support/bench-intake.ts';
 import { startBenchService } from './support/bench-service.ts';

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
@@ -74,6 +75,44 @@ describe.concurrent('stevedore ingest (no service running: it starts its own)', 
       expect(run.status, run.stderr).toEqual({ code: 1, signal: null });
       const problem = run.stderr.split('\n').find((line) => line.startsWith(`${missing}: `));
       expect(problem, run.stderr).toMatch(/no such file/i);
+      expect(parseIngestOutput(run.stdout)).toEqual([
+        expect.objectContaining({ file: packingList, status: 'extracted', document_type: 'packing_list' }),
+      ]);
+    },
+  );
+
+  e2eTest(
+    'refuses what the inbox refuses, naming the file and the reason, and still ingests the others',
+    { timeout: 90_000 },
+    async ({ e2e, expect }) => {
+      const workspace = await e2e.workspace();
+      const notes = join(workspace.root, 'notes.txt');
+      const empty = join(workspace.root, 'empty.pdf');
+      await writeFile(notes, 'not a shipping document\n');
+      await writeFile(empty, '');
+      const packingList = join(EXAMPLES, 'packing-list.pdf');
+      const run = await e2e.run(
+        [
+          'ingest',
+          notes,
+          empty,
+          packingList,
+          '--port',
+          String(await freePort()),
+          '--data-dir',
+          workspace.dataDir,
+        ],
+        { cwd: workspace.root, timeoutMs: RUN_TIMEOUT_MS },
+      );
+
+      expect(run.status, run.stderr).toEqual({ code: 1, signal: null });
+      const lines = run.stderr.split('\n');
+      expect(lines.find((line) => line.startsWith(`${notes}: `))).toMatch(
+        /not ingested: the content is an unrecognised format; accepted: PDF, PNG, JPEG, TIFF \(unsupported_type\)/,
+      );
+      expect(lines.find((line) => line.startsWith(`${empty}: `))).toMatch(
+        /not ingested: the file is empty.*\(empty\)/,
+      );
       expect(parseIngestOutput(run.stdout)).toEqual([
         expect.objectContaining({ file: packingList, status: 'extracted', document_type: 'packing_list' }),
       ]);

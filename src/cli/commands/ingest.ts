@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { fileTypeFromFile } from 'file-type';
 import type { ServiceClient } from '../../client/service-client.ts';
 import { uploadDocument } from '../../client/upload-document.ts';
 import { loadConfig } from '../../config/load-config.ts';
@@ -9,7 +8,9 @@ import type { ConfigOverrides } from '../../config/settings.ts';
 import type { DocumentResource } from '../../contract/document.ts';
 import { documentRepresentationResource } from '../../contract/document.ts';
 import { digestContent, FILE_READ_CHUNK_BYTES } from '../../domain/content-digest.ts';
+import { type ContentPolicy, checkSize, checkType, TYPE_SNIFF_BYTES } from '../../domain/content-policy.ts';
 import { AppError } from '../../domain/errors.ts';
+import { detectFileType } from '../../extraction/detect-file-type.ts';
 import { createLogger } from '../../observability/logger.ts';
 import { line, type Output } from '../output.ts';
 import { connectSession } from '../service-session.ts';
@@ -22,9 +23,34 @@ export interface IngestFlags extends ConfigOverrides {
 const POLL_INTERVAL_MS = 250;
 const FINAL = new Set(['extracted', 'failed']);
 
-/** From the bytes, never the name; the service checks again. */
-const contentTypeOf = async (file: string): Promise<string> =>
-  (await fileTypeFromFile(file))?.mime ?? 'application/octet-stream';
+/** A file the drop folder would set aside is refused here too, for the same reason, before any upload. */
+class NotAcceptedError extends AppError {
+  constructor(file: string, reason: string, detail: string) {
+    super(reason, `not ingested: ${detail} (${reason})`, { details: { file } });
+  }
+}
+
+/** The content type from the first bytes, never the name, after the inbox's size and type checks. */
+const checkFile = async (file: string, policy: ContentPolicy): Promise<string> => {
+  const handle = await open(file, 'r');
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new AppError('not_a_file', `${file} is not a file`);
+    const sizeRejection = checkSize(info.size, policy);
+    if (sizeRejection) throw new NotAcceptedError(file, sizeRejection.reason, sizeRejection.detail);
+    const head = Buffer.alloc(Math.min(info.size, TYPE_SNIFF_BYTES));
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const type = await detectFileType(head.subarray(0, bytesRead));
+    const typeRejection = checkType(type);
+    if (typeRejection || type === undefined) {
+      const rejection = typeRejection ?? { reason: 'unsupported_type', detail: 'unrecognised content' };
+      throw new NotAcceptedError(file, rejection.reason, rejection.detail);
+    }
+    return type.mime;
+  } finally {
+    await handle.close();
+  }
+};
 
 const waitForOutcome = async (client: ServiceClient, id: string, deadline: number) => {
   for (;;) {
@@ -63,7 +89,9 @@ const summary = (file: string, duplicate: boolean, data: DocumentResource, inclu
 
 /**
  * `stevedore ingest FILE...`: uploads each file, waits for its outcome and prints it as JSON.
- * Exits non-zero when any file could not be read, uploaded or extracted.
+ * Files the drop folder would refuse (empty, too large, not PDF, PNG, JPEG or TIFF) are refused here
+ * with the same reason, and the others are still ingested. Exits non-zero when any file could not be
+ * read, was refused, or failed to upload or extract.
  */
 export const ingest = async (
   files: readonly string[],
@@ -81,13 +109,12 @@ export const ingest = async (
   try {
     for (const file of files) {
       try {
-        const info = await stat(file);
-        if (!info.isFile()) throw new AppError('not_a_file', `${file} is not a file`);
+        const contentType = await checkFile(file, { maxBytes: config.maxUploadBytes });
         const name = basename(file);
         const digest = await digestContent(createReadStream(file, { highWaterMark: FILE_READ_CHUNK_BYTES }));
         const uploaded = await uploadDocument(session.client, {
           name,
-          contentType: await contentTypeOf(file),
+          contentType,
           digest,
           open: () => createReadStream(file, { highWaterMark: FILE_READ_CHUNK_BYTES }),
         });

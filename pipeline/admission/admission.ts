@@ -1,6 +1,11 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { type ContentDigest, ContentTooLargeError, digestContent } from '../../src/domain/content-digest.ts';
+import {
+  type ContentDigest,
+  ContentTooLargeError,
+  digestBytes,
+  digestContent,
+} from '../../src/domain/content-digest.ts';
 import {
   type ContentPolicy,
   type ContentRejection,
@@ -15,8 +20,11 @@ import { peekHead } from './peek-head.ts';
 
 /** One file offered by a source: the folder watcher now, the S3 drop watcher and the mail poller next. */
 export interface AdmissionRequest {
-  /** The bytes, read exactly once: sniffed, hashed and staged in the same pass. */
-  readonly body: Readable;
+  /**
+   * The bytes, read exactly once: sniffed, hashed and staged in the same pass. A source that already
+   * holds a small file in memory passes the bytes, which skips the stream machinery.
+   */
+  readonly body: Readable | Uint8Array;
   /** The size the source announced (a file's stat, an S3 object's ContentLength); checked before reading. */
   readonly sizeBytes?: number;
   readonly origin: Origin;
@@ -75,7 +83,13 @@ export class Admission {
     const { body, sizeBytes, origin } = request;
     const sizeRejection = sizeBytes === undefined ? undefined : checkSize(sizeBytes, policy);
     if (sizeRejection !== undefined) return this.refuse(body, sizeRejection);
-    const { head, whole } = await peekHead(body, TYPE_SNIFF_BYTES);
+    const { head, whole } =
+      body instanceof Uint8Array
+        ? {
+            head: Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, TYPE_SNIFF_BYTES)),
+            whole: body,
+          }
+        : await peekHead(body, TYPE_SNIFF_BYTES);
     if (head.byteLength === 0) return this.refuse(whole, EMPTY);
     const type = await detectFileType(head);
     const typeRejection = checkType(type);
@@ -136,17 +150,24 @@ export class Admission {
   /** Hashes `body` while it is stored: by hard link when the store and the file allow it, else by copy. */
   private async store(
     key: string,
-    body: Readable,
+    body: Readable | Uint8Array,
     maxBytes: number,
     localFile: AdmissionRequest['localFile'],
   ): Promise<ContentDigest | typeof CHANGED> {
     const { blobs } = this.deps;
     if (localFile === undefined || blobs.link === undefined) {
-      return digestContent(body, { maxBytes, into: (tap) => blobs.put(key, tap) });
+      if (!(body instanceof Uint8Array)) {
+        return digestContent(body, { maxBytes, into: (tap) => blobs.put(key, tap) });
+      }
+      if (body.byteLength > maxBytes) throw new ContentTooLargeError(maxBytes);
+      await blobs.put(key, body);
+      return digestBytes(body);
     }
-    const digest = await digestContent(body, { maxBytes });
-    // The link shares the inode: its bytes must be on disk before any message points at them.
-    await localFile.handle.sync();
+    if (body instanceof Uint8Array && body.byteLength > maxBytes) throw new ContentTooLargeError(maxBytes);
+    const digest = body instanceof Uint8Array ? digestBytes(body) : await digestContent(body, { maxBytes });
+    // The link shares the inode: its bytes (and the size that finds them) must be on disk before any
+    // message points at them. The link itself is made durable by the batch's folder sync.
+    await localFile.handle.datasync();
     const linked = await blobs.link(key, localFile.path, localFile.ino);
     if (linked === 'changed') return CHANGED;
     if (linked === 'linked') return digest;
@@ -156,8 +177,8 @@ export class Admission {
     return digest;
   }
 
-  private refuse(body: Readable, rejection: ContentRejection): StageOutcome {
-    body.destroy();
+  private refuse(body: Readable | Uint8Array, rejection: ContentRejection): StageOutcome {
+    if (!(body instanceof Uint8Array)) body.destroy();
     return { kind: 'rejected', rejection };
   }
 }

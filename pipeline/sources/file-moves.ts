@@ -73,13 +73,20 @@ export async function placeWithoutOverwrite(
   name: string,
   ino: number,
 ): Promise<string> {
-  await mkdir(folder, { recursive: true });
+  let made = false;
   for (let n = 0; n <= MAX_SUFFIX; n += 1) {
     const target = join(folder, numberedName(name, n, MAX_NAME_BYTES));
     try {
       await place(source, target);
       return target;
     } catch (error) {
+      // The folder is created on first need only: a `mkdir` per file was a syscall per file for nothing.
+      if (errorCode(error) === 'ENOENT' && !made && (await exists(source))) {
+        await mkdir(folder, { recursive: true });
+        made = true;
+        n -= 1; // the same name again, now that its folder exists
+        continue;
+      }
       if (errorCode(error) !== 'EEXIST') throw error;
       const existing = await lstat(target).catch(() => undefined);
       if (existing?.ino === ino) return target;
@@ -89,6 +96,9 @@ export async function placeWithoutOverwrite(
     details: { folder, name },
   });
 }
+
+const exists = async (path: string): Promise<boolean> =>
+  (await lstat(path).catch(() => undefined)) !== undefined;
 
 /** Creates `target` with the bytes of `source`; fails with EEXIST when `target` exists. */
 async function place(source: string, target: string): Promise<void> {

@@ -35,7 +35,10 @@ export async function stageInboxFile(
     const before = await observeHandle(handle);
     if (before === undefined || !sameObservation(before, expected)) return { kind: 'changed' };
     const outcome = await admission.stage({
-      body: handle.createReadStream({ start: 0, autoClose: false, highWaterMark: FILE_READ_CHUNK_BYTES }),
+      body:
+        before.size <= FILE_READ_CHUNK_BYTES
+          ? await readWhole(handle, before.size)
+          : handle.createReadStream({ start: 0, autoClose: false, highWaterMark: FILE_READ_CHUNK_BYTES }),
       sizeBytes: before.size,
       origin,
       localFile: { path, handle, ino: before.ino },
@@ -51,6 +54,19 @@ export async function stageInboxFile(
   } finally {
     await handle.close();
   }
+}
+
+/** A small file in one buffer: one or two reads instead of a stream. Shorter if the file shrank. */
+async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
+  // One byte more than expected, so a file that grew since the stat shows it.
+  const bytes = Buffer.allocUnsafe(size + 1);
+  let filled = 0;
+  while (filled < bytes.length) {
+    const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return bytes.subarray(0, filled);
 }
 
 const observeHandle = async (handle: FileHandle): Promise<FileObservation | undefined> => {

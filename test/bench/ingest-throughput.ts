@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { uploadDocument } from '../../src/client/upload-document.ts';
 import { type ContentDigest, digestContent } from '../../src/domain/content-digest.ts';
 import { makeSampleCorpus, type SampleDocument } from '../../src/samples/sample-corpus.ts';
+import { measureAdmission } from './support/admission-alone.ts';
 import { startBenchIntake } from './support/bench-intake.ts';
 import { startBenchService } from './support/bench-service.ts';
 import { cpuMsOf, median, syncCallsOf } from './support/cost-counters.ts';
@@ -143,6 +144,9 @@ await withTempDir('stevedore-bench-ingest-', async (root) => {
   const pipelineSyncs = (await pipeline(join(root, 'pipeline-traced'), corpus.slice(0, TRACED_FILES), true))
     .syncs;
 
+  progress('ingest throughput: the folder admission alone (inbox → staging → intake queue)');
+  const admission = await measureAdmission(join(root, 'admission'), corpus);
+
   const ratioOf = (pick: (side: Side) => number) =>
     median(rounds.map((round) => pick(round.measured) / pick(round.bare)));
   const medianOf = (pick: (side: Side) => number, side: 'bare' | 'measured') =>
@@ -174,5 +178,12 @@ await withTempDir('stevedore-bench-ingest-', async (root) => {
       unit: 'fsync+fdatasync',
     },
     note: `strace -c -f over ${TRACED_FILES} documents per side`,
+  });
+  printResult({
+    name: 'intake admission alone (inbox → staging → queue), CPU per document',
+    value: admission.cpuMsPerDoc,
+    unit: 'ms',
+    baseline: { name: 'whole pipeline', value: medianOf(cpu, 'measured'), unit: 'ms' },
+    note: `${formatFigure(admission.docsPerSecond)} docs/s, ${formatFigure(admission.syncsPerDoc ?? Number.NaN)} fsyncs per document`,
   });
 });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as delay, setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -10,15 +9,16 @@ import { Admission, type AdmissionQueue, type LinkingBlobStore } from '../admiss
 import type { IntakeMessage } from '../messages.ts';
 import type { BlobStore } from '../ports.ts';
 import { displayName } from './display-name.ts';
-import { moveWithoutOverwrite, placeWithoutOverwrite } from './file-moves.ts';
+import { placeWithoutOverwrite } from './file-moves.ts';
 import { errorCode } from './fs-errors.ts';
 import { listCandidates } from './inbox-entries.ts';
-import { type FileObservation, StabilityTracker } from './stability-tracker.ts';
+import { setAside } from './set-aside.ts';
+import { type FileObservation, observe, StabilityTracker } from './stability-tracker.ts';
 import { stageInboxFile } from './stage-file.ts';
 
 export const ARCHIVE_FOLDER = 'archive';
 export const REJECTED_FOLDER = 'rejected';
-export const REASON_SUFFIX = '.reason.txt';
+export { REASON_SUFFIX } from './set-aside.ts';
 
 export interface FolderSourceOptions {
   readonly inbox: string;
@@ -215,15 +215,9 @@ export class FolderSource {
         this.enqueued.delete(message.origin.originId);
         this.done(name);
         this.counts.taken += 1;
-        this.options.logger.info(
-          {
-            file: name,
-            correlationId: message.correlationId,
-            sha256: message.sha256,
-            archived: message.origin.location,
-          },
-          'file staged and enqueued; moved to the archive',
-        );
+        const { correlationId, sha256, origin } = message;
+        const facts = { file: name, correlationId, sha256, archived: origin.location };
+        this.options.logger.info(facts, 'file staged and enqueued; moved to the archive');
         return true;
       });
     }
@@ -249,7 +243,12 @@ export class FolderSource {
       return undefined;
     }
     if (outcome.kind === 'rejected') {
-      await this.setAside(path, name, outcome.rejection, observation);
+      const movedTo = await setAside(path, join(this.rejectedDir, dirname(name)), outcome.rejection, {
+        sizeBytes: observation.size,
+        at: this.options.clock.now(),
+      });
+      this.counts.rejected += 1;
+      this.options.logger.warn({ file: name, ...outcome.rejection, movedTo }, 'file set aside');
       this.done(name);
       return undefined;
     }
@@ -289,31 +288,6 @@ export class FolderSource {
     this.tracker.forget(name);
     this.retries.delete(name);
   }
-
-  private async setAside(
-    path: string,
-    name: string,
-    rejection: { readonly reason: string; readonly detail: string },
-    observation: FileObservation,
-  ): Promise<void> {
-    const content = [
-      `file: ${displayName(basename(name))}`,
-      `reason: ${rejection.reason}`,
-      `detail: ${rejection.detail}`,
-      `size: ${observation.size} bytes`,
-      `set aside at: ${new Date(this.options.clock.now()).toISOString()}`,
-      '',
-    ].join('\n');
-    const target = await moveWithoutOverwrite(path, join(this.rejectedDir, dirname(name)), basename(name), {
-      suffix: REASON_SUFFIX,
-      content,
-    });
-    this.counts.rejected += 1;
-    this.options.logger.warn(
-      { file: name, reason: rejection.reason, detail: rejection.detail, movedTo: target },
-      'file set aside',
-    );
-  }
 }
 
 /**
@@ -323,10 +297,4 @@ export class FolderSource {
 export function folderOriginId(path: string, observation: FileObservation): string {
   const identity = JSON.stringify([path, observation.size, observation.mtimeMs, observation.ino]);
   return `folder-${createHash('sha256').update(identity).digest('hex').slice(0, 32)}`;
-}
-
-/** Size, mtime and inode of a regular file; undefined when it is gone or is not a regular file now. */
-function observe(path: string): FileObservation | undefined {
-  const info = lstatSync(path, { throwIfNoEntry: false });
-  return info?.isFile() ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
 }

@@ -5,6 +5,7 @@ import { describe } from 'vitest';
 import { e2eTest } from './support/e2e-test.ts';
 import { freePort } from './support/free-port.ts';
 import { parseIngestOutput } from './support/ingest-output.ts';
+import { listFiles } from './support/workspace.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 /** `ingest` starts a service of its own, uploads and waits for the extraction: seconds, not minutes. */
@@ -116,6 +117,28 @@ describe.concurrent('stevedore ingest (no service running: it starts its own)', 
       expect(parseIngestOutput(run.stdout)).toEqual([
         expect.objectContaining({ file: packingList, status: 'extracted', document_type: 'packing_list' }),
       ]);
+    },
+  );
+
+  e2eTest(
+    'refusing every file starts no service and exits 1',
+    { timeout: 60_000 },
+    async ({ e2e, expect }) => {
+      const workspace = await e2e.workspace();
+      const picture = join(workspace.root, 'logo.gif');
+      await writeFile(picture, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'));
+      const run = await e2e.run(
+        ['ingest', picture, '--port', String(await freePort()), '--data-dir', workspace.dataDir],
+        {
+          cwd: workspace.root,
+          timeoutMs: RUN_TIMEOUT_MS,
+        },
+      );
+
+      expect(run.status, run.stderr).toEqual({ code: 1, signal: null });
+      expect(run.stderr).toContain(`${picture}: not ingested: the content is image/gif (.gif)`);
+      expect(run.stdout).toBe('');
+      expect(await listFiles(workspace.dataDir)).toEqual([]);
     },
   );
 });

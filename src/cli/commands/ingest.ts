@@ -104,12 +104,25 @@ export const ingest = async (
     level: config.logLevel === 'info' ? 'warn' : config.logLevel,
     name: 'ingest',
   });
-  const session = await connectSession(config, logger);
   let failures = 0;
+  const report = (file: string, error: unknown): void => {
+    failures++;
+    line(deps.output.stderr, `${file}: ${error instanceof Error ? error.message : String(error)}`);
+  };
+  // Every file is checked before anything connects: refusing them all needs no service.
+  const accepted: Array<{ file: string; contentType: string }> = [];
+  for (const file of files) {
+    try {
+      accepted.push({ file, contentType: await checkFile(file, { maxBytes: config.maxUploadBytes }) });
+    } catch (error) {
+      report(file, error);
+    }
+  }
+  if (accepted.length === 0) return failures === 0 ? 0 : 1;
+  const session = await connectSession(config, logger);
   try {
-    for (const file of files) {
+    for (const { file, contentType } of accepted) {
       try {
-        const contentType = await checkFile(file, { maxBytes: config.maxUploadBytes });
         const name = basename(file);
         const digest = await digestContent(createReadStream(file, { highWaterMark: FILE_READ_CHUNK_BYTES }));
         const uploaded = await uploadDocument(session.client, {
@@ -127,8 +140,7 @@ export const ingest = async (
         line(deps.output.stdout, JSON.stringify(result, null, 2));
         if (result.status === 'failed') failures++;
       } catch (error) {
-        failures++;
-        line(deps.output.stderr, `${file}: ${error instanceof Error ? error.message : String(error)}`);
+        report(file, error);
       }
     }
   } finally {

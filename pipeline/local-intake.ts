@@ -68,6 +68,7 @@ export async function startIntake(options: StartIntakeOptions): Promise<IntakeRu
     logger: logger.child({ component: 'folder' }),
     clock,
     maxBytes: config.maxUploadBytes,
+    subfolders: config.inboxSubfolders,
     stabilityMs: tuning.stabilityMs,
     pollIntervalMs: tuning.pollIntervalMs,
   });

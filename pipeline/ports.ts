@@ -70,3 +70,42 @@ export interface Ledger {
    */
   delete(key: string): Promise<void>;
 }
+
+/** One attachment of a mail message; its declared type is a hint for people, never trusted. */
+export interface MailAttachment {
+  /** The MIME part path (`2`, `2.1`): with the message's UID, it names the attachment for good. */
+  readonly partId: string;
+  readonly fileName: string;
+  /** As declared in the message, when it says; the admission decides from the bytes. */
+  readonly sizeBytes?: number;
+  /** Streams the decoded bytes; each call fetches them again (a retry after a failed stage). */
+  open(): Promise<Readable>;
+}
+
+/** A message found in a mailbox, addressed by UID within its UIDVALIDITY. */
+export interface MailMessage {
+  readonly mailbox: string;
+  readonly uidValidity: number;
+  readonly uid: number;
+  readonly receivedAt: string;
+  readonly attachments: readonly MailAttachment[];
+}
+
+/** How far a mailbox has been read; a new UIDVALIDITY means every UID changed: read it again from the start. */
+export interface MailCheckpoint {
+  readonly uidValidity: number;
+  readonly lastUid: number;
+}
+
+/**
+ * A mailbox that delivers attachments (IMAP locally and from a scheduled Lambda). Each attachment goes
+ * through the admission; a message leaves the mailbox (`settle`) only after all its attachments are
+ * durably enqueued, so a crash before that fetches it again under the same origin ids.
+ */
+export interface MailSource {
+  /** Messages after `checkpoint` (all when undefined), oldest first, at most `limit` of them. */
+  fetch(mailbox: string, checkpoint: MailCheckpoint | undefined, limit: number): Promise<MailMessage[]>;
+  /** Moves the message to the processed or the failed folder. */
+  settle(message: MailMessage, outcome: 'processed' | 'failed'): Promise<void>;
+  close(): Promise<void>;
+}

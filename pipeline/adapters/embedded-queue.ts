@@ -16,6 +16,11 @@ export class EmbeddedQueue implements Queue {
     return this.queue.send(body, options);
   }
 
+  /** All bodies in one transaction: a source that takes a batch of files pays for one commit. */
+  sendBatch(bodies: readonly string[]): Promise<string[]> {
+    return this.queue.sendBatch(bodies);
+  }
+
   receive(options: ReceiveOptions): Promise<QueueMessage[]> {
     return this.queue.receive(options);
   }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FILE_READ_CHUNK_BYTES } from '../../src/client/content-digest.ts';
 import { type Clock, systemClock } from '../../src/domain/clock.ts';
+import { FILE_READ_CHUNK_BYTES } from '../../src/domain/content-digest.ts';
 import { NotFoundError } from '../../src/domain/errors.ts';
 import { syncFolder } from '../../src/store/sync-folder.ts';
 import type { BlobStore } from '../ports.ts';
@@ -19,6 +19,11 @@ import { blobKeySegments } from './blob-key.ts';
 const TEMP_DIR = '.incoming';
 /** A temporary file this old belongs to a put that crashed; younger ones may still be in progress. */
 const DEFAULT_STALE_TEMP_MS = 60 * 60 * 1000;
+/** Blobs are customers' documents: only the account running stevedore may read them. */
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
+/** Errors of `link` on filesystems or mounts without hard links, or across two of them. */
+const LINK_UNSUPPORTED = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
 
 /**
  * The BlobStore port on a local folder: key `staged/<sha256>` is the file `<root>/staged/<sha256>`. A put
@@ -28,6 +33,8 @@ const DEFAULT_STALE_TEMP_MS = 60 * 60 * 1000;
  */
 export class FolderBlobStore implements BlobStore {
   private readonly clock: Clock;
+  /** Folders known to exist; forgotten after a failed write, in case someone removed one. */
+  private readonly madeFolders = new Set<string>();
 
   constructor(
     private readonly root: string,
@@ -39,19 +46,59 @@ export class FolderBlobStore implements BlobStore {
   async put(key: string, body: Readable | Uint8Array): Promise<void> {
     const target = this.pathOf(key);
     const tempDir = join(this.root, TEMP_DIR);
-    await mkdir(tempDir, { recursive: true });
-    await mkdir(dirname(target), { recursive: true });
+    await this.makeFolders(tempDir, dirname(target));
     const temp = join(tempDir, randomUUID());
     try {
       // `flush` fsyncs the file before it is closed: the rename below must not publish unwritten bytes.
-      if (body instanceof Uint8Array) await writeFile(temp, body, { flag: 'wx', flush: true });
-      else await pipeline(body, createWriteStream(temp, { flags: 'wx', flush: true }));
+      const options = { flag: 'wx', flags: 'wx', flush: true, mode: FILE_MODE } as const;
+      if (body instanceof Uint8Array) await writeFile(temp, body, options);
+      else await pipeline(body, createWriteStream(temp, options));
+      await rename(temp, target);
+    } catch (error) {
+      this.madeFolders.clear();
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await syncFolder(dirname(target));
+  }
+
+  /**
+   * Stores the local file at `path` under `key` by hard link, without copying a byte. Not durable until
+   * `syncKeys`: the caller syncs the file's data and then one folder for a whole batch. The link shares
+   * the file's inode and mode; the store's folders (0700) keep it private all the same.
+   */
+  async link(key: string, path: string, ino: number): Promise<'linked' | 'unsupported' | 'changed'> {
+    const target = this.pathOf(key);
+    const tempDir = join(this.root, TEMP_DIR);
+    await this.makeFolders(tempDir, dirname(target));
+    const temp = join(tempDir, randomUUID());
+    try {
+      await link(path, temp);
+    } catch (error) {
+      this.madeFolders.clear();
+      const code = errorCode(error);
+      if (code !== undefined && LINK_UNSUPPORTED.has(code)) return 'unsupported';
+      if (code === 'ENOENT') return 'changed';
+      throw error;
+    }
+    try {
+      // The path may name another file by now (renamed over it); only the inode that was read may be linked.
+      if ((await lstat(temp)).ino !== ino) {
+        await unlink(temp);
+        return 'changed';
+      }
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
-    await syncFolder(dirname(target));
+    return 'linked';
+  }
+
+  /** Makes the folder entries of `keys` durable: one sync per distinct folder, however many keys. */
+  async syncKeys(keys: readonly string[]): Promise<void> {
+    const folders = new Set(keys.map((key) => dirname(this.pathOf(key))));
+    for (const folder of folders) await syncFolder(folder);
   }
 
   async get(key: string): Promise<Readable> {
@@ -104,6 +151,15 @@ export class FolderBlobStore implements BlobStore {
       removed += 1;
     }
     return removed;
+  }
+
+  /** Creates missing folders, each looked up once per store: a `mkdir` per blob was a syscall per file. */
+  private async makeFolders(...folders: string[]): Promise<void> {
+    for (const folder of [this.root, ...folders]) {
+      if (this.madeFolders.has(folder)) continue;
+      await mkdir(folder, { recursive: true, mode: FOLDER_MODE });
+      this.madeFolders.add(folder);
+    }
   }
 
   private pathOf(key: string): string {

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { copyFile, link, mkdir, open, rm, unlink, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, open, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../src/domain/errors.ts';
 import { syncFolder } from '../../src/store/sync-folder.ts';
@@ -60,6 +60,45 @@ export async function moveWithoutOverwrite(
     details: { folder, name },
   });
 }
+
+/**
+ * Places `source` in `folder` under `name`, or `name (1)`, `name (2)`… when taken, and leaves `source`
+ * where it is: the caller removes it once what depends on the new name is durable, after syncing
+ * `folder`. A name that already holds this very file (inode `ino`, linked by an attempt that crashed
+ * before removing the source) is reused, so a retry adds no second copy. Returns the final path.
+ */
+export async function placeWithoutOverwrite(
+  source: string,
+  folder: string,
+  name: string,
+  ino: number,
+): Promise<string> {
+  let made = false;
+  for (let n = 0; n <= MAX_SUFFIX; n += 1) {
+    const target = join(folder, numberedName(name, n, MAX_NAME_BYTES));
+    try {
+      await place(source, target);
+      return target;
+    } catch (error) {
+      // The folder is created on first need only: a `mkdir` per file was a syscall per file for nothing.
+      if (errorCode(error) === 'ENOENT' && !made && (await exists(source))) {
+        await mkdir(folder, { recursive: true });
+        made = true;
+        n -= 1; // the same name again, now that its folder exists
+        continue;
+      }
+      if (errorCode(error) !== 'EEXIST') throw error;
+      const existing = await lstat(target).catch(() => undefined);
+      if (existing?.ino === ino) return target;
+    }
+  }
+  throw new AppError('folder_full', `${folder} already holds ${MAX_SUFFIX} files named like ${name}`, {
+    details: { folder, name },
+  });
+}
+
+const exists = async (path: string): Promise<boolean> =>
+  (await lstat(path).catch(() => undefined)) !== undefined;
 
 /** Creates `target` with the bytes of `source`; fails with EEXIST when `target` exists. */
 async function place(source: string, target: string): Promise<void> {

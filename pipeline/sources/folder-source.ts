@@ -1,21 +1,24 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
+import { mkdir, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { setTimeout as delay, setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Clock } from '../../src/domain/clock.ts';
 import type { Logger } from '../../src/observability/logger.ts';
-import { encodeMessage, type IntakeMessage } from '../messages.ts';
-import type { BlobStore, Queue } from '../ports.ts';
+import { syncFolder } from '../../src/store/sync-folder.ts';
+import { Admission, type AdmissionQueue, type LinkingBlobStore } from '../admission/admission.ts';
+import type { IntakeMessage } from '../messages.ts';
+import type { BlobStore } from '../ports.ts';
 import { displayName } from './display-name.ts';
-import { moveWithoutOverwrite } from './file-moves.ts';
+import { placeWithoutOverwrite } from './file-moves.ts';
 import { errorCode } from './fs-errors.ts';
 import { listCandidates } from './inbox-entries.ts';
-import { type FileObservation, StabilityTracker, sameObservation } from './stability-tracker.ts';
-import { type StageResult, stagedBlobKey, stageFile } from './stage-file.ts';
+import { setAside } from './set-aside.ts';
+import { type FileObservation, observe, StabilityTracker } from './stability-tracker.ts';
+import { stageInboxFile } from './stage-file.ts';
 
 export const ARCHIVE_FOLDER = 'archive';
 export const REJECTED_FOLDER = 'rejected';
-export const REASON_SUFFIX = '.reason.txt';
+export { REASON_SUFFIX } from './set-aside.ts';
 
 export interface FolderSourceOptions {
   readonly inbox: string;
@@ -23,12 +26,14 @@ export interface FolderSourceOptions {
   readonly archiveDir?: string;
   /** Where files that cannot be ingested go, each with a `<name>.reason.txt`. Default `rejected/` beside the inbox. */
   readonly rejectedDir?: string;
-  readonly blobs: BlobStore;
-  readonly queue: Queue;
+  readonly blobs: BlobStore & Partial<LinkingBlobStore>;
+  readonly queue: AdmissionQueue;
   readonly logger: Logger;
   readonly clock: Clock;
   /** Larger files are set aside: the service would refuse them. */
   readonly maxBytes: number;
+  /** Take files in subfolders too (default), keeping their relative path in the archive. */
+  readonly subfolders?: boolean;
   /** How long size, mtime and inode must stay the same before a file is taken. */
   readonly stabilityMs?: number;
   readonly pollIntervalMs?: number;
@@ -49,22 +54,35 @@ export interface FolderSourceStats {
 const MAX_RETRY_DELAY_MS = 5 * 60 * 1000;
 /** Files staged at once: enough to keep uploads busy, few enough not to flood the disk. */
 export const STAGING_CONCURRENCY = 4;
+/** Files per group commit (one folder sync, one queue transaction): more waits longer for the first one. */
+export const MAX_BATCH_FILES = 32;
+/**
+ * Files looked at between two turns of the event loop. The looks are synchronous `lstat`s (a thread-pool
+ * round trip per file cost ten times more); a thousand take a few ms, so uploads never wait long.
+ */
+const STAT_CHUNK = 1_000;
+
+interface Ready {
+  readonly name: string;
+  readonly observation: FileObservation;
+}
 
 /**
  * Watches a drop folder by polling it (which also works on network shares, where change notifications are
- * unreliable) and hands each complete file to the pipeline: stage the bytes, enqueue an intake message,
- * and only then move the user's file to the archive. A crash at any point leaves the file in the inbox to
- * be taken again under the same origin id, and content staging and ingest are idempotent, so nothing is
- * lost and no document is created twice. Up to `STAGING_CONCURRENCY` files are taken at once.
+ * unreliable) and hands each complete file to the admission: stage the bytes, enqueue an intake message,
+ * and only then move the user's file to the archive. Files are taken in batches while the scan goes on, so
+ * the first stable file does not wait for the last one to be looked at. A crash at any point leaves the file
+ * in the inbox to be taken again under the same origin id, and staging and ingest are idempotent, so
+ * nothing is lost and no document is created twice.
  */
 export class FolderSource {
   private readonly inbox: string;
   private readonly archiveDir: string;
   private readonly rejectedDir: string;
-  private readonly stabilityMs: number;
   private readonly pollIntervalMs: number;
   private readonly retryDelayMs: number;
   private readonly tracker: StabilityTracker;
+  private readonly admission: Admission;
   /** Per file name: the earliest retry after a failure, and the current delay. */
   private readonly retries = new Map<string, { at: number; delayMs: number }>();
   /** Origins enqueued whose file is not archived yet: a retry after a failed move does not enqueue again. */
@@ -77,10 +95,14 @@ export class FolderSource {
     this.inbox = resolve(options.inbox);
     this.archiveDir = resolve(options.archiveDir ?? join(dirname(this.inbox), ARCHIVE_FOLDER));
     this.rejectedDir = resolve(options.rejectedDir ?? join(dirname(this.inbox), REJECTED_FOLDER));
-    this.stabilityMs = options.stabilityMs ?? 2_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
-    this.tracker = new StabilityTracker(this.stabilityMs);
+    this.tracker = new StabilityTracker(options.stabilityMs ?? 2_000);
+    this.admission = new Admission({
+      blobs: options.blobs,
+      queue: options.queue,
+      policy: { maxBytes: options.maxBytes },
+    });
   }
 
   /** Creates the folders and starts polling; files already in the inbox are taken like new ones. */
@@ -96,7 +118,7 @@ export class FolderSource {
     this.loop = this.run();
   }
 
-  /** Stops polling; resolves once the file being taken, if any, is done. */
+  /** Stops polling; resolves once the batch being taken, if any, is done. */
   async stop(): Promise<void> {
     this.abort.abort();
     await this.loop;
@@ -106,32 +128,27 @@ export class FolderSource {
     return { ...this.counts, waiting: this.tracker.size };
   }
 
-  /** One look at the inbox: takes every file that has been stable long enough. */
+  /** One look at the inbox: takes every file that has been stable long enough, batch by batch. */
   async scan(): Promise<void> {
     const names = await this.list();
     this.tracker.retainOnly(new Set(names));
-    const ready: Array<{ name: string; observation: FileObservation }> = [];
-    for (const name of names) {
-      const observation = await observe(join(this.inbox, name));
-      if (observation === undefined) {
-        this.tracker.forget(name);
-        continue;
-      }
+    const ready: Ready[] = [];
+    let taking = Promise.resolve();
+    const takeReady = (): Promise<void> => this.takeBatch(ready.splice(0, MAX_BATCH_FILES));
+    for (let start = 0; start < names.length; start += STAT_CHUNK) {
       const now = this.options.clock.now();
-      if (!this.tracker.observe(name, observation, now)) continue;
-      const retry = this.retries.get(name);
-      if (retry !== undefined && now < retry.at) continue;
-      ready.push({ name, observation });
-    }
-    // A few lanes, each taking the next ready file: staging waits on disk syncs, so one file at a
-    // time would leave the uploads behind it idle.
-    const lane = async (): Promise<void> => {
-      for (let next = ready.shift(); next !== undefined; next = ready.shift()) {
-        if (this.abort.signal.aborted) return;
-        await this.take(next.name, next.observation);
+      for (const name of names.slice(start, start + STAT_CHUNK)) {
+        const retry = this.retries.get(name);
+        if (retry !== undefined && now < retry.at) continue;
+        const observation = observe(join(this.inbox, name));
+        if (observation === undefined) this.tracker.forget(name);
+        else if (this.tracker.observe(name, observation, now)) ready.push({ name, observation });
       }
-    };
-    await Promise.all(Array.from({ length: STAGING_CONCURRENCY }, lane));
+      if (ready.length > 0) taking = taking.then(takeReady);
+      await yieldToLoop();
+    }
+    await taking;
+    while (ready.length > 0 && !this.abort.signal.aborted) await takeReady();
   }
 
   private async run(): Promise<void> {
@@ -148,7 +165,10 @@ export class FolderSource {
 
   private async list(): Promise<string[]> {
     try {
-      return await listCandidates(this.inbox);
+      return await listCandidates(this.inbox, {
+        subfolders: this.options.subfolders ?? true,
+        exclude: [this.archiveDir, this.rejectedDir],
+      });
     } catch (error) {
       if (errorCode(error) !== 'ENOENT') throw error;
       // Someone removed the inbox; bring it back so the next drop has somewhere to go.
@@ -157,93 +177,116 @@ export class FolderSource {
     }
   }
 
-  private async take(name: string, observation: FileObservation): Promise<void> {
-    const path = join(this.inbox, name);
-    const logger = this.options.logger.child({ file: name });
+  /**
+   * Stages every file of `batch`, places each in the archive under its final name, then pays once for
+   * the batch: one sync per folder and one queue commit. Only after that are the inbox names removed.
+   */
+  private async takeBatch(batch: readonly Ready[]): Promise<void> {
+    if (batch.length === 0 || this.abort.signal.aborted) return;
+    const staged: Array<{ name: string; message: IntakeMessage }> = [];
+    const pending = [...batch];
+    const lane = async (): Promise<void> => {
+      for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
+        const message = await this.attempt(next.name, () => this.stageAndPlace(next));
+        if (message !== undefined) staged.push({ name: next.name, message });
+      }
+    };
+    await Promise.all(Array.from({ length: STAGING_CONCURRENCY }, lane));
+    if (staged.length === 0) return;
     try {
-      const result = await stageFile(
-        path,
-        observation,
-        stagedBlobKey(folderOriginId(path, observation)),
-        this.options,
-      );
-      if (result.kind === 'rejected') await this.setAside(path, name, result, observation, logger);
-      else if (result.kind === 'staged') await this.enqueueAndArchive(path, name, result, logger);
-      this.tracker.forget(name);
-      this.retries.delete(name);
+      const archiveFolders = new Set(staged.map((item) => dirname(item.message.origin.location ?? '')));
+      for (const folder of archiveFolders) await syncFolder(folder);
+      const unsent = staged.filter((item) => !this.enqueued.has(item.message.origin.originId));
+      await this.admission.commit(unsent.map((item) => item.message));
     } catch (error) {
-      this.counts.failures += 1;
-      const previous = this.retries.get(name)?.delayMs;
-      const delayMs = previous === undefined ? this.retryDelayMs : Math.min(previous * 2, MAX_RETRY_DELAY_MS);
-      this.retries.set(name, { at: this.options.clock.now() + delayMs, delayMs });
-      logger.error({ err: error, retryInMs: delayMs }, 'could not take the file; it stays in the inbox');
-    }
-  }
-
-  private async enqueueAndArchive(
-    path: string,
-    name: string,
-    staged: Extract<StageResult, { kind: 'staged' }>,
-    logger: Logger,
-  ): Promise<void> {
-    // Staging read a complete, stable file; if it changed since, it was still being written: take it later.
-    const now = await observe(path);
-    if (now === undefined || !sameObservation(now, staged.observation)) {
-      logger.warn('the file changed while it was staged; it will be taken once it is stable');
+      for (const { name } of staged) this.failed(name);
+      this.options.logger.error(
+        { err: error, files: staged.length },
+        'could not enqueue a batch of files; they stay in the inbox',
+      );
       return;
     }
-    const originId = folderOriginId(path, staged.observation);
-    const message: IntakeMessage = {
-      kind: 'intake',
-      version: 1,
-      correlationId: originId,
-      origin: {
-        originId,
-        source: 'folder',
-        fileName: displayName(name),
-        location: path,
-        receivedAt: new Date(this.options.clock.now()).toISOString(),
-      },
-      blobKey: staged.blobKey,
-      sha256: staged.digest.sha256,
-      md5Base64: staged.digest.md5Base64,
-      sizeBytes: staged.digest.sizeBytes,
-      contentType: staged.contentType,
-    };
-    if (!this.enqueued.has(originId)) {
-      await this.options.queue.send(encodeMessage(message));
-      this.enqueued.add(originId);
+    for (const { name, message } of staged) {
+      this.enqueued.add(message.origin.originId);
+      await this.attempt(name, async () => {
+        await unlink(join(this.inbox, name)).catch((error: unknown) => {
+          if (errorCode(error) !== 'ENOENT') throw error;
+        });
+        this.enqueued.delete(message.origin.originId);
+        this.done(name);
+        this.counts.taken += 1;
+        const { correlationId, sha256, origin } = message;
+        const facts = { file: name, correlationId, sha256, archived: origin.location };
+        this.options.logger.info(facts, 'file staged and enqueued; moved to the archive');
+        return true;
+      });
     }
-    const archived = await moveWithoutOverwrite(path, this.archiveDir, name);
-    this.enqueued.delete(originId);
-    this.counts.taken += 1;
-    logger.info(
-      { correlationId: originId, sha256: staged.digest.sha256, archived },
-      'file staged and enqueued; moved to the archive',
-    );
   }
 
-  private async setAside(
-    path: string,
-    name: string,
-    rejection: Extract<StageResult, { kind: 'rejected' }>,
-    observation: FileObservation,
-    logger: Logger,
-  ): Promise<void> {
-    const content = [
-      `file: ${displayName(name)}`,
-      `reason: ${rejection.reason}`,
-      `detail: ${rejection.detail}`,
-      `size: ${observation.size} bytes`,
-      `set aside at: ${new Date(this.options.clock.now()).toISOString()}`,
-      '',
-    ].join('\n');
-    const target = await moveWithoutOverwrite(path, this.rejectedDir, name, {
-      suffix: REASON_SUFFIX,
-      content,
-    });
-    this.counts.rejected += 1;
-    logger.warn({ reason: rejection.reason, detail: rejection.detail, movedTo: target }, 'file set aside');
+  /** Stages one file; a rejected file is set aside at once. Returns the message with its archive path. */
+  private async stageAndPlace({ name, observation }: Ready): Promise<IntakeMessage | undefined> {
+    const path = join(this.inbox, name);
+    const origin = {
+      originId: folderOriginId(path, observation),
+      source: 'folder' as const,
+      fileName: displayName(basename(name)),
+      location: path,
+      receivedAt: new Date(this.options.clock.now()).toISOString(),
+    };
+    const outcome = await stageInboxFile(path, observation, origin, this.admission);
+    if (outcome.kind === 'changed') {
+      this.options.logger.warn(
+        { file: name },
+        'the file changed while it was staged; it will be taken once stable',
+      );
+      this.tracker.forget(name);
+      return undefined;
+    }
+    if (outcome.kind === 'rejected') {
+      const movedTo = await setAside(path, join(this.rejectedDir, dirname(name)), outcome.rejection, {
+        sizeBytes: observation.size,
+        at: this.options.clock.now(),
+      });
+      this.counts.rejected += 1;
+      this.options.logger.warn({ file: name, ...outcome.rejection, movedTo }, 'file set aside');
+      this.done(name);
+      return undefined;
+    }
+    // The archive name is chosen before the message is sent, so the origin records where the file now is.
+    const archived = await placeWithoutOverwrite(
+      path,
+      join(this.archiveDir, dirname(name)),
+      basename(name),
+      observation.ino,
+    );
+    return { ...outcome.message, origin: { ...outcome.message.origin, location: archived } };
+  }
+
+  /** Runs `work`; a failure is logged and the file retried later with a growing delay. */
+  private async attempt<T>(name: string, work: () => Promise<T | undefined>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (error) {
+      const delayMs = this.failed(name);
+      this.options.logger.error(
+        { err: error, file: name, retryInMs: delayMs },
+        'could not take the file; it stays in the inbox',
+      );
+      return undefined;
+    }
+  }
+
+  private failed(name: string): number {
+    this.counts.failures += 1;
+    const previous = this.retries.get(name)?.delayMs;
+    const delayMs = previous === undefined ? this.retryDelayMs : Math.min(previous * 2, MAX_RETRY_DELAY_MS);
+    this.retries.set(name, { at: this.options.clock.now() + delayMs, delayMs });
+    return delayMs;
+  }
+
+  private done(name: string): void {
+    this.tracker.forget(name);
+    this.retries.delete(name);
   }
 }
 
@@ -254,15 +297,4 @@ export class FolderSource {
 export function folderOriginId(path: string, observation: FileObservation): string {
   const identity = JSON.stringify([path, observation.size, observation.mtimeMs, observation.ino]);
   return `folder-${createHash('sha256').update(identity).digest('hex').slice(0, 32)}`;
-}
-
-/** Size, mtime and inode of a regular file; undefined when it is gone or is not a regular file now. */
-async function observe(path: string): Promise<FileObservation | undefined> {
-  try {
-    const info = await lstat(path);
-    return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return undefined;
-    throw error;
-  }
 }

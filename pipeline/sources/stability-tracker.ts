@@ -1,3 +1,5 @@
+import { lstatSync } from 'node:fs';
+
 /** What one look at a file shows; a change in any of these means the file is still being written. */
 export interface FileObservation {
   readonly size: number;
@@ -47,3 +49,9 @@ export class StabilityTracker {
 
 export const sameObservation = (a: FileObservation, b: FileObservation): boolean =>
   a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+
+/** Size, mtime and inode of a regular file; undefined when it is gone or is not a regular file now. */
+export function observe(path: string): FileObservation | undefined {
+  const info = lstatSync(path, { throwIfNoEntry: false });
+  return info?.isFile() ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
+}

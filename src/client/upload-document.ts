@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { DirectUploadResponse } from '../contract/direct-upload.ts';
 import type { DocumentResource } from '../contract/document.ts';
-import type { ContentDigest } from './content-digest.ts';
+import type { ContentDigest } from '../domain/content-digest.ts';
 import { DuplicateDocumentError } from './errors.ts';
 import type { NewBlob } from './service-client.ts';
 

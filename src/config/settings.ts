@@ -26,6 +26,11 @@ export const settings = {
     doc: 'state of the service and the worker',
   },
   inbox: { env: 'STEVEDORE_INBOX', schema: z.string().min(1).default('./inbox'), doc: 'drop folder' },
+  inboxSubfolders: {
+    env: 'STEVEDORE_INBOX_SUBFOLDERS',
+    schema: flag.default(true),
+    doc: 'also take files in subfolders of the inbox',
+  },
   out: { env: 'STEVEDORE_OUT', schema: z.string().min(1).default('./out'), doc: 'results and failures' },
   apiToken: {
     env: 'SVC_API_TOKEN',

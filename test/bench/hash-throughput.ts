@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { digestContent } from '../../src/client/content-digest.ts';
+import { digestContent } from '../../src/domain/content-digest.ts';
 import { MB, MiB, printResult } from './support/result-line.ts';
 import { withTempDir } from './support/temp-dir.ts';
 import { progress, timed } from './support/timing.ts';

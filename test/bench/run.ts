@@ -10,9 +10,10 @@ interface Benchmark {
 }
 
 const BENCHMARKS: readonly Benchmark[] = [
-  { name: 'ingest-throughput', timeoutMs: 120_000 },
+  { name: 'ingest-throughput', timeoutMs: 300_000 },
   { name: 'hash-throughput', timeoutMs: 90_000 },
   { name: 'ingest-memory', timeoutMs: 240_000 },
+  { name: 'folder-scan', timeoutMs: 120_000 },
   { name: 'queue-drain', timeoutMs: 120_000 },
   { name: 'doc-list', timeoutMs: 180_000 },
 ];

@@ -122,6 +122,8 @@ e2eTest(
       expect(result.payload, name).toMatchObject(expected?.payload ?? {});
       expect(result.sha256, name).toBe(sha256Of(await readFile(join(EXAMPLES, name))));
       expect(result.origins[0]?.source, name).toBe('folder');
+      // Where the file is now: the inbox path stops existing once the file is archived.
+      expect(result.origins[0]?.location, name).toBe(join(workspace.archive, name));
     }
 
     expect(failures.map((failure) => failure.origins.map((origin) => origin.file_name)).sort()).toEqual(

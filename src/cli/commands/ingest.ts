@@ -1,15 +1,16 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { fileTypeFromFile } from 'file-type';
-import { digestContent, FILE_READ_CHUNK_BYTES } from '../../client/content-digest.ts';
 import type { ServiceClient } from '../../client/service-client.ts';
 import { uploadDocument } from '../../client/upload-document.ts';
 import { loadConfig } from '../../config/load-config.ts';
 import type { ConfigOverrides } from '../../config/settings.ts';
 import type { DocumentResource } from '../../contract/document.ts';
 import { documentRepresentationResource } from '../../contract/document.ts';
+import { digestContent, FILE_READ_CHUNK_BYTES } from '../../domain/content-digest.ts';
+import { type ContentPolicy, checkSize, checkType, TYPE_SNIFF_BYTES } from '../../domain/content-policy.ts';
 import { AppError } from '../../domain/errors.ts';
+import { detectFileType } from '../../extraction/detect-file-type.ts';
 import { createLogger } from '../../observability/logger.ts';
 import { line, type Output } from '../output.ts';
 import { connectSession } from '../service-session.ts';
@@ -22,9 +23,34 @@ export interface IngestFlags extends ConfigOverrides {
 const POLL_INTERVAL_MS = 250;
 const FINAL = new Set(['extracted', 'failed']);
 
-/** From the bytes, never the name; the service checks again. */
-const contentTypeOf = async (file: string): Promise<string> =>
-  (await fileTypeFromFile(file))?.mime ?? 'application/octet-stream';
+/** A file the drop folder would set aside is refused here too, for the same reason, before any upload. */
+class NotAcceptedError extends AppError {
+  constructor(file: string, reason: string, detail: string) {
+    super(reason, `not ingested: ${detail} (${reason})`, { details: { file } });
+  }
+}
+
+/** The content type from the first bytes, never the name, after the inbox's size and type checks. */
+const checkFile = async (file: string, policy: ContentPolicy): Promise<string> => {
+  const handle = await open(file, 'r');
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new AppError('not_a_file', `${file} is not a file`);
+    const sizeRejection = checkSize(info.size, policy);
+    if (sizeRejection) throw new NotAcceptedError(file, sizeRejection.reason, sizeRejection.detail);
+    const head = Buffer.alloc(Math.min(info.size, TYPE_SNIFF_BYTES));
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const type = await detectFileType(head.subarray(0, bytesRead));
+    const typeRejection = checkType(type);
+    if (typeRejection || type === undefined) {
+      const rejection = typeRejection ?? { reason: 'unsupported_type', detail: 'unrecognised content' };
+      throw new NotAcceptedError(file, rejection.reason, rejection.detail);
+    }
+    return type.mime;
+  } finally {
+    await handle.close();
+  }
+};
 
 const waitForOutcome = async (client: ServiceClient, id: string, deadline: number) => {
   for (;;) {
@@ -63,7 +89,9 @@ const summary = (file: string, duplicate: boolean, data: DocumentResource, inclu
 
 /**
  * `stevedore ingest FILE...`: uploads each file, waits for its outcome and prints it as JSON.
- * Exits non-zero when any file could not be read, uploaded or extracted.
+ * Files the drop folder would refuse (empty, too large, not PDF, PNG, JPEG or TIFF) are refused here
+ * with the same reason, and the others are still ingested. Exits non-zero when any file could not be
+ * read, was refused, or failed to upload or extract.
  */
 export const ingest = async (
   files: readonly string[],
@@ -76,18 +104,30 @@ export const ingest = async (
     level: config.logLevel === 'info' ? 'warn' : config.logLevel,
     name: 'ingest',
   });
-  const session = await connectSession(config, logger);
   let failures = 0;
+  const report = (file: string, error: unknown): void => {
+    failures++;
+    line(deps.output.stderr, `${file}: ${error instanceof Error ? error.message : String(error)}`);
+  };
+  // Every file is checked before anything connects: refusing them all needs no service.
+  const accepted: Array<{ file: string; contentType: string }> = [];
+  for (const file of files) {
+    try {
+      accepted.push({ file, contentType: await checkFile(file, { maxBytes: config.maxUploadBytes }) });
+    } catch (error) {
+      report(file, error);
+    }
+  }
+  if (accepted.length === 0) return failures === 0 ? 0 : 1;
+  const session = await connectSession(config, logger);
   try {
-    for (const file of files) {
+    for (const { file, contentType } of accepted) {
       try {
-        const info = await stat(file);
-        if (!info.isFile()) throw new AppError('not_a_file', `${file} is not a file`);
         const name = basename(file);
         const digest = await digestContent(createReadStream(file, { highWaterMark: FILE_READ_CHUNK_BYTES }));
         const uploaded = await uploadDocument(session.client, {
           name,
-          contentType: await contentTypeOf(file),
+          contentType,
           digest,
           open: () => createReadStream(file, { highWaterMark: FILE_READ_CHUNK_BYTES }),
         });
@@ -100,8 +140,7 @@ export const ingest = async (
         line(deps.output.stdout, JSON.stringify(result, null, 2));
         if (result.status === 'failed') failures++;
       } catch (error) {
-        failures++;
-        line(deps.output.stderr, `${file}: ${error instanceof Error ? error.message : String(error)}`);
+        report(file, error);
       }
     }
   } finally {

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FILE_READ_CHUNK_BYTES } from '../../client/content-digest.ts';
+import { FILE_READ_CHUNK_BYTES } from '../../domain/content-digest.ts';
 import { AppError } from '../../domain/errors.ts';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../../store/database.ts';
 

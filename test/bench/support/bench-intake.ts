@@ -1,57 +1,43 @@
-import { join } from 'node:path';
-import { EmbeddedQueue } from '../../../pipeline/adapters/embedded-queue.ts';
-import { FolderBlobStore } from '../../../pipeline/adapters/folder-blob-store.ts';
-import { EmbeddedLedger } from '../../../pipeline/adapters/sqlite-ledger.ts';
-import { type IntakeRuntime, startIntake } from '../../../pipeline/local-intake.ts';
-import { MAX_RECEIVE_COUNT } from '../../../pipeline/local-worker.ts';
-import { systemClock } from '../../../src/domain/clock.ts';
+import { startLocalWorker } from '../../../pipeline/local-worker.ts';
+import type { RunningWorker } from '../../../src/cli/worker.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
-import { openDatabase } from '../../../src/store/database.ts';
-import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
-import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
 import type { BenchService } from './bench-service.ts';
 
 /**
- * The default 2 s stability wait suits people dropping files by hand; a benchmark that writes whole files
- * at once would mostly measure that wait.
+ * The default 2 s stability wait suits people dropping files by hand; a benchmark that renames whole files
+ * into the inbox would mostly measure that wait.
  */
 export const BENCH_INTAKE_TUNING = { stabilityMs: 100, pollIntervalMs: 20 } as const;
 
+/** No webhook arrives (extraction is off), so the receiver never checks a signature against it. */
+const UNUSED_WEBHOOK_SECRET = 'bench-has-no-webhooks';
+
 export interface BenchIntake {
-  readonly runtime: IntakeRuntime;
+  readonly worker: RunningWorker;
+  /** Documents whose ingest handler finished (the ledger has them), and nothing left in the intake queue. */
+  handedOver(): Promise<number>;
   close(): Promise<void>;
 }
 
 /**
- * The intake half of `startLocalWorker`, assembled the same way (worker.db in the data dir, the intake
- * queue with its dead-letter queue, the SQLite ledger, the blob folder), watching `config.inbox` and
- * uploading to `bench`'s service with `config.concurrency` uploads at once. The events stage is left out:
- * without extraction there are no webhooks for it.
+ * The worker exactly as `stevedore up` starts it (`startLocalWorker`: worker.db, the queues with their
+ * dead-letter queues, the ledger, the `staging` blob folder, the receiver and the events stage), watching
+ * `config.inbox` and uploading to `bench`'s service with `config.concurrency` uploads at once.
  */
 export async function startBenchIntake(bench: BenchService): Promise<BenchIntake> {
-  const { config, client } = bench;
-  const db = openDatabase(join(config.dataDir, 'worker.db'));
-  const queue = new SqliteQueue(db, {
-    name: 'intake',
-    maxReceiveCount: MAX_RECEIVE_COUNT,
-    deadLetter: 'intake-dlq',
-    clock: systemClock,
-  });
-  const runtime = await startIntake({
-    config,
-    client,
-    queue: new EmbeddedQueue(queue),
-    ledger: new EmbeddedLedger(new SqliteLedger(db)),
-    blobs: new FolderBlobStore(join(config.dataDir, 'blobs'), { clock: systemClock }),
+  const worker = await startLocalWorker({
+    config: bench.config,
+    client: bench.client,
+    webhookSecret: () => UNUSED_WEBHOOK_SECRET,
     logger: silentLogger,
-    clock: systemClock,
     tuning: BENCH_INTAKE_TUNING,
   });
   return {
-    runtime,
-    close: async () => {
-      await runtime.stop();
-      db.close();
+    worker,
+    handedOver: async () => {
+      const progress = await worker.progress();
+      return progress.queued === 0 ? progress.processing + progress.duplicates : 0;
     },
+    close: () => worker.stop(),
   };
 }

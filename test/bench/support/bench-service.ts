@@ -37,6 +37,7 @@ export async function startBenchService(
       out: join(root, 'out'),
       host: '127.0.0.1',
       port: 0,
+      receiverPort: 0,
       rateLimitPerMinute: NO_RATE_LIMIT,
       clientRequestsPerMinute: NO_RATE_LIMIT,
       concurrency: 4,

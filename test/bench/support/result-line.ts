@@ -4,6 +4,11 @@ export interface BenchResult {
   readonly value: number;
   readonly unit: string;
   readonly baseline: { readonly name: string; readonly value: number; readonly unit: string };
+  /**
+   * The ratio to print when it is not `value / baseline.value`: the median of per-round ratios, which
+   * a slow round on a busy machine moves less than it moves either median.
+   */
+  readonly ratio?: number;
   /** Appended inside the parentheses after a semicolon (a budget, say). */
   readonly note?: string;
 }
@@ -26,7 +31,7 @@ export const formatRatio = (ratio: number): string => {
 /** `name: value unit (ratio x baseline-name baseline-value unit)` */
 export const formatResult = (result: BenchResult): string => {
   const { baseline } = result;
-  const ratio = formatRatio(result.value / baseline.value);
+  const ratio = formatRatio(result.ratio ?? result.value / baseline.value);
   const note = result.note === undefined ? '' : `; ${result.note}`;
   return (
     `${result.name}: ${formatFigure(result.value)} ${result.unit} ` +

@@ -80,7 +80,8 @@ describe('FolderSource on a real folder', () => {
       await delay(STABILITY_MS / 3);
       expect(await archived()).toEqual([]);
     }
-    await until(async () => (await archived()).length === 1, { what: 'the slow file archived' });
+    // The archive name is taken before the send; the inbox name goes only once the message is durable.
+    await until(async () => (await names(inbox)).length === 0, { what: 'the slow file archived' });
     const [message] = await bodies();
     expect(message?.sizeBytes).toBe(Buffer.concat(chunks).byteLength);
     expect(await readFile(join(root, 'blobs', message?.blobKey ?? ''))).toEqual(Buffer.concat(chunks));
@@ -93,7 +94,9 @@ describe('FolderSource on a real folder', () => {
     await delay(STABILITY_MS * 3);
     expect(await archived()).toEqual([]);
     await rename(join(inbox, 'invoice.pdf.part'), join(inbox, 'invoice.pdf'));
-    await until(async () => (await archived()).length === 1, { what: 'the renamed download archived' });
+    await until(async () => !(await names(inbox)).includes('invoice.pdf'), {
+      what: 'the renamed download archived',
+    });
     expect(await archived()).toEqual(['invoice.pdf']);
     expect(await names(inbox)).toEqual(['.secret.pdf']);
   });

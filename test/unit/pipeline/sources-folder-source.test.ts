@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
@@ -78,7 +78,8 @@ describe('FolderSource.scan', () => {
       md5Base64: createHash('md5').update(bytes).digest('base64'),
       sizeBytes: bytes.byteLength,
       contentType: 'application/pdf',
-      origin: { source: 'folder', fileName: 'invoice.pdf', location: join(inbox, 'invoice.pdf') },
+      // The origin names where the file is now, under the name it got there.
+      origin: { source: 'folder', fileName: 'invoice.pdf', location: join(root, 'archive', 'invoice.pdf') },
     });
     expect(message?.correlationId).toBe(message?.origin.originId);
     expect(message?.blobKey).toBe(`staged/${message?.origin.originId}`);
@@ -141,7 +142,27 @@ describe('FolderSource.scan', () => {
     expect(folder.stats().rejected).toBe(1);
   });
 
-  it('leaves ignored names, subfolders and symbolic links where they are', async () => {
+  it('takes files in subfolders and archives them under the same relative path', async () => {
+    await mkdir(join(inbox, 'acme', '2026'), { recursive: true });
+    await writeFile(join(inbox, 'acme', '2026', 'invoice.pdf'), samplePdf('nested'));
+    await scanTwice(source());
+    const [message] = await messages();
+    expect(message?.origin.location).toBe(join(root, 'archive', 'acme', '2026', 'invoice.pdf'));
+    expect(message?.origin.fileName).toBe('invoice.pdf');
+    expect(await readFile(join(root, 'archive', 'acme', '2026', 'invoice.pdf'))).toEqual(samplePdf('nested'));
+    expect(await list(join(inbox, 'acme', '2026'))).toEqual([]);
+  });
+
+  it('records the numbered archive name in the origin', async () => {
+    await mkdir(join(root, 'archive'));
+    await writeFile(join(root, 'archive', 'invoice.pdf'), 'earlier');
+    await writeFile(join(inbox, 'invoice.pdf'), samplePdf('second'));
+    await scanTwice(source());
+    const [message] = await messages();
+    expect(message?.origin.location).toBe(join(root, 'archive', 'invoice (1).pdf'));
+  });
+
+  it('leaves ignored names, subfolders when turned off, and symbolic links where they are', async () => {
     const ignored = ['.hidden.pdf', 'download.pdf.part', 'copy.tmp', 'chrome.crdownload', '~$owner.docx'];
     for (const name of ignored) await writeFile(join(inbox, name), samplePdf(name));
     await mkdir(join(inbox, 'keep'));
@@ -149,10 +170,15 @@ describe('FolderSource.scan', () => {
     await writeFile(join(root, 'outside.pdf'), samplePdf('outside'));
     await symlink(join(root, 'outside.pdf'), join(inbox, 'link.pdf'));
 
-    await scanTwice(source());
+    await mkdir(join(inbox, '.hidden-folder'));
+    await writeFile(join(inbox, '.hidden-folder', 'secret.pdf'), samplePdf('hidden'));
+
+    await scanTwice(source({ subfolders: false }));
     expect(await messages()).toEqual([]);
-    expect(await list(inbox)).toEqual([...ignored, 'keep', 'link.pdf'].sort());
-    expect(await list(join(inbox, 'keep'))).toEqual(['nested.pdf']);
+    await scanTwice(source());
+    expect((await messages()).map((message) => message.origin.fileName)).toEqual(['nested.pdf']);
+    expect(await list(inbox)).toEqual([...ignored, '.hidden-folder', 'keep', 'link.pdf'].sort());
+    expect(await list(join(inbox, '.hidden-folder'))).toEqual(['secret.pdf']);
   });
 
   it('never overwrites a file in the archive', async () => {
@@ -206,19 +232,31 @@ describe('FolderSource.scan', () => {
     expect(await messages()).toHaveLength(1);
   });
 
-  it('re-stages a file under the same origin after a crash between enqueue and archive', async () => {
+  it('sends nothing and keeps the file when the archive cannot take it', async () => {
     await writeFile(join(inbox, 'invoice.pdf'), samplePdf('crash'));
     await writeFile(join(root, 'archive'), 'a file where the archive folder should be');
     const crashing = source();
     await expect(crashing.start()).rejects.toThrow();
     await scanTwice(crashing);
     expect(await list(inbox)).toEqual(['invoice.pdf']);
+    expect(await messages()).toEqual([]);
 
     await rm(join(root, 'archive'));
     await scanTwice(source()); // a fresh process
+    expect(await messages()).toHaveLength(1);
+    expect(await list(inbox)).toEqual([]);
+  });
+
+  it('re-sends under the same origin and archive name after a crash before the inbox name was removed', async () => {
+    await writeFile(join(inbox, 'invoice.pdf'), samplePdf('crash'));
+    await scanTwice(source());
+    // The state a crash leaves between the send and the unlink: the same file under both names.
+    await link(join(root, 'archive', 'invoice.pdf'), join(inbox, 'invoice.pdf'));
+    await scanTwice(source()); // a fresh process
     const [before, after] = await messages();
-    expect(before?.origin.originId).toBe(after?.origin.originId);
-    expect(before?.sha256).toBe(after?.sha256);
+    expect(after?.origin.originId).toBe(before?.origin.originId);
+    expect(after?.origin.location).toBe(before?.origin.location);
+    expect(await list(join(root, 'archive'))).toEqual(['invoice.pdf']);
     expect(await list(inbox)).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import {
   ContentChangedError,
   ContentTooLargeError,
   digestContent,
-} from '../../../src/client/content-digest.ts';
+} from '../../../src/domain/content-digest.ts';
 
 const chunks = Array.from({ length: 20 }, () => randomBytes(33_333));
 const bytes = Buffer.concat(chunks);

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../domain/errors.ts';
+import { AppError } from './errors.ts';
 
 /**
  * What the pipeline needs to know about a file's bytes. SHA-256 is the content identity; MD5 is only the
@@ -92,6 +92,15 @@ export class DigestTap extends Transform {
 
 export const sameDigest = (a: ContentDigest, b: ContentDigest): boolean =>
   a.sha256 === b.sha256 && a.md5Base64 === b.md5Base64 && a.sizeBytes === b.sizeBytes;
+
+/** The digest of bytes already in memory, with no stream machinery: most documents are a few hundred KB. */
+export function digestBytes(bytes: Uint8Array): ContentDigest {
+  return {
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    md5Base64: createHash('md5').update(bytes).digest('base64'),
+    sizeBytes: bytes.byteLength,
+  };
+}
 
 /**
  * Hashes `source` in one pass. With `into`, the same bytes also flow to a consumer (typically

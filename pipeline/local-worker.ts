@@ -27,7 +27,7 @@ const queuePair = (db: ReturnType<typeof openDatabase>, name: string, clock: Clo
     deadLetter: `${name}-dlq`,
     clock,
   });
-  return { live: new EmbeddedQueue(live), dead };
+  return { live: new EmbeddedQueue(live), dead, reclaim: () => live.reclaimInFlight() };
 };
 
 /** Documents handed to the service, and how many of them have a final outcome of each kind. */
@@ -60,6 +60,10 @@ export const startLocalWorker = async (
   const db = openDatabase(join(config.dataDir, 'worker.db'));
   const intakeQueues = queuePair(db, 'intake', clock);
   const eventsQueues = queuePair(db, 'events', clock);
+  if (input.reclaimInFlight === true) {
+    const reclaimed = (await intakeQueues.reclaim()) + (await eventsQueues.reclaim());
+    if (reclaimed > 0) logger.warn({ count: reclaimed }, 'took back messages a killed run left in flight');
+  }
   const ledger = new EmbeddedLedger(new SqliteLedger(db));
   // Not `blobs/`: that folder is the local service's, and a worker key must never land in it.
   const blobs = new FolderBlobStore(join(config.dataDir, 'staging'), { clock });

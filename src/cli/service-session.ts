@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ServiceClient } from '../client/service-client.ts';
 import { serviceBaseUrl } from '../config/load-config.ts';
 import type { Config } from '../config/settings.ts';
 import { AppError } from '../domain/errors.ts';
 import type { Logger } from '../observability/logger.ts';
 import { createService, type LocalService } from '../service/service.ts';
+import { acquireDataDirLock, type DataDirLock } from '../store/data-dir-lock.ts';
 
 /** A client bound to a service, and the local service when this process runs it. */
 export interface ServiceSession {
@@ -19,9 +20,22 @@ export interface ServiceSession {
 const clientFor = (config: Config, baseUrl: string, token: string, logger: Logger) =>
   new ServiceClient({ baseUrl, token, requestsPerMinute: config.clientRequestsPerMinute, logger });
 
-/** Starts the local service in this process and returns a client of it. */
-export const startLocalSession = async (config: Config, logger: Logger): Promise<ServiceSession> => {
-  const local = await createService({ config, logger });
+/**
+ * Starts the local service in this process and returns a client of it. The caller holds the data dir's
+ * lock, so the jobs a killed run left in flight are taken back at once.
+ */
+export const startLocalSession = async (
+  config: Config,
+  logger: Logger,
+  lock: DataDirLock,
+): Promise<ServiceSession> => {
+  if (lock.dataDir !== resolve(config.dataDir)) {
+    throw new AppError(
+      'wrong_lock',
+      `the lock held is on ${lock.dataDir}, not on ${resolve(config.dataDir)}`,
+    );
+  }
+  const local = await createService({ config, logger, reclaimInFlight: true });
   let url: string;
   try {
     ({ url } = await local.listen());
@@ -61,13 +75,17 @@ export const remoteSession = (config: Config, logger: Logger): ServiceSession =>
  * For one-off commands: the configured remote service; else a local service already running on
  * the configured port (its key read from the data dir); else a local service started here.
  */
-export const connectSession = async (config: Config, logger: Logger): Promise<ServiceSession> => {
+export const connectSession = async (
+  config: Config,
+  logger: Logger,
+  command: string,
+): Promise<ServiceSession> => {
   if (config.apiBaseUrl) return remoteSession(config, logger);
   const baseUrl = serviceBaseUrl(config);
   const running = await fetch(`${new URL(baseUrl).origin}/health`, { signal: AbortSignal.timeout(1_000) })
     .then((response) => response.ok)
     .catch(() => false);
-  if (!running) return startLocalSession({ ...config, port: 0 }, logger);
+  if (!running) return startOwnSession(config, logger, command);
   const keyFile = join(config.dataDir, 'api-key');
   const token =
     config.apiToken ??
@@ -87,4 +105,26 @@ export const connectSession = async (config: Config, logger: Logger): Promise<Se
     keyFile,
     close: async () => undefined,
   };
+};
+
+/** A local service on a free port for one command, holding the data dir's lock for as long as it runs. */
+const startOwnSession = async (config: Config, logger: Logger, command: string): Promise<ServiceSession> => {
+  const lock = await acquireDataDirLock(config.dataDir, { command });
+  try {
+    const session = await startLocalSession({ ...config, port: 0 }, logger, lock);
+    await lock.setPorts({ service: Number(new URL(session.baseUrl).port) }).catch(async (error: unknown) => {
+      await session.close();
+      throw error;
+    });
+    return {
+      ...session,
+      close: async () => {
+        await session.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 };

@@ -32,7 +32,7 @@ import { DIRECT_UPLOADS_PATH, directUploadRoutes } from './uploads/direct-upload
 import { loadServiceSecret } from './uploads/service-secret.ts';
 import { TokenSigner } from './uploads/signed-token.ts';
 import { UploadStore } from './uploads/upload-store.ts';
-import { createWebhookModule } from './webhooks/webhook-module.ts';
+import { createWebhookModule, DELIVERY_QUEUE_NAME } from './webhooks/webhook-module.ts';
 
 export const SERVICE_DATABASE_FILE = 'service.db';
 /** How long close() waits for open requests (a large upload, say) before cutting connections. */
@@ -48,6 +48,11 @@ export interface ServiceOptions {
   readonly startProcessing?: boolean;
   /** How long close() lets running extractions finish before handing them back; DEFAULT_DRAIN_MS. */
   readonly drainMs?: number;
+  /**
+   * true only when this process holds the data dir's lock: no other process can be running a job, so the
+   * jobs a killed run left in flight come back at once instead of after their visibility timeout.
+   */
+  readonly reclaimInFlight?: boolean;
 }
 
 export interface LocalService {
@@ -104,6 +109,11 @@ async function assemble(
     visibilityTimeoutSeconds: JOB_VISIBILITY_TIMEOUT_SECONDS,
     clock,
   });
+  if (options.reclaimInFlight === true) {
+    const deliveries = new SqliteQueue(db, { name: DELIVERY_QUEUE_NAME, clock });
+    const reclaimed = (await queue.reclaimInFlight()) + (await deliveries.reclaimInFlight());
+    if (reclaimed > 0) logger.warn({ count: reclaimed }, 'took back jobs a killed run left in flight');
+  }
   const jobs = new ExtractionJobs(queue, documents, logger);
   const resent = await jobs.sendMissing();
   if (resent > 0) logger.warn({ count: resent }, 'sent extraction jobs a previous run left unsent');

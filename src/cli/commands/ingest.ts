@@ -76,7 +76,7 @@ export const ingest = async (
     level: config.logLevel === 'info' ? 'warn' : config.logLevel,
     name: 'ingest',
   });
-  const session = await connectSession(config, logger);
+  const session = await connectSession(config, logger, 'stevedore ingest');
   let failures = 0;
   try {
     for (const file of files) {

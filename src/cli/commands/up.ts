@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts';
 import { loadConfig } from '../../config/load-config.ts';
-import type { ConfigOverrides } from '../../config/settings.ts';
-import { createLogger } from '../../observability/logger.ts';
+import type { Config, ConfigOverrides } from '../../config/settings.ts';
+import { createLogger, type Logger } from '../../observability/logger.ts';
+import { acquireDataDirLock, type DataDirLock } from '../../store/data-dir-lock.ts';
 import { line, type Output } from '../output.ts';
 import { startProgress } from '../progress.ts';
 import { remoteSession, startLocalSession } from '../service-session.ts';
@@ -26,13 +27,37 @@ export interface UpDeps {
 export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> => {
   const config = loadConfig(deps.env, flags);
   const logger = createLogger({ level: config.logLevel, name: 'stevedore' });
+  // One `up` per data dir, even with a remote service: the worker's queues and its webhook live there.
+  const lock = await acquireDataDirLock(config.dataDir, {
+    command: 'stevedore up',
+    ports: config.apiBaseUrl
+      ? { receiver: config.receiverPort }
+      : { service: config.port, receiver: config.receiverPort },
+  });
+  try {
+    await run(config, logger, lock, deps);
+  } finally {
+    await lock.release();
+  }
+  line(deps.output.stdout, 'stopped');
+  return 0;
+};
+
+/** Everything `up` runs while it holds the data dir. */
+const run = async (config: Config, logger: Logger, lock: DataDirLock, deps: UpDeps): Promise<void> => {
   // The local service must reach this worker's receiver on loopback, so `up` allows private targets.
   const session = config.apiBaseUrl
     ? remoteSession(config, logger)
-    : await startLocalSession({ ...config, allowPrivateWebhooks: true }, logger);
+    : await startLocalSession({ ...config, allowPrivateWebhooks: true }, logger, lock);
   let secret = '';
   const worker = await deps
-    .startWorker({ config, client: session.client, webhookSecret: () => secret, logger })
+    .startWorker({
+      config,
+      client: session.client,
+      webhookSecret: () => secret,
+      logger,
+      reclaimInFlight: true,
+    })
     .catch(async (error: unknown) => {
       await session.close();
       throw error;
@@ -61,6 +86,4 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
     await worker.stop();
     await session.close();
   }
-  line(deps.output.stdout, 'stopped');
-  return 0;
 };

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { AppError } from '../domain/errors.ts';
-import { toStoreError } from './store-errors.ts';
+import { storeCall, toStoreError } from './store-errors.ts';
 
 /**
  * The lock itself: an SQLite file whose exclusive lock this process holds until it ends. SQLite takes
@@ -102,7 +102,7 @@ export async function acquireDataDirLock(dataDir: string, request: LockRequest):
 /** The open, exclusively locked connection; undefined when another process holds the lock. */
 function lockFile(path: string): DatabaseSync | undefined {
   // No busy timeout: a held lock is an answer, not a reason to wait.
-  const db = new DatabaseSync(path, { timeout: 0 });
+  const db = storeCall(`open ${path}`, () => new DatabaseSync(path, { timeout: 0 }));
   try {
     // EXCLUSIVE locking mode keeps the lock after the first write until the connection closes; the
     // transaction left open takes it now and holds it for the life of the process.

@@ -29,6 +29,7 @@ export const startLocalSession = async (
   logger: Logger,
   lock: DataDirLock,
 ): Promise<ServiceSession> => {
+  // A lock on another folder proves nothing about this one's queues.
   if (lock.dataDir !== resolve(config.dataDir)) {
     throw new AppError(
       'wrong_lock',

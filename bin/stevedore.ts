@@ -21,7 +21,7 @@ let interrupts = 0;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     interrupts++;
-    // A second Ctrl-C means "now": in-flight messages come back after their visibility timeout.
+    // A second Ctrl-C means "now": the next start on the data dir takes back what was in flight.
     if (interrupts > 1) process.exit(130);
     controller.abort();
   });

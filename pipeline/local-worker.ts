@@ -25,7 +25,7 @@ const queuePair = (db: ReturnType<typeof openDatabase>, name: string, clock: Clo
     deadLetter: deadLetterQueueOf(name),
     clock,
   });
-  return { live: new EmbeddedQueue(live), dead };
+  return { live: new EmbeddedQueue(live), dead, reclaim: () => live.reclaimInFlight() };
 };
 
 /**
@@ -42,6 +42,10 @@ export const startLocalWorker = async (
   const db = openDatabase(join(config.dataDir, WORKER_DB_FILE));
   const intakeQueues = queuePair(db, 'intake', clock);
   const eventsQueues = queuePair(db, 'events', clock);
+  if (input.reclaimInFlight === true) {
+    const reclaimed = (await intakeQueues.reclaim()) + (await eventsQueues.reclaim());
+    if (reclaimed > 0) logger.warn({ count: reclaimed }, 'took back messages a killed run left in flight');
+  }
   const store = new SqliteLedger(db);
   const ledger = new EmbeddedLedger(store);
   // Not `blobs/`: that folder is the local service's, and a worker key must never land in it.

@@ -38,6 +38,8 @@ export interface WorkerInput {
   /** The subscription's secret, looked up on every delivery so a rotated secret applies at once. */
   readonly webhookSecret: () => string;
   readonly logger: Logger;
+  /** true only when this process holds the data dir's lock: what a killed run held comes back at once. */
+  readonly reclaimInFlight?: boolean;
 }
 
 /**

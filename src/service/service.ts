@@ -39,7 +39,7 @@ import { loadServiceSecret } from './uploads/service-secret.ts';
 import { TokenSigner } from './uploads/signed-token.ts';
 import { UploadStore } from './uploads/upload-store.ts';
 import type { PrivateOrigins } from './webhooks/target-guard.ts';
-import { createWebhookModule } from './webhooks/webhook-module.ts';
+import { createWebhookModule, DELIVERY_QUEUE_NAME } from './webhooks/webhook-module.ts';
 
 export const SERVICE_DATABASE_FILE = 'service.db';
 /** How long close() waits for open requests (a large upload, say) before cutting connections. */
@@ -59,6 +59,11 @@ export interface ServiceOptions {
   readonly privateWebhookOrigins?: PrivateOrigins;
   /** Header and request timeouts of the HTTP server; DEFAULT_HTTP_TIMEOUTS (tests shorten them). */
   readonly httpTimeouts?: HttpTimeouts;
+  /**
+   * true only when this process holds the data dir's lock: no other process can be running a job, so the
+   * jobs a killed run left in flight come back at once instead of after their visibility timeout.
+   */
+  readonly reclaimInFlight?: boolean;
 }
 
 export interface LocalService {
@@ -118,6 +123,11 @@ async function assemble(
     maxReceiveCount: EXTRACTION_MAX_RECEIVE_COUNT,
     clock,
   });
+  if (options.reclaimInFlight === true) {
+    const deliveries = new SqliteQueue(db, { name: DELIVERY_QUEUE_NAME, clock });
+    const reclaimed = (await queue.reclaimInFlight()) + (await deliveries.reclaimInFlight());
+    if (reclaimed > 0) logger.warn({ count: reclaimed }, 'took back jobs a killed run left in flight');
+  }
   const jobs = new ExtractionJobs(db, queue, documents, logger);
   const resent = await jobs.sendMissing();
   if (resent > 0) logger.warn({ count: resent }, 'sent extraction jobs a previous run left unsent');

@@ -46,6 +46,7 @@ export interface QueueStatements {
   readonly stats: StatementSync;
   readonly deadLetters: StatementSync;
   readonly redrive: StatementSync;
+  readonly reclaimInFlight: StatementSync;
 }
 
 /** Every statement the queue runs; parameters are named after the columns they fill or compare. */
@@ -102,6 +103,11 @@ export function prepareQueueStatements(db: DatabaseSync): QueueStatements {
        SET queue = :source, source_queue = NULL, dead_lettered_at = NULL, visible_at = :now,
            receive_count = 0, receipt_handle = NULL, dead_letter_reason = NULL
        WHERE queue = :dlq AND source_queue = :source AND visible_at <= :now`,
+    ),
+    // Received and not deleted: the handle stays, so the next receive replaces it as usual.
+    reclaimInFlight: db.prepare(
+      `UPDATE queue_messages SET visible_at = :now
+       WHERE queue = :queue AND receipt_handle IS NOT NULL AND visible_at > :now`,
     ),
   };
 }

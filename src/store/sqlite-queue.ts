@@ -311,6 +311,21 @@ export class SqliteQueue {
     this.checkBody(body);
     return storeCall(`send to ${this.name}`, () => this.insert(body, 0));
   }
+
+  /**
+   * Makes every received-but-undeleted message visible now, instead of when its visibility timeout runs
+   * out. Only for a process that knows nobody else consumes this database (it holds the data dir lock):
+   * the receivers of those messages are gone, most likely killed. Messages that a receiver had put back
+   * for a retry backoff come back early too; that costs at most one early retry per start. Receive counts
+   * are kept, so a message that kills the process each time it is handled still reaches its dead-letter
+   * queue. Returns how many messages came back.
+   */
+  async reclaimInFlight(): Promise<number> {
+    const result = storeCall(`reclaim in-flight messages of ${this.name}`, () =>
+      this.sql.reclaimInFlight.run({ queue: this.name, now: this.clock.now() }),
+    );
+    return changedRows(result);
+  }
 }
 
 /** A reason is a one-line diagnosis, not a log: an error message with its code fits easily. */

@@ -119,7 +119,7 @@ export const ingest = async (
     }
   }
   if (accepted.length === 0) return failures === 0 ? 0 : 1;
-  const session = await connectSession(config, logger);
+  const session = await connectSession(config, logger, 'stevedore ingest');
   try {
     for (const { file, contentType } of accepted) {
       try {

@@ -115,7 +115,7 @@ export const retryFailed = async (flags: ConfigOverrides, deps: RetryDeps): Prom
     level: config.logLevel === 'info' ? 'warn' : config.logLevel,
     name: 'retry',
   });
-  const session = await connectSession(config, logger);
+  const session = await connectSession(config, logger, 'stevedore retry failed');
   let problems = 0;
   try {
     let asked = 0;

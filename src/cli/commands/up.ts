@@ -6,6 +6,7 @@ import type { Config, ConfigOverrides } from '../../config/settings.ts';
 import { createLogger, type Logger } from '../../observability/logger.ts';
 import { createTerminalLogger, LOG_FILE } from '../../observability/terminal-logger.ts';
 import { PrivateOrigins } from '../../service/webhooks/target-guard.ts';
+import { acquireDataDirLock, type DataDirLock } from '../../store/data-dir-lock.ts';
 import { line, type Output } from '../output.ts';
 import { startProgress } from '../progress.ts';
 import { remoteSession, startLocalSession } from '../service-session.ts';
@@ -57,28 +58,52 @@ const loggerFor = (config: Config, terminal: Terminal): UpLogs => {
  */
 export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> => {
   const config = loadConfig(deps.env, flags);
-  await Promise.all(OUT_FOLDERS.map((folder) => mkdir(join(config.out, folder), { recursive: true })));
-  const terminal = createTerminal(deps.output);
-  const logs = loggerFor(config, terminal);
+  // One `up` per data dir, even with a remote service: the worker's queues and its webhook live there.
+  const lock = await acquireDataDirLock(config.dataDir, {
+    command: 'stevedore up',
+    ports: config.apiBaseUrl
+      ? { receiver: config.receiverPort }
+      : { service: config.port, receiver: config.receiverPort },
+  });
   try {
-    return await run(config, deps, terminal, logs);
+    await Promise.all(OUT_FOLDERS.map((folder) => mkdir(join(config.out, folder), { recursive: true })));
+    const terminal = createTerminal(deps.output);
+    const logs = loggerFor(config, terminal);
+    try {
+      await run(config, deps, { terminal, logs, lock });
+    } finally {
+      logs.close();
+    }
   } finally {
-    logs.close();
+    await lock.release();
   }
+  line(deps.output.stdout, 'stopped');
+  return 0;
 };
 
-const run = async (config: Config, deps: UpDeps, terminal: Terminal, logs: UpLogs): Promise<number> => {
+/** Everything `up` runs while it holds the data dir. */
+const run = async (
+  config: Config,
+  deps: UpDeps,
+  { terminal, logs, lock }: { terminal: Terminal; logs: UpLogs; lock: DataDirLock },
+): Promise<void> => {
   const { logger } = logs;
   // The local service must reach this worker's receiver on loopback: that one origin, and no other
   // private target, is allowed (unless STEVEDORE_ALLOW_PRIVATE_WEBHOOKS opens them all).
   const receiverOrigin = new PrivateOrigins();
   const session = config.apiBaseUrl
     ? remoteSession(config, logger)
-    : await startLocalSession(config, logger, { privateWebhookOrigins: receiverOrigin });
+    : await startLocalSession(config, logger, lock, { privateWebhookOrigins: receiverOrigin });
   // Empty until the subscription is known: deliveries before that get a retryable 503 (see the receiver).
   let secret = '';
   const worker = await deps
-    .startWorker({ config, client: session.client, webhookSecret: () => secret, logger })
+    .startWorker({
+      config,
+      client: session.client,
+      webhookSecret: () => secret,
+      logger,
+      reclaimInFlight: true,
+    })
     .catch(async (error: unknown) => {
       await session.close();
       throw error;
@@ -121,6 +146,4 @@ const run = async (config: Config, deps: UpDeps, terminal: Terminal, logs: UpLog
     await worker.stop();
     await session.close();
   }
-  line(deps.output.stdout, 'stopped');
-  return 0;
 };

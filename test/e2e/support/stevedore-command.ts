@@ -66,6 +66,11 @@ export class StevedoreCommand {
     });
   }
 
+  /** The child's process id: what a second start names when this one holds the data dir. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   get stdout(): string {
     return this.out;
   }

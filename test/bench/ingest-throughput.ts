@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { uploadDocument } from '../../src/client/upload-document.ts';
 import { type ContentDigest, digestContent } from '../../src/domain/content-digest.ts';
-import { makeSampleCorpus, type SampleDocument } from '../../src/samples/sample-corpus.ts';
+import { makeSampleCorpus, type SampleDocument } from '../support/samples/sample-corpus.ts';
 import { measureAdmission } from './support/admission-alone.ts';
 import { startBenchIntake } from './support/bench-intake.ts';
 import { startBenchService } from './support/bench-service.ts';

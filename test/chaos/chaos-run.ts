@@ -1,11 +1,11 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createRandom } from '../../src/samples/random.ts';
-import { makeSampleCorpus, type SampleDocument } from '../../src/samples/sample-corpus.ts';
 import { countOutcomes } from '../e2e/support/outcome-files.ts';
 import { interrupt, pickUpPorts } from '../e2e/support/stevedore-up.ts';
 import { waitUntil } from '../e2e/support/wait-until.ts';
 import { createWorkspace, sha256Of, type Workspace } from '../e2e/support/workspace.ts';
+import { createRandom } from '../support/samples/random.ts';
+import { makeSampleCorpus, type SampleDocument } from '../support/samples/sample-corpus.ts';
 import { type Census, type Dropped, takeCensus } from './chaos-census.ts';
 import { ChaosStack, type RunningStack } from './chaos-stack.ts';
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, type ExpectStatic } from 'vitest';
-import { makeSampleCorpus, type SampleDocument } from '../../src/samples/sample-corpus.ts';
+import { makeSampleCorpus, type SampleDocument } from '../support/samples/sample-corpus.ts';
 import { type E2eScope, e2eTest } from './support/e2e-test.ts';
 import { logLinesWith } from './support/log-lines.ts';
 import { countOutcomes, readOutcomes } from './support/outcome-files.ts';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { makeSampleCorpus } from '../../src/samples/sample-corpus.ts';
+import { makeSampleCorpus } from '../support/samples/sample-corpus.ts';
 import { e2eTest } from './support/e2e-test.ts';
 import { countOutcomes, readOutcomes } from './support/outcome-files.ts';
 import { listDocuments } from './support/service-api.ts';

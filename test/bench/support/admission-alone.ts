@@ -5,9 +5,9 @@ import { FolderBlobStore } from '../../../pipeline/adapters/folder-blob-store.ts
 import { FolderSource } from '../../../pipeline/sources/folder-source.ts';
 import { systemClock } from '../../../src/domain/clock.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
-import type { SampleDocument } from '../../../src/samples/sample-corpus.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
+import type { SampleDocument } from '../../support/samples/sample-corpus.ts';
 import { BENCH_INTAKE_TUNING } from './bench-intake.ts';
 import { cpuMsOf, syncCallsOf } from './cost-counters.ts';
 import { timed, until } from './timing.ts';

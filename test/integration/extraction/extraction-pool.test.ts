@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
 import { createExtractionPool } from '../../../src/extraction/extraction-pool.ts';
-import { makeSampleCorpus } from '../../../src/samples/sample-corpus.ts';
+import { makeSampleCorpus } from '../../support/samples/sample-corpus.ts';
 
 describe('the extraction pool (worker threads)', () => {
   const pool = createExtractionPool(2);

@@ -22,12 +22,12 @@ import { systemClock } from '../../../src/domain/clock.ts';
 import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
-import { makeSampleCorpus } from '../../../src/samples/sample-corpus.ts';
-import { makeScannedLikePdf } from '../../../src/samples/special-pdfs.ts';
 import { createService, type LocalService } from '../../../src/service/service.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
+import { makeSampleCorpus } from '../../support/samples/sample-corpus.ts';
+import { makeScannedLikePdf } from '../../support/samples/special-pdfs.ts';
 
 /** How long a document may take from upload to a settled outcome on a loaded machine. */
 const OUTCOME_TIMEOUT_MS = 15_000;

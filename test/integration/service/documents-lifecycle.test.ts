@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentRepresentationResource, documentResource } from '../../../src/contract/document.ts';
 import { errorDocument, singleDocument } from '../../../src/contract/json-api.ts';
-import { makeBillOfLadingPdf } from '../../../src/samples/bill-of-lading-pdf.ts';
-import { makeInvoicePdf } from '../../../src/samples/invoice-pdf.ts';
+import { makeBillOfLadingPdf } from '../../support/samples/bill-of-lading-pdf.ts';
+import { makeInvoicePdf } from '../../support/samples/invoice-pdf.ts';
 import {
   getDocument,
   type Harness,

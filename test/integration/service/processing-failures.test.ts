@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeEncryptedPdf, makeScannedLikePdf } from '../../../src/samples/special-pdfs.ts';
+import { makeEncryptedPdf, makeScannedLikePdf } from '../../support/samples/special-pdfs.ts';
 import { type Harness, startService, submit, waitForOutcome } from './service-harness.ts';
 
 describe('extraction failures', () => {

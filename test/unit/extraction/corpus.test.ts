@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
-import { makeSampleCorpus } from '../../../src/samples/sample-corpus.ts';
+import { makeSampleCorpus } from '../../support/samples/sample-corpus.ts';
 
 describe('makeSampleCorpus', () => {
   it('extracts every field of 60 random documents exactly', async () => {

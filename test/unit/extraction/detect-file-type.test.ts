@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectFileType } from '../../../src/extraction/detect-file-type.ts';
-import { makeTextPdf } from '../../../src/samples/special-pdfs.ts';
+import { makeTextPdf } from '../../support/samples/special-pdfs.ts';
 
 describe('detectFileType', () => {
   it('recognises a PDF by its header', async () => {

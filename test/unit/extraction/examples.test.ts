@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
-import { EXAMPLE_DOCUMENTS } from '../../../src/samples/example-documents.ts';
+import { EXAMPLE_DOCUMENTS } from '../../support/samples/example-documents.ts';
 
 // The examples/ README states these outcomes; this keeps it true.
 describe('example documents', () => {

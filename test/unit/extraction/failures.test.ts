@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createDocumentExtractor, extractDocument } from '../../../src/extraction/extract-document.ts';
 import { MAX_PDF_BYTES } from '../../../src/extraction/pdf/read-pdf-text.ts';
-import { makeInvoicePdf } from '../../../src/samples/invoice-pdf.ts';
-import { createRandom } from '../../../src/samples/random.ts';
-import { randomInvoiceFields } from '../../../src/samples/sample-fields.ts';
-import { makeEncryptedPdf, makeScannedLikePdf, makeTextPdf } from '../../../src/samples/special-pdfs.ts';
+import { makeInvoicePdf } from '../../support/samples/invoice-pdf.ts';
+import { createRandom } from '../../support/samples/random.ts';
+import { randomInvoiceFields } from '../../support/samples/sample-fields.ts';
+import { makeEncryptedPdf, makeScannedLikePdf, makeTextPdf } from '../../support/samples/special-pdfs.ts';
 
 const hints = { filename: 'upload.pdf', contentType: 'application/pdf' };
 const fixture = (name: string): Uint8Array =>

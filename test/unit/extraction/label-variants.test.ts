@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
-import { makeTextPdf } from '../../../src/samples/special-pdfs.ts';
+import { makeTextPdf } from '../../support/samples/special-pdfs.ts';
 
 /** Hand-laid pages whose wording and formats differ from the sample generator's. */
 const hints = { filename: 'doc.pdf', contentType: null };

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
 import { MAX_PAGES_READ, readPdfText } from '../../../src/extraction/pdf/read-pdf-text.ts';
-import { makeTextPdf } from '../../../src/samples/special-pdfs.ts';
+import { makeTextPdf } from '../../support/samples/special-pdfs.ts';
 
 async function pagesPdf(pageTexts: readonly string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

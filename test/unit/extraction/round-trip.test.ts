@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
-import { makeArrivalNoticePdf } from '../../../src/samples/arrival-notice-pdf.ts';
-import { makeBillOfLadingPdf } from '../../../src/samples/bill-of-lading-pdf.ts';
+import { makeArrivalNoticePdf } from '../../support/samples/arrival-notice-pdf.ts';
+import { makeBillOfLadingPdf } from '../../support/samples/bill-of-lading-pdf.ts';
 import {
   expectedArrivalNotice,
   expectedBillOfLading,
   expectedPackingList,
-} from '../../../src/samples/expected-payloads.ts';
-import { makeInvoicePdf } from '../../../src/samples/invoice-pdf.ts';
-import { makePackingListPdf } from '../../../src/samples/packing-list-pdf.ts';
-import { createRandom } from '../../../src/samples/random.ts';
+} from '../../support/samples/expected-payloads.ts';
+import { makeInvoicePdf } from '../../support/samples/invoice-pdf.ts';
+import { makePackingListPdf } from '../../support/samples/packing-list-pdf.ts';
+import { createRandom } from '../../support/samples/random.ts';
 import {
   randomArrivalNoticeFields,
   randomBillOfLadingFields,
   randomInvoiceFields,
   randomPackingListFields,
-} from '../../../src/samples/sample-fields.ts';
-import { DEFAULT_STYLE, type SampleStyle } from '../../../src/samples/sample-style.ts';
+} from '../../support/samples/sample-fields.ts';
+import { DEFAULT_STYLE, type SampleStyle } from '../../support/samples/sample-style.ts';
 
 const hints = { filename: 'doc.pdf', contentType: 'application/pdf' };
 

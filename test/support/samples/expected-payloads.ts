@@ -1,7 +1,7 @@
-import { validateContainerNumber } from '../domain/iso6346.ts';
-import type { ArrivalNoticePayload } from '../extraction/schemas/arrival-notice.ts';
-import type { BillOfLadingPayload } from '../extraction/schemas/bill-of-lading.ts';
-import type { PackingListPayload } from '../extraction/schemas/packing-list.ts';
+import { validateContainerNumber } from '../../../src/domain/iso6346.ts';
+import type { ArrivalNoticePayload } from '../../../src/extraction/schemas/arrival-notice.ts';
+import type { BillOfLadingPayload } from '../../../src/extraction/schemas/bill-of-lading.ts';
+import type { PackingListPayload } from '../../../src/extraction/schemas/packing-list.ts';
 import type { ArrivalNoticeFields } from './arrival-notice-pdf.ts';
 import type { BillOfLadingFields } from './bill-of-lading-pdf.ts';
 import { type PackingListFields, sumDecimals } from './packing-list-pdf.ts';

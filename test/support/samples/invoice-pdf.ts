@@ -1,4 +1,4 @@
-import type { CommercialInvoicePayload } from '../extraction/schemas/commercial-invoice.ts';
+import type { CommercialInvoicePayload } from '../../../src/extraction/schemas/commercial-invoice.ts';
 import { formatDate, formatMoney, groupDecimal } from './format-values.ts';
 import { PageWriter } from './page-writer.ts';
 import { DEFAULT_STYLE, type SampleStyle } from './sample-style.ts';

@@ -1,6 +1,6 @@
-import { makeContainerNumber } from '../domain/iso6346.ts';
-import type { DocumentType } from '../extraction/document-type.ts';
-import type { ExtractionFailureReason } from '../extraction/extraction-error.ts';
+import { makeContainerNumber } from '../../../src/domain/iso6346.ts';
+import type { DocumentType } from '../../../src/extraction/document-type.ts';
+import type { ExtractionFailureReason } from '../../../src/extraction/extraction-error.ts';
 import { type ArrivalNoticeFields, makeArrivalNoticePdf } from './arrival-notice-pdf.ts';
 import { type BillOfLadingFields, makeBillOfLadingPdf } from './bill-of-lading-pdf.ts';
 import { expectedArrivalNotice, expectedBillOfLading, expectedPackingList } from './expected-payloads.ts';

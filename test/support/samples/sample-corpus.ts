@@ -1,4 +1,4 @@
-import type { DocumentType } from '../extraction/document-type.ts';
+import type { DocumentType } from '../../../src/extraction/document-type.ts';
 import { makeArrivalNoticePdf } from './arrival-notice-pdf.ts';
 import { makeBillOfLadingPdf } from './bill-of-lading-pdf.ts';
 import { expectedArrivalNotice, expectedBillOfLading, expectedPackingList } from './expected-payloads.ts';

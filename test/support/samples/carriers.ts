@@ -1,4 +1,4 @@
-import { makeContainerNumber } from '../domain/iso6346.ts';
+import { makeContainerNumber } from '../../../src/domain/iso6346.ts';
 import type { Random } from './random.ts';
 
 /**

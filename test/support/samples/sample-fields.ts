@@ -1,4 +1,4 @@
-import type { LineItem } from '../extraction/schemas/commercial-invoice.ts';
+import type { LineItem } from '../../../src/extraction/schemas/commercial-invoice.ts';
 import type { ArrivalNoticeFields } from './arrival-notice-pdf.ts';
 import type { BillOfLadingFields, Party } from './bill-of-lading-pdf.ts';
 import { randomCarrier, randomContainerNumbers } from './carriers.ts';

@@ -162,11 +162,13 @@ export async function takeS3Object(record: S3EventRecord, deps: S3DropDeps): Pro
     logger.info(facts, 'S3 object already taken or replaced; notification acknowledged');
     return { kind: 'gone' };
   }
-  const outcome = await deps.admission.admit({
-    body: fetched.body,
-    sizeBytes: fetched.contentLength,
-    origin,
-  });
+  const outcome = await deps.admission
+    .admit({ body: fetched.body, sizeBytes: fetched.contentLength, origin })
+    .catch((error: unknown) => {
+      // A half-read response holds its socket: in a warm Lambda the pool would run dry.
+      fetched.body.destroy();
+      throw error;
+    });
   if (outcome.kind === 'changed') throw new S3ObjectChangedError(key);
   if (outcome.kind === 'rejected') return setAside(outcome.rejection);
 

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -78,10 +78,11 @@ export function s3DropBucket(client: S3Client, bucket: string): DropBucket {
         const response = await client.send(
           new GetObjectCommand({ Bucket: bucket, Key: object.key, ...pinned(object) }),
         );
-        // In Node the SDK's body is an http.IncomingMessage, a Readable; anything else is a broken client.
-        const body = response.Body as Readable | undefined;
-        if (body === undefined || response.ContentLength === undefined) {
-          throw new Error('GetObject answered without a body or a length');
+        const body = response.Body;
+        // In Node the SDK's body is an http.IncomingMessage (or its checksum stream over one): a Readable.
+        if (!(body instanceof Readable) || response.ContentLength === undefined) {
+          if (body instanceof Readable) body.destroy();
+          throw new Error('GetObject answered without a readable body or a length');
         }
         return { body, contentLength: response.ContentLength };
       } catch (error) {

@@ -122,7 +122,10 @@ export async function takeS3Object(record: S3EventRecord, deps: S3DropDeps): Pro
   const { bucket, prefixes, logger } = deps;
   const key = decodeS3Key(record.s3.object.key);
   const skip = (reason: S3SkipReason): S3TakeOutcome => {
-    logger.warn({ bucket: record.s3.bucket.name, key, event: record.eventName, reason }, 'S3 object skipped');
+    const facts = { bucket: record.s3.bucket.name, key, event: record.eventName, reason };
+    // Another bucket or a key outside the inbox means the notification is set up wrong: someone should look.
+    if (reason === 'outside_inbox' || reason === 'other_bucket') logger.warn(facts, 'S3 object skipped');
+    else logger.info(facts, 'S3 object skipped');
     return { kind: 'skipped', reason };
   };
   if (!isObjectCreated(record)) return skip('not_created');

@@ -33,3 +33,19 @@ export interface SqsHandlerTuning {
  * would likely be cut by the timeout, which redelivers the whole batch.
  */
 export const DEFAULT_MIN_TIME_LEFT_MS = 30_000;
+
+/**
+ * A client built from a secret read at run time, rebuilt only when the secret changes (a rotation): the
+ * secret comes from the parameters cache, so this costs a lookup per record, not a request.
+ */
+export const clientForSecret = <C>(
+  secret: () => Promise<string>,
+  build: (secret: string) => C,
+): (() => Promise<C>) => {
+  let current: { secret: string; client: C } | undefined;
+  return async () => {
+    const value = await secret();
+    if (current?.secret !== value) current = { secret: value, client: build(value) };
+    return current.client;
+  };
+};

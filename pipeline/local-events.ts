@@ -1,6 +1,7 @@
 import type { Config } from '../src/config/settings.ts';
 import type { Clock } from '../src/domain/clock.ts';
 import type { Logger } from '../src/observability/logger.ts';
+import type { MetricStage, Metrics } from '../src/observability/metrics.ts';
 import { type Consumer, startConsumer } from '../src/runtime/consumer.ts';
 import type { ConsumerStats } from '../src/runtime/consumer-events.ts';
 import type { QueueStats } from '../src/store/sqlite-queue.ts';
@@ -42,6 +43,8 @@ export interface StartEventsOptions {
   readonly reextractBackoff?: ReextractBackoff;
   /** Defaults to `reconcileIntervalMs(config.reconcileAfterSeconds)`. */
   readonly reconcileIntervalMs?: number;
+  /** The events stage's and the reconciler's metrics; none when absent. */
+  readonly metrics?: (stage: MetricStage) => Metrics;
 }
 
 export interface EventsStats {
@@ -75,6 +78,7 @@ export const startEvents = async (options: StartEventsOptions): Promise<EventsRu
     logger,
     maxReextracts: config.maxReextracts,
     backoff: options.reextractBackoff ?? reextractBackoff(config.reextractBackoffSeconds),
+    ...(options.metrics ? { metrics: options.metrics('events') } : {}),
   };
   const receiver = createReceiver({
     secret: options.webhookSecret,
@@ -103,6 +107,7 @@ export const startEvents = async (options: StartEventsOptions): Promise<EventsRu
     deps: {
       ...deps,
       logger: logger.child({ component: 'reconciler' }),
+      ...(options.metrics ? { metrics: options.metrics('reconcile') } : {}),
       reconcileAfterSeconds: config.reconcileAfterSeconds,
     },
     intervalMs: options.reconcileIntervalMs ?? reconcileIntervalMs(config.reconcileAfterSeconds),

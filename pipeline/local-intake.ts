@@ -1,6 +1,7 @@
 import type { Config } from '../src/config/settings.ts';
 import type { Clock } from '../src/domain/clock.ts';
 import type { Logger } from '../src/observability/logger.ts';
+import type { Metrics } from '../src/observability/metrics.ts';
 import { type Consumer, startConsumer } from '../src/runtime/consumer.ts';
 import type { ConsumerStats } from '../src/runtime/consumer-events.ts';
 import type { QueueStats } from '../src/store/sqlite-queue.ts';
@@ -36,6 +37,7 @@ export interface StartIntakeOptions {
   /** Where new origins of known content are announced (the events queue). */
   readonly originEvents?: Pick<Queue, 'send'>;
   readonly tuning?: IntakeTuning;
+  readonly metrics?: Metrics;
 }
 
 export interface IntakeStats {
@@ -84,6 +86,7 @@ export async function startIntake(options: StartIntakeOptions): Promise<IntakeRu
         logger: context.logger,
         signal: context.signal,
         ...(options.originEvents ? { originEvents: options.originEvents } : {}),
+        ...(options.metrics ? { metrics: options.metrics } : {}),
       });
       documents[outcome.result] += 1;
     },

@@ -69,6 +69,7 @@ export const startLocalWorker = async (
     webhookSecret: input.webhookSecret,
     // The local service adds the Standard Webhooks timestamp; the upstream signs the body only.
     requireTimestamp: config.apiBaseUrl === undefined,
+    ...(input.metrics ? { metrics: input.metrics } : {}),
   }).catch((error: unknown) => {
     db.close();
     throw error;
@@ -83,6 +84,7 @@ export const startLocalWorker = async (
     logger,
     clock,
     ...(input.tuning ? { tuning: input.tuning } : {}),
+    ...(input.metrics ? { metrics: input.metrics('ingest') } : {}),
   }).catch(async (error: unknown) => {
     await events.stop();
     throw error;

@@ -1,42 +1,36 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import type { ConsumerQueue } from '../../src/runtime/consumer-queue.ts';
 import type { RetryRule } from '../../src/runtime/retry-rule.ts';
 
-/** The part of an SQS event record that batch processing reads (Lambda passes more). */
-export interface BatchRecord {
-  readonly messageId: string;
-  /** What a visibility change needs; SQS records always carry it. */
-  readonly receiptHandle?: string;
-  readonly body: string;
-  readonly attributes?: { readonly ApproximateReceiveCount?: string; readonly MessageGroupId?: string };
-}
-
-/** Lambda's partial batch response (`ReportBatchItemFailures`): the records to deliver again. */
-export interface BatchResponse {
-  readonly batchItemFailures: Array<{ readonly itemIdentifier: string }>;
-}
-
 export interface RecordContext {
   readonly messageId: string;
   /** 1 on the first delivery. */
   readonly receiveCount: number;
+  /** What a visibility heartbeat needs. */
+  readonly receiptHandle: string;
+  /** The Lambda context, when the invocation has one. */
+  readonly lambda?: Context;
 }
 
 export interface ProcessBatchOptions<T> {
   /** Validates one body; it runs inside the record's own processing, so a bad body fails alone. */
   readonly parse: (body: string) => T;
+  /** Passed to the record handler, as Powertools does. */
+  readonly context?: Context;
   /**
-   * Throw `FullBatchFailureError` when every record failed (default true, as in Powertools): Lambda then
-   * treats the invocation as failed, which shows in its error metrics and backs the poller off.
+   * Throw Powertools' `FullBatchFailureError` when every record failed (default true): Lambda then treats
+   * the invocation as failed, which shows in its error metrics and backs the poller off.
    */
   readonly throwOnFullBatchFailure?: boolean;
   /**
-   * FIFO queues: after the first failure, fail the rest without running them, so order is kept. With
-   * `skipGroupOnError`, only later records of the failed record's message group are failed.
+   * Off by default: records run one after another, as the service paces its requests anyway and a long
+   * upload then holds one record, not the batch's whole share of the function's time.
    */
-  readonly fifo?: boolean | { readonly skipGroupOnError: boolean };
+  readonly processInParallel?: boolean;
   readonly logger?: Logger;
   /**
    * Sets each failed record's visibility by the retry rule before reporting it, so a deployed function
@@ -52,6 +46,12 @@ export interface BatchRedelivery {
   readonly clock: Clock;
 }
 
+/**
+ * A record the retry rule gave up on is made visible again at once: each delivery fails fast, so the
+ * redrive policy moves it to the DLQ after `maxReceiveCount` deliveries within seconds, not hours.
+ */
+export const STOP_VISIBILITY_SECONDS = 0;
+
 /** A body that does not parse now never will: not retryable, so the retry rule stops at once. */
 export class InvalidRecordBodyError extends AppError {
   constructor(messageId: string, cause: unknown) {
@@ -59,57 +59,50 @@ export class InvalidRecordBodyError extends AppError {
   }
 }
 
-export class FullBatchFailureError extends AppError {
-  constructor(readonly errors: readonly unknown[]) {
-    super('full_batch_failure', `all ${errors.length} records of the batch failed`, {
-      retryable: true,
-      cause: errors[0],
-    });
-  }
-}
-
 /**
- * Runs `handler` on each record, one after another, and reports the failed ones instead of throwing, so a
- * poison record is redelivered alone and its neighbours are not processed twice.
+ * Runs `handler` on each SQS record through Powertools' `BatchProcessor` and answers Lambda's partial
+ * batch response, so a poison record is redelivered alone and its neighbours are not processed twice.
+ * Before a failed record is reported, its visibility is set by the retry rule (see `redelivery`).
+ *
+ * A record that can never succeed (a bad body, a non-retryable `AppError`): SQS cannot dead-letter a
+ * message on request, so it is reported failed with its visibility at 0 and the queue's redrive policy
+ * moves it after `maxReceiveCount` quick deliveries. That keeps the DLQ's record of its source queue, so
+ * `StartMessageMoveTask` can redrive it unchanged; sending it to the DLQ ourselves and reporting success
+ * would lose that and duplicate it in the DLQ if the function died between the send and the delete.
+ * Queues that can dead-letter at once (the embedded queue's `moveToDeadLetter`) do so, with the reason.
  */
 export async function processBatch<T>(
-  records: readonly BatchRecord[],
+  event: Pick<SQSEvent, 'Records'>,
   handler: (message: T, context: RecordContext) => Promise<void>,
   options: ProcessBatchOptions<T>,
-): Promise<BatchResponse> {
-  const { parse, throwOnFullBatchFailure = true, fifo = false, logger, redelivery } = options;
-  const failures: string[] = [];
-  const errors: unknown[] = [];
-  const failedGroups = new Set<string | undefined>();
-  let stopped = false;
-
-  for (const record of records) {
-    const group = record.attributes?.MessageGroupId;
-    const skipGroupOnError = typeof fifo === 'object' && fifo.skipGroupOnError;
-    if (stopped || (skipGroupOnError && failedGroups.has(group))) {
-      failures.push(record.messageId);
-      continue;
-    }
+): Promise<SQSBatchResponse> {
+  const { parse, logger, redelivery, context, throwOnFullBatchFailure = true } = options;
+  // One processor per batch: it keeps the batch's successes and failures, so sharing it between
+  // invocations in flight at once (tests, or a future in-process caller) would mix them.
+  const processor = new BatchProcessor(EventType.SQS);
+  const recordHandler = async (record: SQSRecord, lambda?: Context): Promise<void> => {
     try {
-      const receiveCount = receiveCountOf(record);
-      await handler(parseRecord(parse, record), { messageId: record.messageId, receiveCount });
+      const message = parseRecord(parse, record);
+      await handler(message, {
+        messageId: record.messageId,
+        receiveCount: receiveCountOf(record),
+        receiptHandle: record.receiptHandle,
+        ...(lambda ? { lambda } : {}),
+      });
     } catch (error) {
-      failures.push(record.messageId);
-      errors.push(error);
       logger?.warn({ err: error, messageId: record.messageId }, 'record failed; it will be delivered again');
       if (redelivery !== undefined) await scheduleRedelivery(redelivery, record, error, logger);
-      if (skipGroupOnError) failedGroups.add(group);
-      else if (fifo !== false) stopped = true;
+      throw error;
     }
-  }
-
-  if (throwOnFullBatchFailure && records.length > 0 && failures.length === records.length) {
-    throw new FullBatchFailureError(errors);
-  }
-  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+  };
+  return processPartialResponse(event, recordHandler, processor, {
+    ...(context ? { context } : {}),
+    throwOnFullBatchFailure,
+    processInParallel: options.processInParallel ?? false,
+  });
 }
 
-function parseRecord<T>(parse: (body: string) => T, record: BatchRecord): T {
+function parseRecord<T>(parse: (body: string) => T, record: SQSRecord): T {
   try {
     return parse(record.body);
   } catch (error) {
@@ -123,29 +116,27 @@ function parseRecord<T>(parse: (body: string) => T, record: BatchRecord): T {
  */
 async function scheduleRedelivery(
   redelivery: BatchRedelivery,
-  record: BatchRecord,
+  record: SQSRecord,
   error: unknown,
   logger: Logger | undefined,
 ): Promise<void> {
   const { queue, retry, clock } = redelivery;
   const { receiptHandle, messageId } = record;
-  if (receiptHandle === undefined) {
-    logger?.warn({ messageId }, 'record has no receipt handle; it returns after its visibility timeout');
-    return;
-  }
   const decision = retry(receiveCountOf(record), error, clock.now());
   try {
     if (decision.kind === 'retry') {
       await queue.changeVisibility(receiptHandle, decision.delaySeconds);
       return;
     }
-    // SQS cannot move a message itself: there the redrive policy takes it after maxReceiveCount.
     const moved = (await queue.moveToDeadLetter?.(receiptHandle, decision.reason)) ?? false;
+    if (!moved) await queue.changeVisibility(receiptHandle, STOP_VISIBILITY_SECONDS);
     logger?.error({ err: error, messageId, reason: decision.reason, moved }, 'record cannot succeed');
   } catch (callError) {
     logger?.warn({ err: callError, messageId }, 'could not schedule the redelivery of a failed record');
   }
 }
 
-const receiveCountOf = (record: BatchRecord): number =>
-  Number(record.attributes?.ApproximateReceiveCount ?? '1');
+const receiveCountOf = (record: SQSRecord): number => {
+  const count = Number(record.attributes.ApproximateReceiveCount);
+  return Number.isInteger(count) && count > 0 ? count : 1;
+};

@@ -1,6 +1,7 @@
 import type { DocumentResource } from '../../src/contract/document.ts';
 import type { Clock } from '../../src/domain/clock.ts';
 import type { Logger } from '../../src/observability/logger.ts';
+import type { Metrics } from '../../src/observability/metrics.ts';
 import type { Ledger, Queue } from '../ports.ts';
 import type { ResultSink } from '../sinks/result-sink.ts';
 import type { ReextractBackoff } from './events-backoff.ts';
@@ -25,4 +26,6 @@ export interface EventsDeps {
   /** Re-extractions of a failed document before it is routed to `failed/`. */
   readonly maxReextracts: number;
   readonly backoff: ReextractBackoff;
+  /** extracted, reextracted, failed and the end-to-end latency; none by default. */
+  readonly metrics?: Metrics;
 }

@@ -74,7 +74,7 @@ export const recordExtracted = async (state: DocumentState, deps: EventsDeps): P
   const written = await rewrite();
   const decided = await writeOutcome(ledger, state.documentId, 'extracted');
   await finish(state, written, deps, rewrite);
-  if (decided) return 'extracted';
+  if (decided) return observed('extracted', written, deps);
   // A failure was routed between our read and our write: the success still wins.
   return (await readOutcome(ledger, state.documentId)) === 'failed' ? recover(state, deps) : 'duplicate';
 };
@@ -87,7 +87,7 @@ const recover = async (state: DocumentState, deps: EventsDeps): Promise<OutcomeA
   // Before the marker: a crash in between makes the redelivery recover, and settle, again.
   await settleOrigins(state.documentId, written, deps, () => writeResult(state, deps));
   await markRecovered(ledger, state.documentId, clock.now());
-  return 'recovered';
+  return observed('recovered', written, deps);
 };
 
 export const recordFailure = async (state: DocumentState, deps: EventsDeps): Promise<OutcomeAction> => {
@@ -124,6 +124,7 @@ export const recordFailure = async (state: DocumentState, deps: EventsDeps): Pro
     await queue.send(encodeMessage({ kind: 'reextract', version: 1, documentId, attempt }), {
       delaySeconds: backoff(attempt),
     });
+    deps.metrics?.count('reextracted');
     return 'reextract_scheduled';
   }
 
@@ -131,7 +132,7 @@ export const recordFailure = async (state: DocumentState, deps: EventsDeps): Pro
   const written = await writeFailure();
   if (await writeOutcome(ledger, documentId, 'failed')) {
     await finish(state, written, deps, writeFailure);
-    return 'routed_to_failed';
+    return observed('routed_to_failed', written, deps);
   }
   // A success landed between our read and our write; it wins, so take our file back.
   if ((await readOutcome(ledger, documentId)) === 'extracted') {
@@ -139,6 +140,23 @@ export const recordFailure = async (state: DocumentState, deps: EventsDeps): Pro
     return 'ignored_after_success';
   }
   return 'duplicate';
+};
+
+/**
+ * Counts a final outcome and its latency from the earliest origin's arrival, once per document: only the
+ * call that decided the outcome gets here, so redeliveries do not count again.
+ */
+const observed = (
+  action: 'extracted' | 'recovered' | 'routed_to_failed',
+  origins: readonly OriginRecord[],
+  deps: EventsDeps,
+): OutcomeAction => {
+  const { metrics, clock } = deps;
+  if (metrics === undefined) return action;
+  metrics.count(action === 'routed_to_failed' ? 'failed' : 'extracted');
+  const arrivals = origins.map((origin) => Date.parse(origin.received_at)).filter(Number.isFinite);
+  if (arrivals.length > 0) metrics.latency(clock.now() - Math.min(...arrivals));
+  return action;
 };
 
 /** Settles the file's origins, then closes the document's open marker: its outcome file is final. */

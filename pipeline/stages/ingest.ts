@@ -3,6 +3,7 @@ import { type UploadClient, uploadDocument } from '../../src/client/upload-docum
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError, ValidationError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
+import type { Metrics } from '../../src/observability/metrics.ts';
 import { ingestedEntries, needsOpenMarker, readDocumentId } from '../ledger/documents.ts';
 import { ledgerEntries } from '../ledger/values.ts';
 import { encodeMessage, type IntakeMessage, intakeMessage } from '../messages.ts';
@@ -24,6 +25,8 @@ export interface IngestDeps {
    * document's outcome file lists it too.
    */
   readonly originEvents?: Pick<Queue, 'send'>;
+  /** received, duplicates, uploaded; none by default. */
+  readonly metrics?: Metrics;
 }
 
 export interface IngestOutcome {
@@ -82,6 +85,7 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
     originId: origin.originId,
   });
 
+  deps.metrics?.count('received');
   const known = await readDocumentId(ledger, sha256);
   if (known !== undefined) {
     const entry = ledgerEntries.origin(sha256, origin);
@@ -92,6 +96,7 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
       { documentId: known, fileName: origin.fileName },
       'content already ingested; origin recorded',
     );
+    deps.metrics?.count('duplicates');
     return { documentId: known, result: 'known' };
   }
 
@@ -115,6 +120,7 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
   if (result === 'duplicate') await announceOrigin(deps, documentId, origin.originId);
   await blobs.delete(message.blobKey);
   logger.info({ documentId, result, fileName: origin.fileName }, 'document ingested');
+  deps.metrics?.count(result === 'created' ? 'uploaded' : 'duplicates');
   return { documentId, result };
 }
 

@@ -81,6 +81,7 @@ export const reconcileOnce = async (deps: ReconcileDeps): Promise<ReconcileSumma
       },
     );
     actions[action] += 1;
+    if (action === 'recovered') deps.metrics?.count('lostWebhooksRecovered');
   }
   const summary = { documents: documents.length, overdue: overdue.length, lookedUp: batch.length, actions };
   if (batch.length > 0) logger.info(summary, 'reconcile pass');

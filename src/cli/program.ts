@@ -82,6 +82,10 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
     .addOption(
       new Option('--receiver-port <port>', 'port of the webhook receiver (default 4011)').argParser(integer),
     )
+    .option(
+      '--metrics [file]',
+      'append CloudWatch EMF metric lines to file (default <data dir>/logs/metrics.emf.jsonl; - is stdout)',
+    )
     .action(run((flags: Record<string, unknown>) => up(flags, deps)));
 
   serviceFlags(program.command('service'))

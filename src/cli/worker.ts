@@ -1,6 +1,7 @@
 import type { ServiceClient } from '../client/service-client.ts';
 import type { Config } from '../config/settings.ts';
 import type { Logger } from '../observability/logger.ts';
+import type { MetricStage, Metrics } from '../observability/metrics.ts';
 
 /**
  * Counts for the live progress line of `stevedore up`. Each is a durable figure of the data dir, the same
@@ -40,6 +41,8 @@ export interface WorkerInput {
   readonly logger: Logger;
   /** true only when this process holds the data dir's lock: what a killed run held comes back at once. */
   readonly reclaimInFlight?: boolean;
+  /** Each stage's metrics (`up --metrics`); none when absent. */
+  readonly metrics?: (stage: MetricStage) => Metrics;
 }
 
 /**

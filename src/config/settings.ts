@@ -13,6 +13,11 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
+/** An SSM parameter name: a path of letters, digits and `_.-/`, as SSM accepts (never a value). */
+const ssmParameterName = z
+  .string()
+  .regex(/^\/?[A-Za-z0-9_.\-/]{1,2048}$/, 'must be an SSM parameter name such as /stevedore/api-token');
+
 /**
  * Every setting of stevedore: its environment variable and its schema (with the default). This
  * table is the only place that names environment variables; the README's settings table mirrors it.
@@ -96,6 +101,46 @@ export const settings = {
     env: 'STEVEDORE_LOG_LEVEL',
     schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     doc: 'log level',
+  },
+  metrics: {
+    env: 'STEVEDORE_METRICS',
+    schema: z.string().min(1).optional(),
+    doc: 'file the local worker appends CloudWatch EMF metric lines to (`up --metrics`); `-` is stdout',
+  },
+  bucket: {
+    env: 'STEVEDORE_BUCKET',
+    schema: z.string().min(3).max(63).optional(),
+    doc: 'AWS: the S3 bucket of staged files, the ledger and the outcome files',
+  },
+  intakeQueueUrl: {
+    env: 'STEVEDORE_INTAKE_QUEUE_URL',
+    schema: z.url().optional(),
+    doc: 'AWS: the SQS intake queue (sources to the ingest function)',
+  },
+  eventsQueueUrl: {
+    env: 'STEVEDORE_EVENTS_QUEUE_URL',
+    schema: z.url().optional(),
+    doc: 'AWS: the SQS events queue (webhook function and re-extractions to the events function)',
+  },
+  failuresQueueUrl: {
+    env: 'STEVEDORE_FAILURES_QUEUE_URL',
+    schema: z.url().optional(),
+    doc: "AWS: the dead-letter queue of the intake and events queues' redrive policies",
+  },
+  apiTokenParameter: {
+    env: 'STEVEDORE_API_TOKEN_PARAMETER',
+    schema: ssmParameterName.optional(),
+    doc: 'AWS: SSM SecureString parameter holding the API key, read at run time (never the key itself)',
+  },
+  webhookSecretParameter: {
+    env: 'STEVEDORE_WEBHOOK_SECRET_PARAMETER',
+    schema: ssmParameterName.optional(),
+    doc: 'AWS: SSM SecureString parameter holding the webhook secret, read at run time',
+  },
+  secretsMaxAgeSeconds: {
+    env: 'STEVEDORE_SECRETS_MAX_AGE_SECONDS',
+    schema: positiveInt.max(3600).default(300),
+    doc: 'AWS: how long a secret read from SSM is cached; a rotation applies within this long',
   },
   mcpAllowedHosts: {
     env: 'SVC_MCP_ALLOWED_HOSTS',

@@ -3,10 +3,12 @@ import { join, resolve } from 'node:path';
 import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts';
 import { loadConfig } from '../../config/load-config.ts';
 import type { Config, ConfigOverrides } from '../../config/settings.ts';
+import { systemClock } from '../../domain/clock.ts';
 import { createLogger, type Logger } from '../../observability/logger.ts';
 import { createTerminalLogger, LOG_FILE } from '../../observability/terminal-logger.ts';
 import { PrivateOrigins } from '../../service/webhooks/target-guard.ts';
 import { acquireDataDirLock, type DataDirLock } from '../../store/data-dir-lock.ts';
+import { type MetricsOutput, openMetricsOutput } from '../metrics-file.ts';
 import { line, type Output } from '../output.ts';
 import { startProgress } from '../progress.ts';
 import { remoteSession, startLocalSession } from '../service-session.ts';
@@ -56,8 +58,15 @@ const loggerFor = (config: Config, terminal: Terminal): UpLogs => {
  * `stevedore up`: the local service (unless SVC_API_BASE_URL names another), exactly one webhook
  * subscription to this worker's receiver, the receiver and the worker, until interrupted.
  */
-export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> => {
-  const config = loadConfig(deps.env, flags);
+/** `--metrics` alone is `true`: the data dir's default metrics file. */
+export type UpFlags = Omit<ConfigOverrides, 'metrics'> & { metrics?: string | true };
+
+export const up = async (flags: UpFlags, deps: UpDeps): Promise<number> => {
+  const { metrics: metricsFlag, ...settingFlags } = flags;
+  const config = loadConfig(deps.env, {
+    ...settingFlags,
+    ...(typeof metricsFlag === 'string' ? { metrics: metricsFlag } : {}),
+  });
   // One `up` per data dir, even with a remote service: the worker's queues and its webhook live there.
   const lock = await acquireDataDirLock(config.dataDir, {
     command: 'stevedore up',
@@ -69,9 +78,15 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
     await Promise.all(OUT_FOLDERS.map((folder) => mkdir(join(config.out, folder), { recursive: true })));
     const terminal = createTerminal(deps.output);
     const logs = loggerFor(config, terminal);
+    const metrics = await openMetricsOutput(metricsFlag === true ? true : config.metrics, {
+      dataDir: config.dataDir,
+      stdout: deps.output.stdout,
+      clock: systemClock,
+    });
     try {
-      await run(config, deps, { terminal, logs, lock });
+      await run(config, deps, { terminal, logs, lock, metrics });
     } finally {
+      await metrics.close();
       logs.close();
     }
   } finally {
@@ -85,7 +100,12 @@ export const up = async (flags: ConfigOverrides, deps: UpDeps): Promise<number> 
 const run = async (
   config: Config,
   deps: UpDeps,
-  { terminal, logs, lock }: { terminal: Terminal; logs: UpLogs; lock: DataDirLock },
+  {
+    terminal,
+    logs,
+    lock,
+    metrics,
+  }: { terminal: Terminal; logs: UpLogs; lock: DataDirLock; metrics: MetricsOutput },
 ): Promise<void> => {
   const { logger } = logs;
   // The local service must reach this worker's receiver on loopback: that one origin, and no other
@@ -103,6 +123,7 @@ const run = async (
       webhookSecret: () => secret,
       logger,
       reclaimInFlight: true,
+      metrics: metrics.forStage,
     })
     .catch(async (error: unknown) => {
       await session.close();

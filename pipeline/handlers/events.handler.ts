@@ -1,0 +1,110 @@
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Config } from '../../src/config/settings.ts';
+import { exponentialRetry } from '../../src/runtime/retry-rule.ts';
+import { parseMessage, type QueueMessageBody } from '../messages.ts';
+import type { Ledger, Queue } from '../ports.ts';
+import { processBatch } from '../runtime/process-batch.ts';
+import type { ResultSink } from '../sinks/result-sink.ts';
+import { handleEventsBody } from '../stages/events.ts';
+import { reextractBackoff } from '../stages/events-backoff.ts';
+import type { DocumentClient, EventsDeps } from '../stages/events-deps.ts';
+import {
+  DEFAULT_MIN_TIME_LEFT_MS,
+  type HandlerKit,
+  type SourceQueue,
+  type SqsHandlerTuning,
+} from './handler-kit.ts';
+import {
+  ensureTimeLeft,
+  invoke,
+  stageLoggerOn,
+  stageMetricsOn,
+  withCorrelationId,
+  withVisibilityHeartbeat,
+} from './lambda-kit.ts';
+
+export type EventsStageConfig = Pick<Config, 'maxReextracts' | 'reextractBackoffSeconds'>;
+
+export interface EventsHandlerDeps extends HandlerKit, SqsHandlerTuning {
+  /** The service client, built with the API key read at run time; cached by the caller. */
+  readonly client: () => Promise<DocumentClient>;
+  readonly ledger: Ledger;
+  readonly sink: ResultSink;
+  /** The events queue: the records come from it, and re-extractions wait out their backoff on it. */
+  readonly eventsQueue: SourceQueue & Pick<Queue, 'send'>;
+  readonly config: EventsStageConfig;
+}
+
+/** What the events stage needs besides its client, in the events and the reconcile functions. */
+export interface EventsStagePorts extends HandlerKit {
+  readonly ledger: Ledger;
+  readonly sink: ResultSink;
+  readonly eventsQueue: Pick<Queue, 'send'>;
+  readonly config: EventsStageConfig;
+}
+
+/** The document a message is about: the correlation id of its log lines, as ingest's lines carry it. */
+const correlationIdOf = (body: QueueMessageBody): string =>
+  body.kind === 'intake' ? body.correlationId : body.documentId;
+
+/**
+ * The stages' dependencies for one client; shared with the reconcile function, which acts through the
+ * same outcome rules.
+ */
+export const eventsDepsFor = (deps: EventsStagePorts, client: DocumentClient): EventsDeps => ({
+  client,
+  ledger: deps.ledger,
+  sink: deps.sink,
+  queue: deps.eventsQueue,
+  clock: deps.clock,
+  logger: stageLoggerOn(deps.logger, deps.logLevel),
+  metrics: stageMetricsOn(deps.metrics),
+  maxReextracts: deps.config.maxReextracts,
+  backoff: reextractBackoff(deps.config.reextractBackoffSeconds),
+});
+
+/**
+ * The events function: each record (a verified webhook, a re-extraction, a new origin) runs the same
+ * `handleEventsBody` as the local worker, with the document id as correlation id.
+ */
+export const createEventsHandler = (deps: EventsHandlerDeps) => {
+  const { logger, clock, eventsQueue, visibilityTimeoutSeconds } = deps;
+  const retry = deps.retry ?? exponentialRetry();
+  const minTimeLeftMs = deps.minTimeLeftMs ?? DEFAULT_MIN_TIME_LEFT_MS;
+  const stageLogger = stageLoggerOn(logger, deps.logLevel);
+
+  return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
+    invoke(deps, context, () =>
+      processBatch(
+        event,
+        (body, record) =>
+          withCorrelationId(logger, correlationIdOf(body), async () => {
+            ensureTimeLeft(record.lambda, minTimeLeftMs);
+            const stageDeps = eventsDepsFor(deps, await deps.client());
+            const heartbeat = {
+              queue: eventsQueue,
+              receiptHandle: record.receiptHandle,
+              visibilityTimeoutSeconds,
+              clock,
+              logger: stageLogger,
+            };
+            await withVisibilityHeartbeat(heartbeat, () =>
+              handleEventsBody(
+                body,
+                { receiveCount: record.receiveCount },
+                {
+                  ...stageDeps,
+                  logger: stageDeps.logger.child({ messageId: record.messageId }),
+                },
+              ),
+            );
+          }),
+        {
+          parse: parseMessage,
+          ...(context ? { context } : {}),
+          logger: stageLogger,
+          redelivery: { queue: eventsQueue, retry, clock },
+        },
+      ),
+    );
+};

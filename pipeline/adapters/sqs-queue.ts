@@ -4,9 +4,9 @@ import {
   DeleteMessageBatchCommand,
   DeleteMessageCommand,
   ReceiveMessageCommand,
-  type SQSClient,
   SendMessageBatchCommand,
   SendMessageCommand,
+  type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { ValidationError } from '../../src/domain/errors.ts';
 import type { Queue, QueueMessage, ReceiveOptions } from '../ports.ts';
@@ -125,8 +125,14 @@ export class SqsQueue implements Queue {
     if (signal?.aborted === true) return [];
     const command = new ReceiveMessageCommand({
       QueueUrl: this.queueUrl,
-      MaxNumberOfMessages: Math.min(checkRange('maxMessages', options.maxMessages, Infinity, 1), SQS_MAX_BATCH_ENTRIES),
-      WaitTimeSeconds: Math.min(checkRange('waitSeconds', options.waitSeconds ?? 0, Infinity), MAX_WAIT_SECONDS),
+      MaxNumberOfMessages: Math.min(
+        checkRange('maxMessages', options.maxMessages, Infinity, 1),
+        SQS_MAX_BATCH_ENTRIES,
+      ),
+      WaitTimeSeconds: Math.min(
+        checkRange('waitSeconds', options.waitSeconds ?? 0, Infinity),
+        MAX_WAIT_SECONDS,
+      ),
       VisibilityTimeout:
         options.visibilityTimeoutSeconds === undefined
           ? undefined
@@ -138,11 +144,14 @@ export class SqsQueue implements Queue {
       return (output.Messages ?? []).map((message) => ({
         id: required(message.MessageId, 'MessageId'),
         body: message.Body ?? '',
-        receiveCount: Number(required(message.Attributes?.ApproximateReceiveCount, 'ApproximateReceiveCount')),
+        receiveCount: Number(
+          required(message.Attributes?.ApproximateReceiveCount, 'ApproximateReceiveCount'),
+        ),
         receiptHandle: required(message.ReceiptHandle, 'ReceiptHandle'),
       }));
     } catch (error) {
-      if (signal?.aborted === true) return [];
+      // Narrowed to false above, but the signal may have fired during the await.
+      if ((signal as AbortSignal | undefined)?.aborted === true) return [];
       throw new SqsError('ReceiveMessage', this.queueUrl, error);
     }
   }
@@ -198,6 +207,7 @@ export class SqsQueue implements Queue {
     ) => Promise<readonly { Id?: string; Code?: string; SenderFault?: boolean; Message?: string }[]>,
   ): Promise<BatchEntryFailure[]> {
     let pending = indexes;
+    const permanent: BatchEntryFailure[] = [];
     for (let retry = 0; ; retry += 1) {
       const failed = (await attempt(pending)).map((entry) => ({
         index: Number(entry.Id),
@@ -205,12 +215,11 @@ export class SqsQueue implements Queue {
         senderFault: entry.SenderFault === true,
         message: entry.Message ?? '',
       }));
+      permanent.push(...failed.filter((failure) => failure.senderFault));
       const transient = failed.filter((failure) => !failure.senderFault);
-      if (transient.length === 0 || retry === BATCH_RETRIES) return failed;
-      const permanent = failed.filter((failure) => failure.senderFault);
+      if (transient.length === 0 || retry === BATCH_RETRIES) return [...permanent, ...transient];
       await sleep(BATCH_RETRY_BASE_MS * 2 ** retry);
       pending = transient.map((failure) => failure.index);
-      if (permanent.length > 0) return [...permanent, ...(await this.withRetries(pending, attempt))];
     }
   }
 

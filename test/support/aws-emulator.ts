@@ -1,5 +1,5 @@
-import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
 
 /** The emulator accepts any credentials; fixed ones keep the SDK from looking for real ones. */
@@ -8,13 +8,19 @@ const REGION = 'us-east-1';
 /** fauxqs binds 0.0.0.0, but tests only ever talk to loopback. */
 const LOOPBACK = '127.0.0.1';
 
+export interface QueueOptions {
+  readonly deadLetter?: { readonly maxReceiveCount: number };
+  /** The queue's default; SQS's own is 30 s. */
+  readonly visibilityTimeoutSeconds?: number;
+}
+
 export interface AwsEmulator {
   /** `http://127.0.0.1:<port>`. */
   readonly endpoint: string;
   readonly sqs: SQSClient;
   readonly s3: S3Client;
   /** Creates a standard queue (and `<name>-dlq` with a redrive policy when asked); returns its URL. */
-  createQueue(name: string, options?: { deadLetter?: { maxReceiveCount: number } }): Promise<string>;
+  createQueue(name: string, options?: QueueOptions): Promise<string>;
   createBucket(name: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -28,8 +34,11 @@ export async function startAwsEmulator(): Promise<AwsEmulator> {
   const sqs = new SQSClient(common);
   const s3 = new S3Client({ ...common, forcePathStyle: true });
 
-  const createQueue = async (name: string, options: { deadLetter?: { maxReceiveCount: number } } = {}) => {
+  const createQueue = async (name: string, options: QueueOptions = {}): Promise<string> => {
     const attributes: Record<string, string> = {};
+    if (options.visibilityTimeoutSeconds !== undefined) {
+      attributes.VisibilityTimeout = String(options.visibilityTimeoutSeconds);
+    }
     if (options.deadLetter !== undefined) {
       const dlqUrl = await createQueue(`${name}-dlq`);
       const { Attributes } = await sqs.send(

@@ -13,6 +13,8 @@ const THROTTLING = new Set([
   'ProvisionedThroughputExceededException',
   'KMS.ThrottlingException',
 ]);
+/** 409s S3 asks to retry: another write of the same key or bucket was in flight. */
+const CONFLICTS_TO_RETRY = new Set(['ConditionalRequestConflict', 'OperationAborted']);
 /** Node's codes for a connection that failed or dropped: nothing reached the service, or no answer did. */
 const NETWORK = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -32,7 +34,11 @@ export function describeAwsError(error: unknown): AwsFailure {
   const network =
     (typeof code === 'string' && NETWORK.has(code)) || name === 'TimeoutError' || name === 'RequestTimeout';
   const retryable =
-    THROTTLING.has(name) || status === 429 || (status !== undefined && status >= 500) || network;
+    THROTTLING.has(name) ||
+    CONFLICTS_TO_RETRY.has(name) ||
+    status === 429 ||
+    (status !== undefined && status >= 500) ||
+    network;
   return { name, status, retryable };
 }
 

@@ -36,7 +36,7 @@ export interface SqsQueueOptions {
   readonly queueUrl: string;
   /** For logs; the last segment of the URL when left out. */
   readonly name?: string;
-  /** The queue's `MaximumMessageSize`, when it is below 256 KiB. */
+  /** The queue's `MaximumMessageSize` (1 KiB to 1 MiB on SQS); 256 KiB when left out. */
   readonly maxMessageBytes?: number;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3BlobStore } from '../../../pipeline/adapters/s3-blob-store.ts';
 import { type AwsEmulator, startAwsEmulator } from '../../support/aws-emulator.ts';
@@ -53,6 +53,39 @@ describe('S3BlobStore on fauxqs', () => {
     await expect(blobs.put('staged/broken', failing)).rejects.toThrow('disk went away');
     const listing = await aws.s3.send(new ListObjectsV2Command({ Bucket: bucket }));
     expect(listing.KeyCount ?? 0).toBe(0);
+  });
+
+  it('asks for SSE-S3 on every put by default, and for the named KMS key when configured', async () => {
+    const bucket = await freshBucket();
+    const headers: Record<string, string>[] = [];
+    const client = new S3Client({
+      endpoint: aws.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        // At the build step the request is the SDK's HTTP request, with its headers.
+        const request = args.request as { method?: string; headers?: Record<string, string> };
+        if (request.method === 'PUT' || request.method === 'POST') headers.push({ ...request.headers });
+        return next(args);
+      },
+      { step: 'build', name: 'captureHeaders' },
+    );
+    await new S3BlobStore({ client, bucket }).put('staged/plain', Buffer.from('x'));
+    const kms = new S3BlobStore({
+      client,
+      bucket,
+      encryption: { kind: 'aws:kms', keyId: 'alias/stevedore' },
+    });
+    await kms.put('staged/kms', Readable.from([Buffer.from('y')]));
+    expect(headers[0]).toMatchObject({ 'x-amz-server-side-encryption': 'AES256' });
+    expect(headers[1]).toMatchObject({
+      'x-amz-server-side-encryption': 'aws:kms',
+      'x-amz-server-side-encryption-aws-kms-key-id': 'alias/stevedore',
+    });
+    client.destroy();
   });
 
   it('wraps S3 failures with the bucket and key', async () => {

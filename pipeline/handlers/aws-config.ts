@@ -4,6 +4,7 @@ import { type Config, settings } from '../../src/config/settings.ts';
 /** The settings every deployed function needs, which the local run leaves unset. */
 const REQUIRED_IN_AWS = [
   'bucket',
+  'dropQueueUrl',
   'intakeQueueUrl',
   'eventsQueueUrl',
   'failuresQueueUrl',

@@ -125,7 +125,12 @@ export const settings = {
   failuresQueueUrl: {
     env: 'STEVEDORE_FAILURES_QUEUE_URL',
     schema: z.url().optional(),
-    doc: "AWS: the dead-letter queue of the intake and events queues' redrive policies",
+    doc: 'AWS: the SQS queue every final extraction failure is announced on, for downstream consumers',
+  },
+  dropQueueUrl: {
+    env: 'STEVEDORE_DROP_QUEUE_URL',
+    schema: z.url().optional(),
+    doc: "AWS: the SQS queue of the bucket's object-created notifications for the drop prefix (s3-drop function)",
   },
   apiTokenParameter: {
     env: 'STEVEDORE_API_TOKEN_PARAMETER',

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ValidationError } from '../../src/domain/errors.ts';
 import { syncFolder } from '../../src/store/sync-folder.ts';
+import {
+  FAILED_PREFIX as FAILED_DIR,
+  outcomeFileName as fileName,
+  RESULTS_PREFIX as RESULTS_DIR,
+} from './outcome-keys.ts';
 import type { ExtractionFailureRecord, ExtractionResultRecord, OriginRecord } from './result-records.ts';
 import type { ResultSink } from './result-sink.ts';
 import { stableJson } from './stable-json.ts';
-
-export const RESULTS_DIR = 'results';
-export const FAILED_DIR = 'failed';
-
-/**
- * Document ids become file names. The service issues UUIDs; anything else (a path separator, `..`) is
- * refused rather than escaped, since a signed payload with such an id means a bug or a leaked secret.
- */
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 /**
  * Writes outcomes as pretty-printed JSON files under `<root>/results/` and `<root>/failed/`. Each write is
@@ -83,15 +78,6 @@ export class FolderSink implements ResultSink {
     await syncFolder(dir);
   }
 }
-
-const fileName = (documentId: string): string => {
-  if (!SAFE_ID.test(documentId)) {
-    throw new ValidationError(`document id ${JSON.stringify(documentId)} is not safe as a file name`, {
-      documentId,
-    });
-  }
-  return `${documentId}.json`;
-};
 
 const ignoreMissing = (error: unknown): void => {
   if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return;

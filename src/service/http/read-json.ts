@@ -12,6 +12,12 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 const pointer = (path: readonly PropertyKey[]): string =>
   `/${path.map((part) => String(part).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
 
+/** A value named in an error detail is cut here, so a huge input is not echoed back whole. */
+const MAX_ECHOED_VALUE_CHARS = 100;
+
+const echoed = (value: string): string =>
+  value.length > MAX_ECHOED_VALUE_CHARS ? `${value.slice(0, MAX_ECHOED_VALUE_CHARS)}…` : value;
+
 const humanField = (path: readonly PropertyKey[]): string => {
   const last = String(path.at(-1) ?? 'body');
   const words = last.replaceAll('_', ' ');
@@ -44,12 +50,7 @@ export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Prom
   const field = humanField(path);
   const message = issue?.message ?? 'is invalid';
   // Schemas may word their own message with the field name ("Name can't be blank"); do not say it twice.
-  const detail =
-    issue?.code === 'invalid_type' && issue.input === undefined
-      ? `${field} can't be blank`
-      : message.startsWith(field)
-        ? message
-        : `${field} ${message}`;
+  const detail = describeIssue(issue, field, message, valueAt(body, path));
   throw new ValidationError(
     detail,
     {},
@@ -59,3 +60,30 @@ export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Prom
     },
   );
 };
+
+type Issue = z.core.$ZodIssue | undefined;
+
+/** The `detail` of a 422: what is wrong, worded for a person, naming the member or the value at fault. */
+function describeIssue(issue: Issue, field: string, message: string, value: unknown): string {
+  if (issue?.code === 'invalid_type' && issue.input === undefined) return `${field} can't be blank`;
+  // An array entry has no name of its own (its index would read "0 is not a known webhook event"):
+  // name it by its value instead.
+  if (typeof issue?.path.at(-1) === 'number' && typeof value === 'string') {
+    return `${echoed(value)} ${message}`;
+  }
+  // zod words a wrong literal (`data.type`) as "Invalid input: expected …"; say what is expected.
+  if (issue?.code === 'invalid_value' && message.startsWith('Invalid input')) {
+    return `${field} must be ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}`;
+  }
+  return message.startsWith(field) ? message : `${field} ${message}`;
+}
+
+/** The member of a parsed body at a zod issue path (zod does not report inputs by default). */
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const part of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
+}

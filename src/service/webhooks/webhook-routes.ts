@@ -24,6 +24,15 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
 
   const checkUrl = (url: string | undefined): void => {
     if (url === undefined) return;
+    // Credentials in the URL would be shown to everyone who can list webhooks and end up in logs;
+    // headers are the place for them, and they stay out of the URL's every echo.
+    const { username, password } = new URL(url);
+    if (username !== '' || password !== '') {
+      throw unprocessable(
+        "Url must not carry credentials (user:password@); send them with the webhook's headers instead",
+        '/data/attributes/url',
+      );
+    }
     const reason = privateTargetReason(url, deps.policy);
     if (reason !== undefined) {
       throw unprocessable(

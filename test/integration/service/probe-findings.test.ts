@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { errorDocument } from '../../../src/contract/json-api.ts';
+import { useWebhookFixtures } from './webhook-harness.ts';
+
+const { harness } = useWebhookFixtures();
+
+const createBody = (attributes: Record<string, unknown>, type = 'webhook') => ({
+  data: { type, attributes },
+});
+
+const firstError = async (response: Response) => errorDocument.parse(await response.json()).errors[0];
+
+describe('findings of the abuse probe', () => {
+  it('a webhook URL with credentials is refused with a 422 naming the url', async () => {
+    const h = harness();
+    for (const url of ['https://user:pass@hooks.example.com/x', 'https://token@hooks.example.com/x']) {
+      const response = await h.request('POST', '/v2/webhooks', {
+        body: createBody({ url, events: ['document.extracted'] }),
+      });
+      expect(response.status).toBe(422);
+      const error = await firstError(response);
+      expect(error?.source).toEqual({ pointer: '/data/attributes/url' });
+      expect(error?.detail).toContain('credentials');
+    }
+    const { id } = await h.createWebhook({
+      url: 'https://hooks.example.com/x',
+      events: ['document.extracted'],
+    });
+    const patch = await h.request('PATCH', `/v2/webhooks/${id}`, {
+      body: createBody({ url: 'https://user:pass@hooks.example.com/x' }),
+    });
+    expect(patch.status).toBe(422);
+  });
+
+  it('an unknown webhook event is named by its value, not by its index', async () => {
+    const h = harness();
+    const response = await h.request('POST', '/v2/webhooks', {
+      body: createBody({ url: 'https://hooks.example.com/x', events: ['document.extracted', 'bogus.event'] }),
+    });
+    expect(response.status).toBe(422);
+    const error = await firstError(response);
+    expect(error?.detail).toBe('bogus.event is not a known webhook event');
+    expect(error?.source).toEqual({ pointer: '/data/attributes/events/1' });
+  });
+
+  it('a wrong data.type says which type is expected', async () => {
+    const h = harness();
+    const response = await h.request('POST', '/v2/webhooks', {
+      body: createBody({ url: 'https://hooks.example.com/x', events: ['document.extracted'] }, 'document'),
+    });
+    expect(response.status).toBe(422);
+    const error = await firstError(response);
+    expect(error?.detail).toBe('Type must be "webhook"');
+    expect(error?.source).toEqual({ pointer: '/data/type' });
+  });
+});

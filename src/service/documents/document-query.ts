@@ -58,21 +58,29 @@ const SORT_FIELDS: readonly SortField[] = ['document_type', 'created_at'];
 /** Newest first, as a mailbox lists its messages. */
 const DEFAULT_SORT: readonly SortKey[] = [{ field: 'created_at', descending: true }];
 
+/**
+ * Sort fields the upstream documents that order nothing here: every document of an account is added by
+ * its one API key, so `added_by` is the same for all of them and leaves the order to the other keys.
+ */
+const CONSTANT_SORT_FIELDS: readonly string[] = ['added_by'];
+
 function readSort(raw: string | undefined): readonly SortKey[] {
   if (raw === undefined || raw.trim() === '') return DEFAULT_SORT;
-  return raw.split(',').map((part) => {
+  const keys = raw.split(',').flatMap((part): SortKey[] => {
     const item = part.trim();
     const descending = item.startsWith('-');
     const name = descending ? item.slice(1) : item;
+    if (CONSTANT_SORT_FIELDS.includes(name)) return [];
     const field = SORT_FIELDS.find((candidate) => candidate === name);
     if (field === undefined) {
       throw badRequest(
-        `${name} is not a sortable field; use ${SORT_FIELDS.join(' or ')}, - for descending`,
+        `${name} is not a sortable field; use ${[...SORT_FIELDS, ...CONSTANT_SORT_FIELDS].join(', ')}, - for descending`,
         'sort',
       );
     }
-    return { field, descending };
+    return [{ field, descending }];
   });
+  return keys.length > 0 ? keys : DEFAULT_SORT;
 }
 
 function readDocumentTypes(raw: string | undefined): DocumentType[] | undefined {

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentResource } from '../../../src/contract/document.ts';
+import { listDocument } from '../../../src/contract/json-api.ts';
+import { ManualClock } from '../../../src/domain/clock.ts';
+import { type Harness, startService, submit } from './service-harness.ts';
+
+const documentList = listDocument(documentResource);
+
+describe('findings of the abuse probe on documents', () => {
+  let h: Harness;
+  const clock = new ManualClock(Date.UTC(2026, 10, 1));
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    h = await startService({ clock, startProcessing: false });
+    for (const text of ['one', 'two', 'three']) {
+      ids.push((await submit(h, new TextEncoder().encode(text), { filename: `${text}.pdf` })).id);
+      clock.advance(1_000);
+    }
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('sort=added_by, which the upstream documents, is accepted and leaves the order to the other keys', async () => {
+    for (const [query, expected] of [
+      ['?sort=added_by', [ids[2], ids[1], ids[0]]],
+      ['?sort=-added_by', [ids[2], ids[1], ids[0]]],
+      ['?sort=added_by,created_at', [ids[0], ids[1], ids[2]]],
+    ] as const) {
+      const response = await h.api(`/v2/documents${query}`);
+      expect(response.status).toBe(200);
+      expect(documentList.parse(await response.json()).data.map((d) => d.id)).toEqual(expected);
+    }
+    const unknown = await h.api('/v2/documents?sort=bogus');
+    expect(unknown.status).toBe(400);
+  });
+});

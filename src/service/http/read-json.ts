@@ -50,22 +50,34 @@ export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Prom
   const field = humanField(path);
   const message = issue?.message ?? 'is invalid';
   // Schemas may word their own message with the field name ("Name can't be blank"); do not say it twice.
-  const detail = describeIssue(issue, field, message, valueAt(body, path));
+  const value = valueAt(body, path);
+  // zod leaves `issue.input` out, so a wrong type (a string for a list, 1.5 for a size) must be told
+  // from a missing member by looking at the body itself.
+  const blank = issue?.code === 'invalid_type' && (value === undefined || value === null);
+  const detail = blank ? `${field} can't be blank` : describeIssue(issue, field, message, value);
   throw new ValidationError(
     detail,
     {},
     {
       pointer: pointer(path),
-      code: issue?.code === 'invalid_type' && issue.input === undefined ? 'blank' : 'invalid',
+      code: blank ? 'blank' : 'invalid',
     },
   );
 };
 
 type Issue = z.core.$ZodIssue | undefined;
 
+/** How a type zod expected reads in a sentence, where "a …" does not. */
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  int: 'an integer',
+  array: 'an array',
+  object: 'an object',
+};
+
 /** The `detail` of a 422: what is wrong, worded for a person, naming the member or the value at fault. */
 function describeIssue(issue: Issue, field: string, message: string, value: unknown): string {
-  if (issue?.code === 'invalid_type' && issue.input === undefined) return `${field} can't be blank`;
+  if (issue?.code === 'invalid_type')
+    return `${field} must be ${TYPE_NAMES[issue.expected] ?? `a ${issue.expected}`}`;
   // An array entry has no name of its own (its index would read "0 is not a known webhook event"):
   // name it by its value instead.
   if (typeof issue?.path.at(-1) === 'number' && typeof value === 'string') {
@@ -75,7 +87,7 @@ function describeIssue(issue: Issue, field: string, message: string, value: unkn
   if (issue?.code === 'invalid_value' && message.startsWith('Invalid input')) {
     return `${field} must be ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}`;
   }
-  return message.startsWith(field) ? message : `${field} ${message}`;
+  return message.toLowerCase().startsWith(field.toLowerCase()) ? message : `${field} ${message}`;
 }
 
 /** The member of a parsed body at a zod issue path (zod does not report inputs by default). */

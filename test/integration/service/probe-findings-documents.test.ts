@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentResource } from '../../../src/contract/document.ts';
-import { listDocument } from '../../../src/contract/json-api.ts';
+import { errorDocument, listDocument } from '../../../src/contract/json-api.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { type Harness, startService, submit } from './service-harness.ts';
 
@@ -34,5 +34,43 @@ describe('findings of the abuse probe on documents', () => {
     }
     const unknown = await h.api('/v2/documents?sort=bogus');
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe('findings of the abuse probe on direct uploads', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startService({ startProcessing: false });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const announce = (blob: Record<string, unknown>) =>
+    h.api('/rails/active_storage/direct_uploads', {
+      method: 'POST',
+      json: {
+        blob: {
+          filename: 'a.pdf',
+          byte_size: 10,
+          checksum: '1B2M2Y8AsgTpgAmY7PhCfg==',
+          content_type: 'application/pdf',
+          ...blob,
+        },
+      },
+    });
+
+  it('a fractional byte_size is called the wrong type, not blank', async () => {
+    const response = await announce({ byte_size: 1.5 });
+    expect(response.status).toBe(422);
+    const { errors } = errorDocument.parse(await response.json());
+    expect(errors[0]).toMatchObject({ detail: 'Byte size must be an integer', code: 'invalid' });
+  });
+
+  it('a bad checksum does not name the member twice', async () => {
+    const response = await announce({ checksum: 'not base64!!' });
+    expect(response.status).toBe(422);
+    const { errors } = errorDocument.parse(await response.json());
+    expect(errors[0]?.detail).toBe('checksum must be the base64 MD5 digest of the bytes');
   });
 });

@@ -53,4 +53,19 @@ describe('findings of the abuse probe', () => {
     expect(error?.detail).toBe('Type must be "webhook"');
     expect(error?.source).toEqual({ pointer: '/data/type' });
   });
+
+  it('a member of the wrong type is not called blank', async () => {
+    const h = harness();
+    const response = await h.request('POST', '/v2/webhooks', {
+      body: createBody({ url: 'https://hooks.example.com/x', events: 'document.extracted' }),
+    });
+    expect(response.status).toBe(422);
+    const error = await firstError(response);
+    expect(error?.detail).toBe('Events must be an array');
+    expect(error?.code).toBe('invalid');
+    const missing = await h.request('POST', '/v2/webhooks', {
+      body: createBody({ url: 'https://hooks.example.com/x' }),
+    });
+    expect(await firstError(missing)).toMatchObject({ detail: "Events can't be blank", code: 'blank' });
+  });
 });

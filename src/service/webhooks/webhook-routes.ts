@@ -8,6 +8,7 @@ import { listEnvelope, readPage } from '../http/pagination.ts';
 import { notFound, unprocessable } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
 import { privateTargetReason, type TargetPolicy } from './target-guard.ts';
+import { urlCredentialsProblem } from './url-credentials.ts';
 import { capitaliseHeaderName, findHeaderProblem } from './webhook-headers.ts';
 import { toWebhookResource } from './webhook-serializer.ts';
 import type { WebhookHeader, WebhookStore } from './webhook-store.ts';
@@ -24,15 +25,8 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
 
   const checkUrl = (url: string | undefined): void => {
     if (url === undefined) return;
-    // Credentials in the URL would be shown to everyone who can list webhooks and end up in logs;
-    // headers are the place for them, and they stay out of the URL's every echo.
-    const { username, password } = new URL(url);
-    if (username !== '' || password !== '') {
-      throw unprocessable(
-        "Url must not carry credentials (user:password@); send them with the webhook's headers instead",
-        '/data/attributes/url',
-      );
-    }
+    const credentials = urlCredentialsProblem(url);
+    if (credentials !== undefined) throw unprocessable(`Url ${credentials}`, '/data/attributes/url');
     const reason = privateTargetReason(url, deps.policy);
     if (reason !== undefined) {
       throw unprocessable(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorDocument } from '../../../src/contract/json-api.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../../../src/contract/webhook.ts';
 import { useWebhookFixtures } from './webhook-harness.ts';
 
 const { harness } = useWebhookFixtures();
@@ -67,5 +68,27 @@ describe('findings of the abuse probe', () => {
       body: createBody({ url: 'https://hooks.example.com/x' }),
     });
     expect(await firstError(missing)).toMatchObject({ detail: "Events can't be blank", code: 'blank' });
+  });
+
+  it('a webhook URL longer than MAX_WEBHOOK_URL_LENGTH is refused', async () => {
+    const h = harness();
+    const url = `https://hooks.example.com/${'a'.repeat(MAX_WEBHOOK_URL_LENGTH)}`;
+    const response = await h.request('POST', '/v2/webhooks', {
+      body: createBody({ url, events: ['document.extracted'] }),
+    });
+    expect(response.status).toBe(422);
+    expect(await firstError(response)).toMatchObject({
+      detail: `Url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`,
+      source: { pointer: '/data/attributes/url' },
+    });
+  });
+
+  it('a test delivery to a URL with credentials is refused like the webhook itself', async () => {
+    const h = harness();
+    const response = await h.request('POST', '/v2/webhooks/trigger', {
+      body: { url: 'https://user:pass@hooks.example.com/x', event: 'document.extracted' },
+    });
+    expect(response.status).toBe(422);
+    expect((await firstError(response))?.detail).toContain('credentials');
   });
 });

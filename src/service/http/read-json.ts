@@ -87,6 +87,10 @@ function describeIssue(issue: Issue, field: string, message: string, value: unkn
   if (issue?.code === 'invalid_value' && message.startsWith('Invalid input')) {
     return `${field} must be ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}`;
   }
+  // zod's own bound messages ("Too big: expected string to have <=255 characters") read as its internals.
+  if ((issue?.code === 'too_big' || issue?.code === 'too_small') && message.startsWith('Too ')) {
+    return `${field} must be ${boundWords(issue)}`;
+  }
   return message.toLowerCase().startsWith(field.toLowerCase()) ? message : `${field} ${message}`;
 }
 
@@ -98,4 +102,11 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[part];
   }
   return value;
+}
+
+/** "at most 255 characters", "at least 0", "at most 20 entries": the bound of a too_big or too_small issue. */
+function boundWords(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
+  const [side, bound] = issue.code === 'too_big' ? ['at most', issue.maximum] : ['at least', issue.minimum];
+  const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' entries' : '';
+  return `${side} ${String(bound)}${unit}`;
 }

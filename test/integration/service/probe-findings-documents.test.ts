@@ -73,4 +73,17 @@ describe('findings of the abuse probe on direct uploads', () => {
     const { errors } = errorDocument.parse(await response.json());
     expect(errors[0]?.detail).toBe('checksum must be the base64 MD5 digest of the bytes');
   });
+
+  it('a bound is worded for a person, not as zod reports it', async () => {
+    const tooSmall = await announce({ byte_size: -1 });
+    expect(errorDocument.parse(await tooSmall.json()).errors[0]?.detail).toBe('Byte size must be at least 0');
+    const tooLong = await h.api('/v2/documents', {
+      method: 'POST',
+      json: { data: { type: 'document', attributes: { name: 'a'.repeat(300), attached_document: 'x' } } },
+    });
+    expect(tooLong.status).toBe(422);
+    expect(errorDocument.parse(await tooLong.json()).errors[0]?.detail).toBe(
+      'Name must be at most 255 characters',
+    );
+  });
 });

@@ -86,4 +86,15 @@ describe('findings of the abuse probe on direct uploads', () => {
       'Name must be at most 255 characters',
     );
   });
+
+  it('a trailing slash on a path is a 404 that says so, not a 405 listing the method used', async () => {
+    const response = await h.api('/v2/documents/');
+    expect(response.status).toBe(404);
+    const { errors } = errorDocument.parse(await response.json());
+    expect(errors[0]?.detail).toBe(
+      'No route matches GET /v2/documents/; drop the trailing slash: /v2/documents',
+    );
+    const wrongMethod = await h.api('/v2/documents/', { method: 'DELETE' });
+    expect(wrongMethod.status).toBe(405);
+  });
 });

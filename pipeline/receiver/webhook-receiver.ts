@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientErrors } from '../../src/service/http/client-error.ts';
 import {
   acceptDelivery,
   type DeliveryDeps,
@@ -148,6 +149,7 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
           },
           handle,
         );
+        answerClientErrors(created);
         server = created;
         created.once('error', reject);
         created.listen(port, host, () => {

@@ -4,6 +4,7 @@ import {
   type HttpBindings,
   type ServerType,
 } from '@hono/node-server';
+import { answerClientErrors } from './http/client-error.ts';
 
 /** Time to send the request head. A client on this machine needs milliseconds; a slow-loris needs minutes. */
 export const HEADERS_TIMEOUT_MS = 10_000;
@@ -51,7 +52,7 @@ export const closeWhenBodyUnread =
 
 /** The service's Node server: Hono's adaptor with request timeouts and closing on unread bodies. */
 export function createHttpServer(fetch: Fetch, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): ServerType {
-  return createAdaptorServer({
+  const server = createAdaptorServer({
     fetch: closeWhenBodyUnread(fetch),
     serverOptions: {
       // Node requires headersTimeout <= requestTimeout.
@@ -60,4 +61,6 @@ export function createHttpServer(fetch: Fetch, timeouts: HttpTimeouts = DEFAULT_
       connectionsCheckingInterval: timeouts.checkIntervalMs,
     },
   });
+  answerClientErrors(server);
+  return server;
 }

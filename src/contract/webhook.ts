@@ -51,6 +51,8 @@ export type CreateWebhookRequest = z.input<typeof createWebhookRequest>;
 export const updateWebhookRequest = z.object({
   data: z.object({
     type: z.literal('webhook'),
+    /** Optional in a PATCH; when given it must be the id in the path (JSON:API answers a mismatch 409). */
+    id: z.string().optional(),
     attributes: z.object(webhookWritable).partial(),
   }),
 });

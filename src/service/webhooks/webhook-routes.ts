@@ -5,7 +5,7 @@ import type { Clock } from '../../domain/clock.ts';
 import { generateWebhookSecret } from '../../domain/webhook-signature.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, readPage } from '../http/pagination.ts';
-import { notFound, unprocessable } from '../http/problem.ts';
+import { HttpProblem, notFound, unprocessable } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
 import { privateTargetReason, type TargetPolicy } from './target-guard.ts';
 import { urlCredentialsProblem } from './url-credentials.ts';
@@ -83,7 +83,18 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
     const id = c.req.param('id');
     // 404 before 422: whether the body is valid does not matter for a webhook that is not there.
     if (webhooks.find(accountId, id) === undefined) throw notFound('Webhook');
-    const { attributes } = (await readJson(c, updateWebhookRequest)).data;
+    const { attributes, id: bodyId } = (await readJson(c, updateWebhookRequest)).data;
+    if (bodyId !== undefined && bodyId !== id) {
+      throw new HttpProblem(
+        409,
+        'Conflict',
+        `data.id ${bodyId} does not match the webhook ${id} in the path`,
+        {
+          code: 'id_mismatch',
+          pointer: '/data/id',
+        },
+      );
+    }
     checkUrl(attributes.url);
     const record = webhooks.update(
       accountId,

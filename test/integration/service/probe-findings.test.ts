@@ -91,4 +91,21 @@ describe('findings of the abuse probe', () => {
     expect(response.status).toBe(422);
     expect((await firstError(response))?.detail).toContain('credentials');
   });
+
+  it('a PATCH whose data.id is not the webhook in the path is a 409 and changes nothing', async () => {
+    const h = harness();
+    const { id } = await h.createWebhook({
+      url: 'https://hooks.example.com/x',
+      events: ['document.extracted'],
+    });
+    const response = await h.request('PATCH', `/v2/webhooks/${id}`, {
+      body: { data: { type: 'webhook', id: 'another-id', attributes: { active: false } } },
+    });
+    expect(response.status).toBe(409);
+    expect(await firstError(response)).toMatchObject({ status: '409', source: { pointer: '/data/id' } });
+    const same = await h.request('PATCH', `/v2/webhooks/${id}`, {
+      body: { data: { type: 'webhook', id, attributes: { active: false } } },
+    });
+    expect(same.status).toBe(200);
+  });
 });

@@ -35,7 +35,18 @@ describe('findings of the abuse probe on documents', () => {
     const unknown = await h.api('/v2/documents?sort=bogus');
     expect(unknown.status).toBe(400);
   });
+
+  it('reclassify and relink, which the upstream documents, answer 202 for a document and 404 for none', async () => {
+    for (const action of ['reclassify', 'relink', 'reextract']) {
+      const response = await h.api(`/v2/documents/${ids[0]}/${action}`, { method: 'POST' });
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ status: 'accepted' });
+      const missing = await h.api(`/v2/documents/not-a-document/${action}`, { method: 'POST' });
+      expect(missing.status).toBe(404);
+    }
+  });
 });
+
 
 describe('findings of the abuse probe on direct uploads', () => {
   let h: Harness;

@@ -47,7 +47,6 @@ describe('findings of the abuse probe on documents', () => {
   });
 });
 
-
 describe('findings of the abuse probe on direct uploads', () => {
   let h: Harness;
   beforeAll(async () => {

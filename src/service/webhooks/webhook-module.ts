@@ -12,6 +12,7 @@ import { eventRoutes } from './event-routes.ts';
 import { notificationRoutes } from './notification-routes.ts';
 import { NotificationStore } from './notification-store.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
+import { senderIpsRoute } from './sender-ips-route.ts';
 import { createTargetAgents, type PrivateOrigins } from './target-guard.ts';
 import { triggerRoute } from './trigger-route.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -100,6 +101,7 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
   const router = new Hono<ServiceEnv>();
   // The fixed paths go first: `/webhooks/:id` would otherwise take "events" for an id.
   router.route('/webhooks', eventRoutes());
+  router.route('/webhooks', senderIpsRoute());
   router.route('/webhooks', triggerRoute({ send, clock: deps.clock }));
   router.route('/webhooks', webhookRoutes({ webhooks, clock: deps.clock, policy }));
   router.route('/webhook_notifications', notificationRoutes({ notifications, webhooks }));

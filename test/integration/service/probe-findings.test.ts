@@ -108,4 +108,14 @@ describe('findings of the abuse probe', () => {
     });
     expect(same.status).toBe(200);
   });
+
+  it('GET /webhooks/ips, which the upstream documents, lists the sender addresses instead of a 404', async () => {
+    const h = harness();
+    const response = await h.request('GET', '/v2/webhooks/ips');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      webhook_notification_ips: ['127.0.0.1', '::1'],
+      last_updated: '2026-11-01T00:00:00Z',
+    });
+  });
 });

@@ -71,6 +71,12 @@ function readSort(raw: string | undefined): readonly SortKey[] {
     const descending = item.startsWith('-');
     const name = descending ? item.slice(1) : item;
     if (CONSTANT_SORT_FIELDS.includes(name)) return [];
+    if (name === '') {
+      throw badRequest(
+        'sort names an empty field; give field names separated by commas, - for descending',
+        'sort',
+      );
+    }
     const field = SORT_FIELDS.find((candidate) => candidate === name);
     if (field === undefined) {
       throw badRequest(
@@ -161,9 +167,20 @@ export interface DocumentListRequest {
   readonly pageNumber: number;
 }
 
+/**
+ * The file-name substring. No file name holds a NUL, and SQLite's full-text query parser stops at one
+ * ("unterminated string"), so a filter with one is refused instead of reaching it.
+ */
+function readFilename(raw: string | undefined): string | undefined {
+  if (raw?.includes('\u0000')) {
+    throw badRequest('filter[filename] must not contain a NUL character', 'filter[filename]');
+  }
+  return raw;
+}
+
 /** Filters, sort and page of `GET /documents`: a page number, or a cursor from a `next`/`prev` link. */
 export function readDocumentListRequest(c: Context): DocumentListRequest {
-  const filename = c.req.query('filter[filename]');
+  const filename = readFilename(c.req.query('filter[filename]'));
   const documentTypes = readDocumentTypes(c.req.query('filter[document_types]'));
   const createdFrom = readTime(c, 'filter[created_at][start]');
   const createdTo = readTime(c, 'filter[created_at][end]');

@@ -45,6 +45,23 @@ describe('findings of the abuse probe on documents', () => {
       expect(missing.status).toBe(404);
     }
   });
+
+  it('a NUL in filter[filename] is a 400, not a 500 from the full-text parser', async () => {
+    const response = await h.api('/v2/documents?filter[filename]=a%00b');
+    expect(response.status).toBe(400);
+    const { errors } = errorDocument.parse(await response.json());
+    expect(errors[0]).toMatchObject({ source: { parameter: 'filter[filename]' } });
+    expect((await h.api('/v2/documents?filter[filename]=%22%20OR%20*')).status).toBe(200);
+  });
+
+  it('an empty sort field is named as such', async () => {
+    for (const sort of ['-', ',', 'created_at,']) {
+      const response = await h.api(`/v2/documents?sort=${sort}`);
+      expect(response.status).toBe(400);
+      const { errors } = errorDocument.parse(await response.json());
+      expect(errors[0]?.detail).toContain('empty field');
+    }
+  });
 });
 
 describe('findings of the abuse probe on direct uploads', () => {

@@ -71,4 +71,21 @@ describe('requests Node cannot parse get a JSON:API error', () => {
     expect(exchange.status).toBe(408);
     expect(bodyOf(exchange.text).errors[0]).toMatchObject({ status: '408', code: 'request_timeout' });
   });
+
+  for (const [what, request, problem] of [
+    ['no Host', 'GET /v2/documents HTTP/1.1\r\nConnection: close\r\n\r\n', 'Missing host header'],
+    [
+      'a backslash in the path',
+      'GET /v2\\documents HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      'Backslash',
+    ],
+  ] as const) {
+    it(`the service answers a request with ${what} with a JSON:API 400 that names it`, async () => {
+      const exchange = await rawExchange(serviceOrigin, request);
+      expect(exchange.status, exchange.text).toBe(400);
+      const error = bodyOf(exchange.text).errors[0];
+      expect(error).toMatchObject({ status: '400', code: 'malformed_request' });
+      expect(error?.detail).toContain(problem);
+    });
+  }
 });

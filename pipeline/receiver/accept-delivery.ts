@@ -17,6 +17,8 @@ export interface DeliveryDeps {
   readonly clock: Clock;
   /** Refuse deliveries without the Standard Webhooks timestamp headers (replay protection). */
   readonly requireTimestamp?: boolean;
+  /** Told of each delivery refused for its signature; a warning per delivery when absent. */
+  readonly onBadSignature?: (reason: string) => void;
 }
 
 export type DeliveryOutcome =
@@ -83,7 +85,8 @@ export const acceptDelivery = async (
     verifyDelivery(secret, rawBody, headers, { requireTimestamp: deps.requireTimestamp ?? false });
   } catch (error) {
     if (!(error instanceof SignatureError)) throw error;
-    logger.warn({ reason: error.message }, 'webhook delivery with a bad signature');
+    if (deps.onBadSignature) deps.onBadSignature(error.message);
+    else logger.warn({ reason: error.message }, 'webhook delivery with a bad signature');
     return errorReply(401, 'unauthorized', 'Unauthorized', error.message, error.code);
   }
 

@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientErrors } from '../../src/service/http/client-error.ts';
 import {
   acceptDelivery,
   type DeliveryDeps,
@@ -40,6 +41,13 @@ export interface ReceiverTimeouts {
   readonly requestMs: number;
   readonly checkIntervalMs: number;
 }
+
+/**
+ * At most one warning this often about deliveries with a bad signature. A sender still using an old
+ * secret, or anyone who can reach the port, would otherwise put one line per request on the screen;
+ * the rest go to the debug log, and the next warning says how many there were.
+ */
+export const BAD_SIGNATURE_WARN_INTERVAL_MS = 60_000;
 
 export const WEBHOOK_PATH = '/webhooks';
 export const HEALTH_PATH = '/health';
@@ -85,6 +93,28 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
     unavailable: 0,
   };
   let server: Server | undefined;
+  let lastBadSignatureWarningAt: number | undefined;
+  let badSignaturesSinceWarning = 0;
+  const onBadSignature = (reason: string): void => {
+    const now = options.clock.now();
+    if (
+      lastBadSignatureWarningAt !== undefined &&
+      now - lastBadSignatureWarningAt < BAD_SIGNATURE_WARN_INTERVAL_MS
+    ) {
+      badSignaturesSinceWarning += 1;
+      logger.debug({ reason }, 'webhook delivery with a bad signature');
+      return;
+    }
+    logger.warn(
+      {
+        reason,
+        ...(badSignaturesSinceWarning > 0 ? { alsoRefusedSinceLastWarning: badSignaturesSinceWarning } : {}),
+      },
+      'webhook delivery with a bad signature',
+    );
+    lastBadSignatureWarningAt = now;
+    badSignaturesSinceWarning = 0;
+  };
 
   const receive = async (request: IncomingMessage): Promise<DeliveryReply> => {
     let raw: Buffer;
@@ -96,7 +126,7 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
       }
       throw error;
     }
-    return acceptDelivery(raw, flatten(request.headers), options);
+    return acceptDelivery(raw, flatten(request.headers), { onBadSignature, ...options });
   };
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
@@ -148,6 +178,7 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
           },
           handle,
         );
+        answerClientErrors(created);
         server = created;
         created.once('error', reject);
         created.listen(port, host, () => {

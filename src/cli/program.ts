@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isAppError } from '../domain/errors.ts';
-import { dlqList, dlqRedrive } from './commands/dlq.ts';
+import { DEFAULT_DLQ_LIST_LIMIT, dlqList, dlqRedrive } from './commands/dlq.ts';
 import { ingest } from './commands/ingest.ts';
 import { type RejectedFolder, retryFailed, retryRejected } from './commands/retry.ts';
 import { service } from './commands/service.ts';
@@ -107,7 +107,12 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
   dataDirFlag(dlq.command('list'))
     .description('show each dead letter: its age, what it was about and its last logged error')
     .addOption(queueOption())
-    .addOption(new Option('--limit <count>', 'at most this many per queue').argParser(integer))
+    .addOption(
+      new Option(
+        '--limit <count>',
+        `at most this many per queue (default ${DEFAULT_DLQ_LIST_LIMIT})`,
+      ).argParser(integer),
+    )
     .action(run((flags: Record<string, unknown>) => dlqList(flags, deps)));
   dataDirFlag(dlq.command('redrive'))
     .description('move dead letters back into their queue, to be tried again')

@@ -20,8 +20,13 @@ export const webhookResource = z.object({
 });
 export type WebhookResource = z.infer<typeof webhookResource>;
 
+/** Longer than any real receiver URL; a stored URL is echoed in every list and log line about it. */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
 const webhookWritable = {
-  url: z.url({ protocol: /^https?$/, error: 'Url must be an http(s) URL' }),
+  url: z
+    .url({ protocol: /^https?$/, error: 'Url must be an http(s) URL' })
+    .max(MAX_WEBHOOK_URL_LENGTH, `Url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`),
   active: z.boolean(),
   events: z
     .array(webhookEvent)
@@ -46,6 +51,8 @@ export type CreateWebhookRequest = z.input<typeof createWebhookRequest>;
 export const updateWebhookRequest = z.object({
   data: z.object({
     type: z.literal('webhook'),
+    /** Optional in a PATCH; when given it must be the id in the path (JSON:API answers a mismatch 409). */
+    id: z.string().optional(),
     attributes: z.object(webhookWritable).partial(),
   }),
 });

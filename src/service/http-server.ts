@@ -1,9 +1,12 @@
+import { createServer } from 'node:http';
 import {
-  createAdaptorServer,
+  getRequestListener,
   type Http2Bindings,
   type HttpBindings,
+  RequestError,
   type ServerType,
 } from '@hono/node-server';
+import { answerClientErrors } from './http/client-error.ts';
 
 /** Time to send the request head. A client on this machine needs milliseconds; a slow-loris needs minutes. */
 export const HEADERS_TIMEOUT_MS = 10_000;
@@ -49,15 +52,48 @@ export const closeWhenBodyUnread =
     return closing;
   };
 
-/** The service's Node server: Hono's adaptor with request timeouts and closing on unread bodies. */
+/**
+ * What a request Hono's adaptor cannot turn into a Request gets (no or a bad Host, a backslash in the
+ * path): a JSON:API 400 naming the problem, where the adaptor would answer an empty 400. Anything else
+ * thrown outside the app is the upstream's bare 500, so nothing internal reaches the client.
+ */
+export const requestErrorResponse = (error: unknown): Response => {
+  const [status, body] =
+    error instanceof RequestError
+      ? [
+          400,
+          {
+            errors: [
+              {
+                status: '400',
+                title: 'Bad Request',
+                detail: `The request could not be read: ${error.message}.`,
+                code: 'malformed_request',
+              },
+            ],
+          },
+        ]
+      : [500, { errors: [{ status: '500', title: 'Internal Server Error', detail: null, source: null }] }];
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', Connection: 'close' },
+  });
+};
+
+/** The service's Node server: Hono's listener with request timeouts and closing on unread bodies. */
 export function createHttpServer(fetch: Fetch, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): ServerType {
-  return createAdaptorServer({
-    fetch: closeWhenBodyUnread(fetch),
-    serverOptions: {
+  const server = createServer(
+    {
       // Node requires headersTimeout <= requestTimeout.
       headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
       requestTimeout: timeouts.requestMs,
       connectionsCheckingInterval: timeouts.checkIntervalMs,
+      // Node would answer a request without Host with an empty 400; the listener's error handler
+      // answers it like every other 4xx.
+      requireHostHeader: false,
     },
-  });
+    getRequestListener(closeWhenBodyUnread(fetch), { errorHandler: requestErrorResponse }),
+  );
+  answerClientErrors(server);
+  return server;
 }

@@ -15,6 +15,7 @@ import { bootstrapAccount } from './accounts/bootstrap-account.ts';
 import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { documentSchemaRoutes } from './documents/document-schema-routes.ts';
+import { serializeDocument } from './documents/document-serializer.ts';
 import { DocumentStore } from './documents/document-store.ts';
 import { emailSubmissionRoutes } from './documents/email-submission-routes.ts';
 import { EmailSubmissionStore } from './documents/email-submission-store.ts';
@@ -138,6 +139,11 @@ async function assemble(
     logger,
     allowPrivateTargets: config.allowPrivateWebhooks,
     ...(options.privateWebhookOrigins === undefined ? {} : { privateOrigins: options.privateWebhookOrigins }),
+    // Document events are the only notifications this service sends.
+    findReference: (accountId, type, id) => {
+      const document = type === 'document' ? documents.get(accountId, id) : undefined;
+      return document === undefined ? undefined : serializeDocument(document);
+    },
   });
   // Threads start only when a job arrives, so a service that only answers the API costs none.
   const extraction: ExtractionPool =

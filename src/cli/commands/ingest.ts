@@ -30,12 +30,35 @@ class NotAcceptedError extends AppError {
   }
 }
 
+/** What to do about a file that cannot be opened, in words, instead of Node's `ENOENT: …, open '…'`. */
+const OPEN_FAILURES: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file: check the path',
+  EACCES: 'permission denied: check who may read the file',
+  EPERM: 'permission denied: check who may read the file',
+  ENAMETOOLONG: 'the path is too long',
+  ENOTDIR: 'a folder on the path is a file: check the path',
+};
+
+const openToCheck = async (file: string) => {
+  try {
+    return await open(file, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const detail = OPEN_FAILURES[code];
+    if (detail === undefined) throw error;
+    throw new AppError('unreadable', detail, { details: { file } });
+  }
+};
+
 /** The content type from the first bytes, never the name, after the inbox's size and type checks. */
 const checkFile = async (file: string, policy: ContentPolicy): Promise<string> => {
-  const handle = await open(file, 'r');
+  const handle = await openToCheck(file);
   try {
     const info = await handle.stat();
-    if (!info.isFile()) throw new AppError('not_a_file', `${file} is not a file`);
+    if (info.isDirectory()) {
+      throw new AppError('not_a_file', 'is a folder: name the files in it (folder/*.pdf)');
+    }
+    if (!info.isFile()) throw new AppError('not_a_file', 'is not a regular file: name a PDF or image file');
     const sizeRejection = checkSize(info.size, policy);
     if (sizeRejection) throw new NotAcceptedError(file, sizeRejection.reason, sizeRejection.detail);
     const head = Buffer.alloc(Math.min(info.size, TYPE_SNIFF_BYTES));

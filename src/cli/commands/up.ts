@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts';
 import { loadConfig } from '../../config/load-config.ts';
@@ -8,6 +7,7 @@ import { createLogger, type Logger } from '../../observability/logger.ts';
 import { createTerminalLogger, LOG_FILE } from '../../observability/terminal-logger.ts';
 import { PrivateOrigins } from '../../service/webhooks/target-guard.ts';
 import { acquireDataDirLock, type DataDirLock } from '../../store/data-dir-lock.ts';
+import { makeFolder } from '../folders.ts';
 import { type MetricsOutput, openMetricsOutput } from '../metrics-file.ts';
 import { line, type Output } from '../output.ts';
 import { startProgress } from '../progress.ts';
@@ -75,7 +75,8 @@ export const up = async (flags: UpFlags, deps: UpDeps): Promise<number> => {
       : { service: config.port, receiver: config.receiverPort },
   });
   try {
-    await Promise.all(OUT_FOLDERS.map((folder) => mkdir(join(config.out, folder), { recursive: true })));
+    await makeFolder(config.inbox, '--inbox (STEVEDORE_INBOX)');
+    for (const folder of OUT_FOLDERS) await makeFolder(join(config.out, folder), '--out (STEVEDORE_OUT)');
     const terminal = createTerminal(deps.output);
     const logs = loggerFor(config, terminal);
     const metrics = await openMetricsOutput(metricsFlag === true ? true : config.metrics, {

@@ -58,21 +58,35 @@ const SORT_FIELDS: readonly SortField[] = ['document_type', 'created_at'];
 /** Newest first, as a mailbox lists its messages. */
 const DEFAULT_SORT: readonly SortKey[] = [{ field: 'created_at', descending: true }];
 
+/**
+ * Sort fields the upstream documents that order nothing here: every document of an account is added by
+ * its one API key, so `added_by` is the same for all of them and leaves the order to the other keys.
+ */
+const CONSTANT_SORT_FIELDS: readonly string[] = ['added_by'];
+
 function readSort(raw: string | undefined): readonly SortKey[] {
   if (raw === undefined || raw.trim() === '') return DEFAULT_SORT;
-  return raw.split(',').map((part) => {
+  const keys = raw.split(',').flatMap((part): SortKey[] => {
     const item = part.trim();
     const descending = item.startsWith('-');
     const name = descending ? item.slice(1) : item;
-    const field = SORT_FIELDS.find((candidate) => candidate === name);
-    if (field === undefined) {
+    if (CONSTANT_SORT_FIELDS.includes(name)) return [];
+    if (name === '') {
       throw badRequest(
-        `${name} is not a sortable field; use ${SORT_FIELDS.join(' or ')}, - for descending`,
+        'sort names an empty field; give field names separated by commas, - for descending',
         'sort',
       );
     }
-    return { field, descending };
+    const field = SORT_FIELDS.find((candidate) => candidate === name);
+    if (field === undefined) {
+      throw badRequest(
+        `${name} is not a sortable field; use ${[...SORT_FIELDS, ...CONSTANT_SORT_FIELDS].join(', ')}, - for descending`,
+        'sort',
+      );
+    }
+    return [{ field, descending }];
   });
+  return keys.length > 0 ? keys : DEFAULT_SORT;
 }
 
 function readDocumentTypes(raw: string | undefined): DocumentType[] | undefined {
@@ -153,9 +167,20 @@ export interface DocumentListRequest {
   readonly pageNumber: number;
 }
 
+/**
+ * The file-name substring. No file name holds a NUL, and SQLite's full-text query parser stops at one
+ * ("unterminated string"), so a filter with one is refused instead of reaching it.
+ */
+function readFilename(raw: string | undefined): string | undefined {
+  if (raw?.includes('\u0000')) {
+    throw badRequest('filter[filename] must not contain a NUL character', 'filter[filename]');
+  }
+  return raw;
+}
+
 /** Filters, sort and page of `GET /documents`: a page number, or a cursor from a `next`/`prev` link. */
 export function readDocumentListRequest(c: Context): DocumentListRequest {
-  const filename = c.req.query('filter[filename]');
+  const filename = readFilename(c.req.query('filter[filename]'));
   const documentTypes = readDocumentTypes(c.req.query('filter[document_types]'));
   const createdFrom = readTime(c, 'filter[created_at][start]');
   const createdTo = readTime(c, 'filter[created_at][end]');

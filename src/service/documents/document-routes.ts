@@ -100,13 +100,24 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
     return c.json({ download_url: deps.tokens.downloadUrl(new URL(c.req.url).origin, blob) });
   });
 
-  routes.post('/documents/:id/reextract', (c) => {
-    const id = c.req.param('id');
+  const reprocess = (c: Context<ServiceEnv>) => {
+    const id = c.req.param('id') ?? '';
     const document = deps.jobs.writeWithJob(() => {
       const started = deps.documents.startAttempt(c.get('account').id, id);
       return { result: started, attempt: started };
     });
     if (document === undefined) throw notFound('Document', id);
+    return c.json({ status: 'accepted' as const }, 202);
+  };
+  routes.post('/documents/:id/reextract', reprocess);
+  // Classification and extraction are one job here, so classifying again is running that job again.
+  routes.post('/documents/:id/reclassify', reprocess);
+
+  // The upstream links documents to shipments; nothing here is linked, so relinking has nothing to do,
+  // and it is accepted as the upstream accepts it.
+  routes.post('/documents/:id/relink', (c) => {
+    const id = c.req.param('id');
+    if (deps.documents.get(c.get('account').id, id) === undefined) throw notFound('Document', id);
     return c.json({ status: 'accepted' as const }, 202);
   });
 

@@ -12,6 +12,12 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 const pointer = (path: readonly PropertyKey[]): string =>
   `/${path.map((part) => String(part).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
 
+/** A value named in an error detail is cut here, so a huge input is not echoed back whole. */
+const MAX_ECHOED_VALUE_CHARS = 100;
+
+const echoed = (value: string): string =>
+  value.length > MAX_ECHOED_VALUE_CHARS ? `${value.slice(0, MAX_ECHOED_VALUE_CHARS)}…` : value;
+
 const humanField = (path: readonly PropertyKey[]): string => {
   const last = String(path.at(-1) ?? 'body');
   const words = last.replaceAll('_', ' ');
@@ -44,18 +50,63 @@ export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Prom
   const field = humanField(path);
   const message = issue?.message ?? 'is invalid';
   // Schemas may word their own message with the field name ("Name can't be blank"); do not say it twice.
-  const detail =
-    issue?.code === 'invalid_type' && issue.input === undefined
-      ? `${field} can't be blank`
-      : message.startsWith(field)
-        ? message
-        : `${field} ${message}`;
+  const value = valueAt(body, path);
+  // zod leaves `issue.input` out, so a wrong type (a string for a list, 1.5 for a size) must be told
+  // from a missing member by looking at the body itself.
+  const blank = issue?.code === 'invalid_type' && (value === undefined || value === null);
+  const detail = blank ? `${field} can't be blank` : describeIssue(issue, field, message, value);
   throw new ValidationError(
     detail,
     {},
     {
       pointer: pointer(path),
-      code: issue?.code === 'invalid_type' && issue.input === undefined ? 'blank' : 'invalid',
+      code: blank ? 'blank' : 'invalid',
     },
   );
 };
+
+type Issue = z.core.$ZodIssue | undefined;
+
+/** How a type zod expected reads in a sentence, where "a …" does not. */
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  int: 'an integer',
+  array: 'an array',
+  object: 'an object',
+};
+
+/** The `detail` of a 422: what is wrong, worded for a person, naming the member or the value at fault. */
+function describeIssue(issue: Issue, field: string, message: string, value: unknown): string {
+  if (issue?.code === 'invalid_type')
+    return `${field} must be ${TYPE_NAMES[issue.expected] ?? `a ${issue.expected}`}`;
+  // An array entry has no name of its own (its index would read "0 is not a known webhook event"):
+  // name it by its value instead.
+  if (typeof issue?.path.at(-1) === 'number' && typeof value === 'string') {
+    return `${echoed(value)} ${message}`;
+  }
+  // zod words a wrong literal (`data.type`) as "Invalid input: expected …"; say what is expected.
+  if (issue?.code === 'invalid_value' && message.startsWith('Invalid input')) {
+    return `${field} must be ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}`;
+  }
+  // zod's own bound messages ("Too big: expected string to have <=255 characters") read as its internals.
+  if ((issue?.code === 'too_big' || issue?.code === 'too_small') && message.startsWith('Too ')) {
+    return `${field} must be ${boundWords(issue)}`;
+  }
+  return message.toLowerCase().startsWith(field.toLowerCase()) ? message : `${field} ${message}`;
+}
+
+/** The member of a parsed body at a zod issue path (zod does not report inputs by default). */
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const part of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
+}
+
+/** "at most 255 characters", "at least 0", "at most 20 entries": the bound of a too_big or too_small issue. */
+function boundWords(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
+  const [side, bound] = issue.code === 'too_big' ? ['at most', issue.maximum] : ['at least', issue.minimum];
+  const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' entries' : '';
+  return `${side} ${String(bound)}${unit}`;
+}

@@ -11,12 +11,16 @@ import { SAMPLE_NOTIFICATION_ID, SAMPLE_WEBHOOK_ID, samplePayload } from './samp
 import { toLogResource, toNotificationResource, toWebhookResource } from './webhook-serializer.ts';
 import type { WebhookStore } from './webhook-store.ts';
 
+/** The JSON:API resource a notification is about (its `reference_object`), or undefined if gone. */
+export type FindReference = (accountId: string, type: string, id: string) => unknown;
+
 export interface NotificationRoutesDeps {
   readonly notifications: NotificationStore;
   readonly webhooks: WebhookStore;
+  readonly findReference?: FindReference;
 }
 
-const INCLUDABLE = ['webhook', 'webhook_notification_logs'] as const;
+const INCLUDABLE = ['webhook', 'webhook_notification_logs', 'reference_object'] as const;
 type Includable = (typeof INCLUDABLE)[number];
 
 const isIncludable = (value: string): value is Includable => INCLUDABLE.some((name) => name === value);
@@ -76,6 +80,16 @@ export function notificationRoutes(deps: NotificationRoutesDeps): Hono<ServiceEn
     }
     if (include.has('webhook_notification_logs')) {
       for (const record of records) included.push(...(attempts.get(record.id) ?? []).map(toLogResource));
+    }
+    if (include.has('reference_object') && deps.findReference !== undefined) {
+      const seen = new Set<string>();
+      for (const { referenceType, referenceId } of records) {
+        const key = `${referenceType}/${referenceId}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const resource = deps.findReference(accountId, referenceType, referenceId);
+        if (resource !== undefined) included.push(resource);
+      }
     }
     return { data, ...(include.size > 0 ? { included } : {}) };
   };

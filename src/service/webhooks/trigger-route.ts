@@ -8,6 +8,7 @@ import { HttpProblem } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
 import { attemptError } from './delivery-outcome.ts';
 import { SAMPLE_WEBHOOK_ID, samplePayload } from './sample-payloads.ts';
+import { urlCredentialsProblem } from './url-credentials.ts';
 import { deliveryHeaders } from './webhook-headers.ts';
 import type { Send } from './webhook-sender.ts';
 
@@ -49,7 +50,11 @@ const triggerBody = z.object({
     z
       .string({ error: (issue) => (issue.input === undefined ? 'url is required' : notHttpUrl) })
       .max(MAX_TRIGGER_URL_LENGTH, `url must be at most ${MAX_TRIGGER_URL_LENGTH} characters`)
-      .refine(isHttpUrl, notHttpUrl),
+      .refine(isHttpUrl, notHttpUrl)
+      .superRefine((value, ctx) => {
+        const problem = urlCredentialsProblem(value);
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `url ${problem}` });
+      }),
   ),
   event: z.preprocess(
     blankToUndefined,

@@ -9,9 +9,10 @@ import type { ServiceEnv } from '../http/env.ts';
 import { DeliveryJobHandler } from './delivery-job.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, DeliveryWorker } from './delivery-worker.ts';
 import { eventRoutes } from './event-routes.ts';
-import { notificationRoutes } from './notification-routes.ts';
+import { type FindReference, notificationRoutes } from './notification-routes.ts';
 import { NotificationStore } from './notification-store.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
+import { senderIpsRoute } from './sender-ips-route.ts';
 import { createTargetAgents, type PrivateOrigins } from './target-guard.ts';
 import { triggerRoute } from './trigger-route.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -41,6 +42,8 @@ export interface WebhookModuleDeps {
   deliveryTimeoutMs?: number;
   /** How long `stop()` lets in-flight deliveries finish before handing them back. */
   shutdownGraceMs?: number;
+  /** The resource a notification is about, for `include=reference_object`; none included without it. */
+  findReference?: FindReference;
 }
 
 export interface WebhookModule {
@@ -100,9 +103,17 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
   const router = new Hono<ServiceEnv>();
   // The fixed paths go first: `/webhooks/:id` would otherwise take "events" for an id.
   router.route('/webhooks', eventRoutes());
+  router.route('/webhooks', senderIpsRoute());
   router.route('/webhooks', triggerRoute({ send, clock: deps.clock }));
   router.route('/webhooks', webhookRoutes({ webhooks, clock: deps.clock, policy }));
-  router.route('/webhook_notifications', notificationRoutes({ notifications, webhooks }));
+  router.route(
+    '/webhook_notifications',
+    notificationRoutes({
+      notifications,
+      webhooks,
+      ...(deps.findReference === undefined ? {} : { findReference: deps.findReference }),
+    }),
+  );
 
   return {
     router,

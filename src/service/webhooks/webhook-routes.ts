@@ -5,9 +5,10 @@ import type { Clock } from '../../domain/clock.ts';
 import { generateWebhookSecret } from '../../domain/webhook-signature.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, readPage } from '../http/pagination.ts';
-import { notFound, unprocessable } from '../http/problem.ts';
+import { HttpProblem, notFound, unprocessable } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
 import { privateTargetReason, type TargetPolicy } from './target-guard.ts';
+import { urlCredentialsProblem } from './url-credentials.ts';
 import { capitaliseHeaderName, findHeaderProblem } from './webhook-headers.ts';
 import { toWebhookResource } from './webhook-serializer.ts';
 import type { WebhookHeader, WebhookStore } from './webhook-store.ts';
@@ -24,6 +25,8 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
 
   const checkUrl = (url: string | undefined): void => {
     if (url === undefined) return;
+    const credentials = urlCredentialsProblem(url);
+    if (credentials !== undefined) throw unprocessable(`Url ${credentials}`, '/data/attributes/url');
     const reason = privateTargetReason(url, deps.policy);
     if (reason !== undefined) {
       throw unprocessable(
@@ -80,7 +83,18 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
     const id = c.req.param('id');
     // 404 before 422: whether the body is valid does not matter for a webhook that is not there.
     if (webhooks.find(accountId, id) === undefined) throw notFound('Webhook');
-    const { attributes } = (await readJson(c, updateWebhookRequest)).data;
+    const { attributes, id: bodyId } = (await readJson(c, updateWebhookRequest)).data;
+    if (bodyId !== undefined && bodyId !== id) {
+      throw new HttpProblem(
+        409,
+        'Conflict',
+        `data.id ${bodyId} does not match the webhook ${id} in the path`,
+        {
+          code: 'id_mismatch',
+          pointer: '/data/id',
+        },
+      );
+    }
     checkUrl(attributes.url);
     const record = webhooks.update(
       accountId,

@@ -211,7 +211,7 @@ describe('webhook notifications API', () => {
     const badFilter = await h.request('GET', '/v2/webhook_notifications?filter[delivery_status]=lost');
     expect(badFilter.status).toBe(400);
     expect((await firstError(badFilter))?.source?.parameter).toBe('filter[delivery_status]');
-    const badInclude = await h.request('GET', '/v2/webhook_notifications?include=reference_object');
+    const badInclude = await h.request('GET', '/v2/webhook_notifications?include=bogus');
     expect(badInclude.status).toBe(400);
     expect((await firstError(badInclude))?.source?.parameter).toBe('include');
   });

@@ -1,4 +1,5 @@
 import { AppError } from '../domain/errors.ts';
+import { describeIssue } from './describe-issue.ts';
 import { type Config, type ConfigOverrides, configSchema, type SettingName, settings } from './settings.ts';
 
 export class ConfigError extends AppError {
@@ -9,6 +10,9 @@ export class ConfigError extends AppError {
     );
   }
 }
+
+/** Settings whose values must never appear in a message or a log. */
+const SECRET_SETTINGS: ReadonlySet<string> = new Set<SettingName>(['apiToken']);
 
 const isSettingName = (name: string): name is SettingName => Object.hasOwn(settings, name);
 
@@ -38,7 +42,7 @@ export const loadConfig = (
           ? `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
           : settings[name].env
         : name;
-      return `${source}: ${issue.message}`;
+      return `${source}: ${describeIssue(issue, input[name], SECRET_SETTINGS.has(name))}`;
     }),
   );
 };

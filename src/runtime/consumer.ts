@@ -51,6 +51,8 @@ export function startConsumer(input: ConsumerOptions): Consumer {
   // would wait out the whole long poll.
   let receiving = false;
   const deleteAndReceive = queue.deleteAndReceive?.bind(queue);
+  // Claimed ahead of a free slot (`prefetch`), oldest first, with when they were claimed.
+  const prefetched: Array<{ message: ConsumerMessage; claimedAt: number }> = [];
 
   const stats = (): ConsumerStats => ({
     ...counts,
@@ -130,11 +132,16 @@ export function startConsumer(input: ConsumerOptions): Consumer {
         await Promise.race([changed.promise, pollStopped]);
         continue;
       }
+      const next = prefetched.shift();
+      if (next !== undefined) {
+        if (await stillOurs(next)) run(next.message);
+        continue;
+      }
       let messages: ConsumerMessage[];
       try {
         receiving = true;
         messages = await receiveNext({
-          maxMessages: Math.min(MAX_RECEIVE_MESSAGES, concurrency - running.size),
+          maxMessages: Math.min(MAX_RECEIVE_MESSAGES, concurrency - running.size + options.prefetch),
           waitSeconds: options.waitSeconds,
           visibilityTimeoutSeconds: options.visibilityTimeoutSeconds,
           signal: pollAbort.signal,
@@ -153,8 +160,25 @@ export function startConsumer(input: ConsumerOptions): Consumer {
         events.emit('message_received', { message });
         // A receive that could not be aborted may return after stop(): give those straight back.
         if (pollAbort.signal.aborted) await handBack(message);
-        else run(message);
+        else if (running.size < concurrency) run(message);
+        else prefetched.push({ message, claimedAt: clock.now() });
       }
+    }
+  };
+
+  /**
+   * A prefetched message waited while its visibility timeout ran, with no heartbeat: past one heartbeat
+   * period it is renewed before it starts. False when that failed (it may be someone else's by now).
+   */
+  const stillOurs = async ({ message, claimedAt }: { message: ConsumerMessage; claimedAt: number }) => {
+    if (clock.now() - claimedAt < options.heartbeatSeconds * 1000) return true;
+    try {
+      await queue.changeVisibility(message.receiptHandle, options.visibilityTimeoutSeconds);
+      return true;
+    } catch (error) {
+      events.emit('queue_error', { message, error, call: 'changeVisibility' });
+      logger.warn({ err: error, messageId: message.id }, 'a prefetched message was lost before it started');
+      return false;
     }
   };
 
@@ -183,6 +207,8 @@ export function startConsumer(input: ConsumerOptions): Consumer {
         }),
       );
       await polling;
+      // Prefetched messages never started: the next consumer gets them at once.
+      await Promise.all(prefetched.splice(0).map(({ message }) => handBack(message)));
       const graceTimer = new AbortController();
       await Promise.race([
         Promise.allSettled(left.map(([, task]) => task)),

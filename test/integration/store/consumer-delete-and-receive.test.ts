@@ -21,8 +21,10 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
 class CountingQueue extends SqliteQueue {
   combined = 0;
   alone = 0;
+  commits = 0;
   override async deleteAndReceive(handles: readonly string[], options: ConsumerReceiveOptions) {
     this.combined += handles.length;
+    this.commits += 1;
     return super.deleteAndReceive(handles, options);
   }
   override async delete(handle: string): Promise<void> {
@@ -39,7 +41,7 @@ describe('the consumer deleting with its next receive', () => {
     consumer = undefined;
   });
 
-  const setup = (handler: MessageHandler, waitSeconds: number) => {
+  const setup = (handler: MessageHandler, waitSeconds: number, prefetch = 0) => {
     const queue = new CountingQueue(temp.open(temp.tempPath()), {
       name: 'work',
       visibilityTimeoutSeconds: 30,
@@ -52,6 +54,7 @@ describe('the consumer deleting with its next receive', () => {
       concurrency: 2,
       visibilityTimeoutSeconds: 30,
       waitSeconds,
+      prefetch,
       clock: systemClock,
       logger: silentLogger,
     });
@@ -94,5 +97,43 @@ describe('the consumer deleting with its next receive', () => {
     await until(() => seen.length === 3);
     await running.stop();
     expect(await queue.stats()).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
+  });
+
+  it('with prefetch, never runs more handlers than its concurrency and commits once per several messages', async () => {
+    const bodies = Array.from({ length: 40 }, (_, index) => `m${index}`);
+    let running = 0;
+    let most = 0;
+    const { queue, processed } = setup(
+      async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await delay(1);
+        running -= 1;
+      },
+      0.05,
+      2,
+    );
+    await queue.sendBatch(bodies);
+    await until(async () => processed.length === bodies.length);
+    expect([...processed].sort()).toEqual([...bodies].sort());
+    expect(most).toBeLessThanOrEqual(2);
+    expect(await queue.stats()).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
+    // Each receive claims up to 4 (2 slots + 2 prefetched) and deletes what finished since the last one.
+    expect(queue.commits).toBeLessThan(bodies.length / 2);
+  });
+
+  it('hands prefetched messages back when it stops', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { queue, consumer: running } = setup(() => held, 0.05, 2);
+    await queue.sendBatch(['a', 'b', 'c', 'd']);
+    await until(async () => (await queue.stats()).inFlight === 4);
+    const stopping = running.stop({ drainMs: 5_000 });
+    release();
+    await stopping;
+    // The two that ran are deleted; the two that waited are visible again for the next consumer.
+    expect(await queue.stats()).toEqual({ visible: 2, inFlight: 0, delayed: 0 });
   });
 });

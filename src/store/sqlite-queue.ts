@@ -83,6 +83,12 @@ export class SqliteQueue {
   private readonly clock: Clock;
   private readonly pollIntervalMs: number;
   private readonly sql: QueueStatements;
+  /**
+   * Long polls of this object waiting for a send. A send through the same object (the folder source and
+   * the ingest consumer share one in `stevedore up`) ends their pause at once instead of after up to
+   * `pollIntervalMs`; sends from other processes are still found by the next look.
+   */
+  private readonly waiting = new Set<() => void>();
 
   constructor(db: DatabaseSync, options: SqliteQueueOptions) {
     const resolved = resolveQueueOptions(options);
@@ -138,7 +144,7 @@ export class SqliteQueue {
       const messages = this.claim(maxMessages, toMs(visibilityTimeoutSeconds));
       const remaining = deadline - performance.now();
       if (messages.length > 0 || remaining <= 0) return messages;
-      if (!(await pause(Math.min(this.pollIntervalMs, remaining), signal))) return [];
+      if (!(await this.pauseUntilSent(Math.min(this.pollIntervalMs, remaining), signal))) return [];
     }
   }
 
@@ -323,7 +329,23 @@ export class SqliteQueue {
     const id = randomUUID();
     const now = this.clock.now();
     this.sql.insert.run({ id, queue: this.name, body, now, visibleAt: now + toMs(delaySeconds) });
+    // Woken before the commit, a long poll looks at once, finds nothing yet and pauses again: harmless.
+    for (const wake of this.waiting) wake();
     return id;
+  }
+
+  /** `pause`, ended early by a send through this object. False when `signal` aborted it. */
+  private async pauseUntilSent(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+    const sent = new AbortController();
+    const wake = () => sent.abort();
+    this.waiting.add(wake);
+    try {
+      return await pause(ms, signal ? AbortSignal.any([signal, sent.signal]) : sent.signal).then(
+        (paused) => paused || !(signal?.aborted ?? false),
+      );
+    } finally {
+      this.waiting.delete(wake);
+    }
   }
 
   private checkBody(body: string): void {

@@ -18,7 +18,7 @@ const CONCURRENCY = 4;
 /** Far above the expected few seconds: a stuck pipeline ends the run instead of hanging it. */
 const TIMEOUT_MS = 120_000;
 /** Enough rounds for a median to shrug off one round slowed by the other engineers' work on 2 cores. */
-const ROUNDS = 5;
+const ROUNDS = 7;
 /** Both sides learn they are done the same way: the service's document count, asked this often. */
 const POLL_INTERVAL_MS = 10;
 /** The traced run is slower (every sync stops in strace) and only counts calls: fewer files do. */

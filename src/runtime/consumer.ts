@@ -192,11 +192,13 @@ export function startConsumer(input: ConsumerOptions): Consumer {
     stopping ??= (async () => {
       const { drainMs = options.drainMs } = stopOptions;
       pollAbort.abort();
-      // No receive follows now: what waited for one is deleted on its own.
-      await deleteFinished(finished.splice(0));
+      // No receive follows now: what waited for one is deleted on its own. Not awaited before the drain
+      // timer starts, so the timer starts within this call (tests advance a manual clock right after it).
+      const deletingFinished = deleteFinished(finished.splice(0));
       const drainTimer = new AbortController();
       await Promise.race([onIdle(), clock.sleep(drainMs, drainTimer.signal)]);
       drainTimer.abort();
+      await deletingFinished;
       const left = [...running.entries()];
       await Promise.all(
         left.map(async ([entry]) => {

@@ -4,6 +4,7 @@ import type { Logger } from '../src/observability/logger.ts';
 import type { Metrics } from '../src/observability/metrics.ts';
 import { type Consumer, startConsumer } from '../src/runtime/consumer.ts';
 import type { ConsumerStats } from '../src/runtime/consumer-events.ts';
+import { MAX_PREFETCH } from '../src/runtime/consumer-options.ts';
 import type { QueueStats } from '../src/store/sqlite-queue.ts';
 import type { BlobStore, Ledger, Queue } from './ports.ts';
 import { FolderSource, type FolderSourceStats } from './sources/folder-source.ts';
@@ -91,6 +92,9 @@ export async function startIntake(options: StartIntakeOptions): Promise<IntakeRu
       documents[outcome.result] += 1;
     },
     concurrency: config.concurrency,
+    // A slot's worth of messages each: the embedded queue then deletes and claims once per that many
+    // documents instead of once per document (each commit is a WAL fsync on the event loop).
+    prefetch: Math.min(config.concurrency, MAX_PREFETCH),
     visibilityTimeoutSeconds: tuning.visibilityTimeoutSeconds ?? INGEST_VISIBILITY_TIMEOUT_SECONDS,
     waitSeconds: tuning.waitSeconds,
     drainMs: tuning.drainMs,

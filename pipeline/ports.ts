@@ -31,6 +31,14 @@ export interface Queue {
   receive(options: ReceiveOptions): Promise<QueueMessage[]>;
   delete(receiptHandle: string): Promise<void>;
   changeVisibility(receiptHandle: string, visibilityTimeoutSeconds: number): Promise<void>;
+  /**
+   * Optional: deletes finished messages and receives new ones in one step, so an embedded queue pays one
+   * commit for both (see `ConsumerQueue.deleteAndReceive`). SQS adapters leave it out.
+   */
+  deleteAndReceive?(
+    receiptHandles: readonly string[],
+    options: ReceiveOptions,
+  ): Promise<{ messages: QueueMessage[]; stale: string[] }>;
 }
 
 /** Where bytes live between stages (claim checks): a folder locally, S3 when deployed. */

@@ -25,6 +25,14 @@ export class EmbeddedQueue implements Queue {
     return this.queue.receive(options);
   }
 
+  /** The deletes and the claim in one transaction: one commit where the consumer would make two. */
+  deleteAndReceive(
+    receiptHandles: readonly string[],
+    options: ReceiveOptions,
+  ): Promise<{ messages: QueueMessage[]; stale: string[] }> {
+    return this.queue.deleteAndReceive(receiptHandles, options);
+  }
+
   delete(receiptHandle: string): Promise<void> {
     return this.queue.delete(receiptHandle);
   }

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { type UploadClient, uploadDocument } from '../../src/client/upload-document.ts';
 import type { Clock } from '../../src/domain/clock.ts';
-import { AppError, ValidationError } from '../../src/domain/errors.ts';
+import { FILE_READ_CHUNK_BYTES } from '../../src/domain/content-digest.ts';
+import { AppError, NotFoundError, ValidationError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import type { Metrics } from '../../src/observability/metrics.ts';
 import { ingestedEntries, needsOpenMarker, readDocumentId } from '../ledger/documents.ts';
@@ -101,8 +103,12 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
   }
 
   signal?.throwIfAborted();
-  if (!(await blobs.exists(message.blobKey))) throw new StagedBlobMissingError(message.blobKey);
-  const { documentId, result } = await createDocument(message, client, blobs, signal);
+  const { documentId, result } = await createDocument(
+    message,
+    client,
+    await openStaged(message, blobs),
+    signal,
+  );
 
   signal?.throwIfAborted();
   // A created document is new to everyone; one the service already had may be tracked or decided.
@@ -124,17 +130,36 @@ export async function handleIntake(message: IntakeMessage, deps: IngestDeps): Pr
   return { documentId, result };
 }
 
+/**
+ * The upload body's factory, checked to exist before any API call. A file of at most one read chunk is
+ * read once into memory (at most `concurrency` chunks held): the PUT then sends a buffer, as a bare
+ * client does, instead of a stat, a stream and a reopen per attempt. Larger files stream from the blob.
+ */
+async function openStaged(message: IntakeMessage, blobs: BlobStore): Promise<() => Readable | Uint8Array> {
+  if (message.sizeBytes > FILE_READ_CHUNK_BYTES) {
+    if (!(await blobs.exists(message.blobKey))) throw new StagedBlobMissingError(message.blobKey);
+    return () => Readable.from(streamBlob(blobs, message.blobKey));
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await buffer(await blobs.get(message.blobKey));
+  } catch (error) {
+    throw error instanceof NotFoundError ? new StagedBlobMissingError(message.blobKey) : error;
+  }
+  return () => bytes;
+}
+
 async function createDocument(
   message: IntakeMessage,
   client: IngestClient,
-  blobs: BlobStore,
+  open: () => Readable | Uint8Array,
   signal: AbortSignal | undefined,
 ): Promise<{ documentId: string; result: 'created' | 'duplicate' }> {
   const uploaded = await uploadDocument(client, {
     name: message.origin.fileName,
     contentType: message.contentType ?? 'application/octet-stream',
     digest: message,
-    open: () => Readable.from(streamBlob(blobs, message.blobKey)),
+    open,
     signal,
   });
   return { documentId: uploaded.documentId, result: uploaded.duplicate ? 'duplicate' : 'created' };

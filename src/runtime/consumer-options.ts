@@ -37,6 +37,12 @@ export interface ConsumerOptions {
   readonly receiveErrorPauseMs?: number;
   /** How long `stop()` waits for running handlers before handing their messages back. Default 10 s. */
   readonly drainMs?: number;
+  /**
+   * Messages claimed beyond the free handler slots, kept to start as slots free up. Default 0. With a
+   * queue that has `deleteAndReceive`, each receive then also deletes the messages finished since the
+   * last one: a local database pays one commit per `prefetch + 1` messages instead of one per message.
+   */
+  readonly prefetch?: number;
   /** Runs heartbeats, timeouts, pauses and the drain limit; a `ManualClock` in tests. */
   readonly clock: Clock;
   readonly logger: Logger;
@@ -50,6 +56,8 @@ export interface ResolvedConsumerOptions extends Required<Omit<ConsumerOptions, 
 
 /** More handlers than this would hold more open uploads than a service key is allowed. */
 export const MAX_CONCURRENCY = 100;
+/** One SQS-sized receive's worth: more would hold messages invisible to other consumers for no gain. */
+export const MAX_PREFETCH = 10;
 const DEFAULT_HANDLER_TIMEOUT_SECONDS = 15 * 60;
 const DEFAULT_RECEIVE_ERROR_PAUSE_MS = 1_000;
 const DEFAULT_DRAIN_MS = 10_000;
@@ -64,6 +72,7 @@ export function resolveConsumerOptions(options: ConsumerOptions): ResolvedConsum
     retry = exponentialRetry(),
     receiveErrorPauseMs = DEFAULT_RECEIVE_ERROR_PAUSE_MS,
     drainMs = DEFAULT_DRAIN_MS,
+    prefetch = 0,
   } = options;
   const problems: string[] = [];
   const check = (ok: boolean, problem: string): void => {
@@ -94,6 +103,10 @@ export function resolveConsumerOptions(options: ConsumerOptions): ResolvedConsum
   );
   check(receiveErrorPauseMs >= 0, `receiveErrorPauseMs must not be negative, got ${receiveErrorPauseMs}`);
   check(drainMs >= 0, `drainMs must not be negative, got ${drainMs}`);
+  check(
+    Number.isInteger(prefetch) && prefetch >= 0 && prefetch <= MAX_PREFETCH,
+    `prefetch must be an integer from 0 to ${MAX_PREFETCH}, got ${prefetch}`,
+  );
   if (problems.length > 0) {
     throw new ValidationError(`invalid queue consumer options: ${problems.join('; ')}`, { problems });
   }
@@ -105,6 +118,7 @@ export function resolveConsumerOptions(options: ConsumerOptions): ResolvedConsum
     retry,
     receiveErrorPauseMs,
     drainMs,
+    prefetch,
     signal: options.signal,
   };
 }

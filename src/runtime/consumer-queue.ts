@@ -33,4 +33,14 @@ export interface ConsumerQueue {
    * false when the queue has no dead-letter queue.
    */
   moveToDeadLetter?(receiptHandle: string, reason: string): Promise<boolean>;
+  /**
+   * Deletes the messages of `receiptHandles`, durably, and receives like `receive`. Optional: where the
+   * queue is a local database, the deletes and the claim of the next messages share one commit, which
+   * halves the commits a consumer makes per message. Handles that were no longer the latest come back in
+   * `stale`; the others are deleted regardless.
+   */
+  deleteAndReceive?(
+    receiptHandles: readonly string[],
+    options: ConsumerReceiveOptions,
+  ): Promise<{ messages: ConsumerMessage[]; stale: string[] }>;
 }

@@ -16,6 +16,12 @@ export const MAX_TALLIED_VALUE_CHARS = 16;
 /** Entries one `putAllIfAbsent` takes: a step writes a handful, and the write lock is held meanwhile. */
 export const MAX_LEDGER_BATCH_ENTRIES = 100;
 
+interface PendingBatch {
+  readonly entries: ReadonlyArray<{ key: string; value: string }>;
+  resolve(written: boolean[]): void;
+  reject(error: unknown): void;
+}
+
 /** A key's namespace: everything up to and including its first `/` (the whole key when it has none). */
 const NAMESPACE_OF = (column: string) =>
   `CASE WHEN instr(${column}, '/') > 0 THEN substr(${column}, 1, instr(${column}, '/')) ELSE ${column} END`;
@@ -79,6 +85,8 @@ export class SqliteLedger {
   private readonly select: StatementSync;
   private readonly listFrom: StatementSync;
   private readonly listRange: StatementSync;
+  /** Batches asked for in this turn of the event loop, committed together on the next (`commitGroup`). */
+  private group: PendingBatch[] | undefined;
 
   constructor(db: DatabaseSync) {
     migrate(db, 'store/ledger', LEDGER_MIGRATIONS);
@@ -119,11 +127,42 @@ export class SqliteLedger {
     }
     for (const { key, value } of entries) checkEntry(key, value);
     if (entries.length === 0) return [];
-    return storeCall(`ledger put ${entries.map((entry) => entry.key).join(', ')}`, () =>
-      transaction(this.db, () =>
-        entries.map(({ key, value }) => changedRows(this.insert.run(key, value)) === 1),
-      ),
-    );
+    // Group commit: batches of concurrent handlers asked for in the same turn share one transaction, so
+    // one WAL fsync (which blocks the event loop) makes all of them durable. Each still resolves only
+    // after that commit, and each batch stays all-or-nothing.
+    return new Promise((resolve, reject) => {
+      if (this.group === undefined) {
+        this.group = [];
+        setImmediate(() => this.commitGroup());
+      }
+      this.group.push({ entries, resolve, reject });
+    });
+  }
+
+  private commitGroup(): void {
+    const group = this.group ?? [];
+    this.group = undefined;
+    const write = (entries: PendingBatch['entries']) =>
+      entries.map(({ key, value }) => changedRows(this.insert.run(key, value)) === 1);
+    const label = (batch: PendingBatch) => `ledger put ${batch.entries.map((entry) => entry.key).join(', ')}`;
+    if (group.length > 1) {
+      try {
+        const written = storeCall(`ledger put ${group.length} batches`, () =>
+          transaction(this.db, () => group.map((batch) => write(batch.entries))),
+        );
+        for (const [index, batch] of group.entries()) batch.resolve(written[index] ?? []);
+        return;
+      } catch {
+        // Rolled back together: each batch again on its own, so only the failing one sees its error.
+      }
+    }
+    for (const batch of group) {
+      try {
+        batch.resolve(storeCall(label(batch), () => transaction(this.db, () => write(batch.entries))));
+      } catch (error) {
+        batch.reject(error);
+      }
+    }
   }
 
   /** Removes `key`; a missing key is not an error. */

@@ -83,6 +83,12 @@ export class SqliteQueue {
   private readonly clock: Clock;
   private readonly pollIntervalMs: number;
   private readonly sql: QueueStatements;
+  /**
+   * Long polls of this object waiting for a send. A send through the same object (the folder source and
+   * the ingest consumer share one in `stevedore up`) ends their pause at once instead of after up to
+   * `pollIntervalMs`; sends from other processes are still found by the next look.
+   */
+  private readonly waiting = new Set<() => void>();
 
   constructor(db: DatabaseSync, options: SqliteQueueOptions) {
     const resolved = resolveQueueOptions(options);
@@ -138,8 +144,41 @@ export class SqliteQueue {
       const messages = this.claim(maxMessages, toMs(visibilityTimeoutSeconds));
       const remaining = deadline - performance.now();
       if (messages.length > 0 || remaining <= 0) return messages;
-      if (!(await pause(Math.min(this.pollIntervalMs, remaining), signal))) return [];
+      if (!(await this.pauseUntilSent(Math.min(this.pollIntervalMs, remaining), signal))) return [];
     }
+  }
+
+  /**
+   * Deletes the messages of `receiptHandles` and claims new ones in the same transaction, then long-polls
+   * like `receive` if none was visible. A consumer that deletes a finished message and at once asks for the
+   * next pays one commit (one WAL fsync) for both instead of two. The deletes are durable before this
+   * resolves, whatever the receive finds. Stale handles (see `delete`) do not stop the others: they come
+   * back in `stale`.
+   */
+  async deleteAndReceive(
+    receiptHandles: readonly string[],
+    options: SqliteReceiveOptions,
+  ): Promise<{ messages: ReceivedMessage[]; stale: string[] }> {
+    const { maxMessages, visibilityTimeoutSeconds = this.visibilityTimeoutSeconds } = options;
+    checkInteger('maxMessages', maxMessages, 1, MAX_RECEIVE_MESSAGES);
+    checkSeconds('waitSeconds', options.waitSeconds ?? 0, MAX_WAIT_SECONDS);
+    checkSeconds('visibilityTimeoutSeconds', visibilityTimeoutSeconds, MAX_VISIBILITY_TIMEOUT_SECONDS);
+    const stale: string[] = [];
+    const messages = storeCall(`delete from and receive from ${this.name}`, () =>
+      transaction(this.db, () => {
+        for (const handle of receiptHandles) {
+          const result = this.sql.deleteByHandle.run({ queue: this.name, handle });
+          if (changedRows(result) === 0) stale.push(handle);
+        }
+        return options.signal?.aborted
+          ? []
+          : this.claimInTransaction(maxMessages, toMs(visibilityTimeoutSeconds));
+      }),
+    );
+    if (messages.length > 0 || (options.waitSeconds ?? 0) === 0 || options.signal?.aborted) {
+      return { messages, stale };
+    }
+    return { messages: await this.receive(options), stale };
   }
 
   /**
@@ -238,57 +277,75 @@ export class SqliteQueue {
 
   private claim(maxMessages: number, visibilityMs: number): ReceivedMessage[] {
     return storeCall(`receive from ${this.name}`, () =>
-      transaction(this.db, () => {
-        const now = this.clock.now();
-        const claimed: ReceivedMessage[] = [];
-        // Loop because dead-lettered rows do not count towards maxMessages. Each round resumes after the
-        // last row seen. A message claimed with a zero timeout is visible again at `now`, which sorts after
-        // every other visible row: `seen` keeps it from being taken twice in one receive.
-        const seen = new Set<number>();
-        let afterVisibleAt = Number.MIN_SAFE_INTEGER;
-        let afterSeq = Number.MIN_SAFE_INTEGER;
-        for (;;) {
-          const wanted = maxMessages - claimed.length;
-          if (wanted === 0) return claimed;
-          const rows = this.sql.selectVisible.all({
-            queue: this.name,
-            now,
-            afterVisibleAt,
-            afterSeq,
-            limit: wanted,
-          });
-          if (rows.length === 0) return claimed;
-          for (const row of rows) {
-            const seq = readInteger(row, 'seq');
-            afterVisibleAt = readInteger(row, 'visible_at');
-            afterSeq = seq;
-            if (seen.has(seq)) continue;
-            seen.add(seq);
-            const receiveCount = readInteger(row, 'receive_count');
-            if (this.deadLetter !== undefined && receiveCount >= this.maxReceiveCount) {
-              const reason = `received ${receiveCount} times (maxReceiveCount ${this.maxReceiveCount})`;
-              this.sql.moveToDeadLetter.run({ dlq: this.deadLetter, source: this.name, now, seq, reason });
-              continue;
-            }
-            const receiptHandle = randomUUID();
-            this.sql.markReceived.run({ handle: receiptHandle, visibleAt: now + visibilityMs, seq });
-            claimed.push({
-              id: readText(row, 'id'),
-              body: readText(row, 'body'),
-              receiveCount: receiveCount + 1,
-              receiptHandle,
-            });
-          }
-        }
-      }),
+      transaction(this.db, () => this.claimInTransaction(maxMessages, visibilityMs)),
     );
+  }
+
+  private claimInTransaction(maxMessages: number, visibilityMs: number): ReceivedMessage[] {
+    const now = this.clock.now();
+    const claimed: ReceivedMessage[] = [];
+    // Loop because dead-lettered rows do not count towards maxMessages. Each round resumes after the
+    // last row seen. A message claimed with a zero timeout is visible again at `now`, which sorts after
+    // every other visible row: `seen` keeps it from being taken twice in one receive.
+    const seen = new Set<number>();
+    let afterVisibleAt = Number.MIN_SAFE_INTEGER;
+    let afterSeq = Number.MIN_SAFE_INTEGER;
+    for (;;) {
+      const wanted = maxMessages - claimed.length;
+      if (wanted === 0) return claimed;
+      const rows = this.sql.selectVisible.all({
+        queue: this.name,
+        now,
+        afterVisibleAt,
+        afterSeq,
+        limit: wanted,
+      });
+      if (rows.length === 0) return claimed;
+      for (const row of rows) {
+        const seq = readInteger(row, 'seq');
+        afterVisibleAt = readInteger(row, 'visible_at');
+        afterSeq = seq;
+        if (seen.has(seq)) continue;
+        seen.add(seq);
+        const receiveCount = readInteger(row, 'receive_count');
+        if (this.deadLetter !== undefined && receiveCount >= this.maxReceiveCount) {
+          const reason = `received ${receiveCount} times (maxReceiveCount ${this.maxReceiveCount})`;
+          this.sql.moveToDeadLetter.run({ dlq: this.deadLetter, source: this.name, now, seq, reason });
+          continue;
+        }
+        const receiptHandle = randomUUID();
+        this.sql.markReceived.run({ handle: receiptHandle, visibleAt: now + visibilityMs, seq });
+        claimed.push({
+          id: readText(row, 'id'),
+          body: readText(row, 'body'),
+          receiveCount: receiveCount + 1,
+          receiptHandle,
+        });
+      }
+    }
   }
 
   private insert(body: string, delaySeconds: number): string {
     const id = randomUUID();
     const now = this.clock.now();
     this.sql.insert.run({ id, queue: this.name, body, now, visibleAt: now + toMs(delaySeconds) });
+    // Woken before the commit, a long poll looks at once, finds nothing yet and pauses again: harmless.
+    for (const wake of this.waiting) wake();
     return id;
+  }
+
+  /** `pause`, ended early by a send through this object. False when `signal` aborted it. */
+  private async pauseUntilSent(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+    const sent = new AbortController();
+    const wake = () => sent.abort();
+    this.waiting.add(wake);
+    try {
+      return await pause(ms, signal ? AbortSignal.any([signal, sent.signal]) : sent.signal).then(
+        (paused) => paused || !(signal?.aborted ?? false),
+      );
+    } finally {
+      this.waiting.delete(wake);
+    }
   }
 
   private checkBody(body: string): void {

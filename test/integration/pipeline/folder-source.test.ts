@@ -59,7 +59,10 @@ describe('FolderSource on a real folder', () => {
     await writeFile(join(inbox, 'before.pdf'), samplePdf('before'));
     await source.start();
     await writeFile(join(inbox, 'after.pdf'), samplePdf('after'));
-    await until(async () => (await archived()).length === 2, { what: 'both files archived' });
+    // The archive copies exist before the queue commit; the inbox names go only after it.
+    await until(async () => (await archived()).length === 2 && (await names(inbox)).length === 0, {
+      what: 'both files archived and enqueued',
+    });
 
     const messages = await bodies();
     expect(messages.map((message) => message.origin.fileName).sort()).toEqual(['after.pdf', 'before.pdf']);

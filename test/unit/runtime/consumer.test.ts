@@ -313,9 +313,10 @@ describe('startConsumer', () => {
         visibilityTimeoutSeconds: 10,
         heartbeatSeconds: 10,
         waitSeconds: 21,
+        prefetch: 11,
       }),
     ).toThrow(
-      /concurrency must be.*heartbeatSeconds must be positive and shorter.*waitSeconds must be from 0 to 20/,
+      /concurrency must be.*heartbeatSeconds must be positive and shorter.*waitSeconds must be from 0 to 20.*prefetch must be an integer from 0 to 10/,
     );
     consumer = undefined;
   });

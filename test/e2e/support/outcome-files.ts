@@ -41,7 +41,7 @@ export interface Outcomes {
 }
 
 /** Outcome files are `<document-id>.json`; temp files the sink writes first start with a dot. */
-const outcomeNames = async (dir: string): Promise<string[]> =>
+export const outcomeNames = async (dir: string): Promise<string[]> =>
   (await listFiles(dir)).filter((name) => name.endsWith('.json') && !name.startsWith('.'));
 
 /** How many outcome files exist, without parsing them: cheap enough to poll. */

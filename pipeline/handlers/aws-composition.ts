@@ -8,6 +8,7 @@ import { ServiceClient } from '../../src/client/service-client.ts';
 import { loadConfig, serviceBaseUrl } from '../../src/config/load-config.ts';
 import { type Clock, systemClock } from '../../src/domain/clock.ts';
 import { METRICS_NAMESPACE, METRICS_SERVICE, type MetricStage } from '../../src/observability/metrics.ts';
+import type { RetryRule } from '../../src/runtime/retry-rule.ts';
 import { S3BlobStore } from '../adapters/s3-blob-store.ts';
 import { S3Ledger } from '../adapters/s3-ledger.ts';
 import { SqsQueue } from '../adapters/sqs-queue.ts';
@@ -53,6 +54,8 @@ export interface CompositionInput {
   readonly powertools?: PowertoolsFor;
   /** What each SQS-fed function's heartbeat renews to; the local run uses its short queue timeout. */
   readonly visibilityTimeoutSeconds?: number;
+  /** The retry schedule of failed records; `exponentialRetry()` when left out. */
+  readonly retry?: RetryRule;
   /** A record is not started with less of the invocation left than this (see `handler-kit.ts`). */
   readonly minTimeLeftMs?: number;
   /**
@@ -89,6 +92,7 @@ export const createAwsComposition = (input: CompositionInput) => {
   const tuning = {
     visibilityTimeoutSeconds: input.visibilityTimeoutSeconds ?? DEFAULT_VISIBILITY_TIMEOUT_SECONDS,
     ...(input.minTimeLeftMs === undefined ? {} : { minTimeLeftMs: input.minTimeLeftMs }),
+    ...(input.retry === undefined ? {} : { retry: input.retry }),
   };
   const queue = (queueUrl: string) => new SqsQueue({ client: sqs, queueUrl });
   const bucket = config.bucket;

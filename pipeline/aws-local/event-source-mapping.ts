@@ -36,6 +36,8 @@ export interface EventSourceMappingOptions {
 export interface EventSourceMapping {
   /** Stops polling; resolves once the invocation in flight (if any) has ended and its deletes are done. */
   stop(): Promise<void>;
+  /** Polls again after a `stop` (a mapping disabled and enabled); nothing when it is polling. */
+  start(): void;
   /** Invocations so far, for the logs and the benchmarks. */
   readonly invocations: () => number;
 }
@@ -86,10 +88,10 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
   const { sqs, queueUrl, queueArn, handler, logger } = options;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const waitSeconds = options.batchingWindowSeconds ?? DEFAULT_BATCHING_WINDOW_SECONDS;
-  const controller = new AbortController();
+  let controller = new AbortController();
   let invocations = 0;
 
-  const pollOnce = async (): Promise<void> => {
+  const pollOnce = async (signal: AbortSignal): Promise<void> => {
     const output = await sqs.send(
       new ReceiveMessageCommand({
         QueueUrl: queueUrl,
@@ -97,7 +99,7 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
         WaitTimeSeconds: waitSeconds,
         MessageSystemAttributeNames: ['All'],
       }),
-      { abortSignal: controller.signal },
+      { abortSignal: signal },
     );
     const records = (output.Messages ?? []).map((message) => recordOf(message, queueArn));
     if (records.length === 0) return;
@@ -121,23 +123,30 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
     }
   };
 
-  const loop = (async () => {
-    while (!controller.signal.aborted) {
+  const poll = async (signal: AbortSignal): Promise<void> => {
+    while (!signal.aborted) {
       try {
-        await pollOnce();
+        await pollOnce(signal);
       } catch (error) {
-        if (controller.signal.aborted) return;
+        if (signal.aborted) return;
         logger.warn({ err: error, queueUrl }, 'poll of the event source failed');
         await sleep(RECEIVE_ERROR_PAUSE_MS);
       }
     }
-  })();
+  };
+  let loop: Promise<void> | undefined = poll(controller.signal);
 
   return {
     invocations: () => invocations,
+    start: () => {
+      if (loop !== undefined) return;
+      controller = new AbortController();
+      loop = poll(controller.signal);
+    },
     stop: async () => {
       controller.abort();
       await loop;
+      loop = undefined;
     },
   };
 }

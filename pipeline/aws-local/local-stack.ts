@@ -52,8 +52,6 @@ export const localClients = (endpoint: string) => {
  * with its `-dlq` and a redrive policy (fauxqs moves a message to the DLQ after `maxReceiveCount` itself).
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  // No `host`: queue URLs then name the host the client called, 127.0.0.1, which any SDK client can
-  // reach (with `host`, fauxqs would write `sqs.<region>.<host>`, which no resolver knows).
   const server = await startFauxqs({ port: options.port, logger: false });
   const endpoint = `http://${LOOPBACK}:${server.port}`;
   const { sqs, s3 } = localClients(endpoint);
@@ -70,7 +68,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         new CreateQueueCommand({ QueueName: name, Attributes: attributes }),
       );
       if (QueueUrl === undefined) throw new Error(`the emulator created ${name} without a URL`);
-      return QueueUrl;
+      // fauxqs names the host `sqs.<region>.localhost`, which no resolver knows, and an SDK client whose
+      // endpoint comes from AWS_ENDPOINT_URL sends to the queue URL's host: the URL names the endpoint.
+      return `${endpoint}${new URL(QueueUrl).pathname}`;
     };
     const queue = async (name: QueueName): Promise<LocalQueue> => {
       const dlqUrl = await create(`stevedore-${name}-dlq`, {});

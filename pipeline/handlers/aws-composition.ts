@@ -207,7 +207,8 @@ export const lazyHandler = <E, C, R>(
   build: () => (event: E, context?: C) => Promise<R>,
 ): ((event: E, context?: C) => Promise<R>) => {
   let built: ((event: E, context?: C) => Promise<R>) | undefined;
-  return (event, context) => {
+  // Async, so that a failed build rejects the invocation's promise instead of throwing at the call.
+  return async (event, context) => {
     built ??= build();
     return built(event, context);
   };

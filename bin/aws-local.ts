@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { LOCAL_BUCKET } from '../pipeline/aws-local/local-stack.ts';
 import { startAwsLocal } from '../pipeline/aws-local/start-aws-local.ts';
+import { loadConfig } from '../src/config/load-config.ts';
 import { createLogger } from '../src/observability/logger.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -53,7 +54,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const logger = createLogger({ level: 'info', name: 'stevedore-aws-local', destination: process.stderr });
+// The run's own lines (the service, the pollers) as JSON on stderr; the functions' Powertools lines on stdout.
+const logger = createLogger({
+  level: loadConfig(process.env).logLevel,
+  name: 'stevedore-aws-local',
+  destination: process.stderr,
+});
 const running = await startAwsLocal({
   port: options.port,
   awsPort: options['aws-port'],

@@ -9,7 +9,7 @@ import type { Logger } from '../../src/observability/logger.ts';
 import type { RetryRule } from '../../src/runtime/retry-rule.ts';
 import { PrivateOrigins } from '../../src/service/webhooks/target-guard.ts';
 import { acquireDataDirLock } from '../../src/store/data-dir-lock.ts';
-import { createAwsComposition, type PowertoolsFor } from '../handlers/aws-composition.ts';
+import { type AwsClients, createAwsComposition, type PowertoolsFor } from '../handlers/aws-composition.ts';
 import { requireAwsConfig } from '../handlers/aws-config.ts';
 import { createEventsHandler } from '../handlers/events.handler.ts';
 import { createIngestHandler } from '../handlers/ingest.handler.ts';
@@ -44,6 +44,11 @@ export interface AwsLocalOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly overrides?: ConfigOverrides;
   readonly powertools?: PowertoolsFor;
+  /**
+   * The functions' own SDK clients, bound to the emulator (`localClients`); the stack's by default. The
+   * benchmarks pass clients with a counting middleware, so that the emulation's polls are not counted.
+   */
+  readonly functionClients?: (endpoint: string) => AwsClients;
   /** Shorter in tests: a failed record comes back sooner, and the DLQ fills faster. */
   readonly visibilityTimeoutSeconds?: number;
   readonly maxReceiveCount?: number;
@@ -115,7 +120,7 @@ export async function startAwsLocal(options: AwsLocalOptions): Promise<AwsLocal>
     let secret = '';
     const composition = createAwsComposition({
       config,
-      clients: { sqs: stack.sqs, s3: stack.s3 },
+      clients: options.functionClients?.(stack.endpoint) ?? { sqs: stack.sqs, s3: stack.s3 },
       // The emulator has no SSM: the key is the local service's, the secret the subscription's.
       secrets: { apiToken: async () => apiKey, webhookSecret: async () => secret },
       // The local service signs with a timestamp, so the webhook function asks for it.

@@ -21,7 +21,12 @@ import { startBucketNotifications } from './bucket-notifications.ts';
 import { type EventSourceMapping, startEventSourceMapping } from './event-source-mapping.ts';
 import { startFunctionUrl } from './function-url.ts';
 import { lambdaContext } from './lambda-context.ts';
-import { LOOPBACK, type LocalStack, startLocalStack } from './local-stack.ts';
+import {
+  DEFAULT_VISIBILITY_TIMEOUT_SECONDS,
+  LOOPBACK,
+  type LocalStack,
+  startLocalStack,
+} from './local-stack.ts';
 
 /** As the template's schedule, `rate(1 minute)`: a lost webhook is looked for once a minute. */
 export const DEFAULT_RECONCILE_INTERVAL_MS = 60_000;
@@ -125,7 +130,7 @@ export async function startAwsLocal(options: AwsLocalOptions): Promise<AwsLocal>
       secrets: { apiToken: async () => apiKey, webhookSecret: async () => secret },
       // The local service signs with a timestamp, so the webhook function asks for it.
       requireTimestamp: true,
-      visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? 30,
+      visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? DEFAULT_VISIBILITY_TIMEOUT_SECONDS,
       ...(options.retry === undefined ? {} : { retry: options.retry }),
       ...(options.powertools === undefined ? {} : { powertools: options.powertools }),
     });

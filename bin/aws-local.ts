@@ -24,17 +24,33 @@ const write = (text: string): void => {
   process.stdout.write(`${text}\n`);
 };
 
-const parsed = flags.safeParse(
-  parseArgs({
-    options: {
-      port: { type: 'string' },
-      'aws-port': { type: 'string' },
-      'function-port': { type: 'string' },
-      'data-dir': { type: 'string' },
-    },
-    strict: true,
-  }).values,
-);
+const USAGE =
+  'usage: npm run start:aws-local -- [--port 4010] [--aws-port 4566] [--function-port 4011] [--data-dir ./.stevedore-aws]';
+
+const readFlags = (): Record<string, unknown> => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        'aws-port': { type: 'string' },
+        'function-port': { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    // An unknown flag or one without its value: say which, and how it is used.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.exit(2);
+  }
+};
+const values = readFlags();
+if (values.help === true) {
+  write(USAGE);
+  process.exit(0);
+}
+const parsed = flags.safeParse(values);
 if (!parsed.success) {
   process.stderr.write(
     `invalid flags:\n${parsed.error.issues.map((i) => `  --${String(i.path[0])}: ${i.message}`).join('\n')}\n`,
@@ -60,14 +76,21 @@ const logger = createLogger({
   name: 'stevedore-aws-local',
   destination: process.stderr,
 });
-const running = await startAwsLocal({
-  port: options.port,
-  awsPort: options['aws-port'],
-  functionPort: options['function-port'],
-  dataDir: options['data-dir'],
-  logger,
-  env: process.env,
-});
+let running: Awaited<ReturnType<typeof startAwsLocal>>;
+try {
+  running = await startAwsLocal({
+    port: options.port,
+    awsPort: options['aws-port'],
+    functionPort: options['function-port'],
+    dataDir: options['data-dir'],
+    logger,
+    env: process.env,
+  });
+} catch (error) {
+  // A port in use or a data dir another run holds: the reason, not a stack trace.
+  process.stderr.write(`could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 const endpoint = running.stack.endpoint;
 write('stevedore (local AWS) is up');
 write(`  AWS endpoint  ${endpoint}   (fauxqs: SQS and S3)`);

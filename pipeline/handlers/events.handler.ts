@@ -8,6 +8,7 @@ import type { ResultSink } from '../sinks/result-sink.ts';
 import { handleEventsBody } from '../stages/events.ts';
 import { reextractBackoff } from '../stages/events-backoff.ts';
 import type { DocumentClient, EventsDeps } from '../stages/events-deps.ts';
+import { deployedComposition, lazyHandler } from './aws-composition.ts';
 import {
   DEFAULT_MIN_TIME_LEFT_MS,
   type HandlerKit,
@@ -108,3 +109,6 @@ export const createEventsHandler = (deps: EventsHandlerDeps) => {
       ),
     );
 };
+
+/** The deployed function (`pipeline/handlers/events.handler.handler`), built on its first invocation. */
+export const handler = lazyHandler(() => createEventsHandler(deployedComposition().events()));

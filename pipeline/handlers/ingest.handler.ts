@@ -3,6 +3,7 @@ import { exponentialRetry } from '../../src/runtime/retry-rule.ts';
 import type { BlobStore, Ledger, Queue } from '../ports.ts';
 import { processBatch } from '../runtime/process-batch.ts';
 import { handleIntake, type IngestClient, parseIntake } from '../stages/ingest.ts';
+import { deployedComposition, lazyHandler } from './aws-composition.ts';
 import {
   DEFAULT_MIN_TIME_LEFT_MS,
   type HandlerKit,
@@ -76,3 +77,6 @@ export const createIngestHandler = (deps: IngestHandlerDeps) => {
       ),
     );
 };
+
+/** The deployed function (`pipeline/handlers/ingest.handler.handler`), built on its first invocation. */
+export const handler = lazyHandler(() => createIngestHandler(deployedComposition().ingest()));

@@ -2,6 +2,7 @@ import type { Context, ScheduledEvent } from 'aws-lambda';
 import type { Config } from '../../src/config/settings.ts';
 import type { DocumentClient } from '../stages/events-deps.ts';
 import { type ReconcileSummary, reconcileOnce } from '../stages/reconcile.ts';
+import { deployedComposition, lazyHandler } from './aws-composition.ts';
 import { type EventsStagePorts, eventsDepsFor } from './events.handler.ts';
 import { invoke } from './lambda-kit.ts';
 
@@ -30,3 +31,6 @@ export const createReconcileHandler = (deps: ReconcileHandlerDeps) => {
       });
     });
 };
+
+/** The deployed function (`pipeline/handlers/reconcile.handler.handler`), built on its first invocation. */
+export const handler = lazyHandler(() => createReconcileHandler(deployedComposition().reconcile()));

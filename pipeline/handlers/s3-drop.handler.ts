@@ -2,6 +2,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { exponentialRetry } from '../../src/runtime/retry-rule.ts';
 import { processBatch } from '../runtime/process-batch.ts';
 import { createS3DropRecordHandler, type S3DropDeps } from '../sources/s3-drop.ts';
+import { deployedComposition, lazyHandler } from './aws-composition.ts';
 import {
   DEFAULT_MIN_TIME_LEFT_MS,
   type HandlerKit,
@@ -55,3 +56,6 @@ export const createS3DropHandler = (deps: S3DropHandlerDeps) => {
       ),
     );
 };
+
+/** The deployed function (`pipeline/handlers/s3-drop.handler.handler`), built on its first invocation. */
+export const handler = lazyHandler(() => createS3DropHandler(deployedComposition().s3Drop()));

@@ -2,6 +2,7 @@ import type { Context, LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'a
 import type { Queue } from '../ports.ts';
 import { acceptDelivery, type DeliveryReply, errorBody, errorReply } from '../receiver/accept-delivery.ts';
 import { MAX_WEBHOOK_BODY_BYTES } from '../receiver/webhook-receiver.ts';
+import { deployedComposition, lazyHandler } from './aws-composition.ts';
 import type { HandlerKit } from './handler-kit.ts';
 import { invoke, stageLoggerOn } from './lambda-kit.ts';
 
@@ -69,3 +70,6 @@ export const createWebhookHandler = (deps: WebhookHandlerDeps) => {
       };
     });
 };
+
+/** The deployed function (`pipeline/handlers/webhook.handler.handler`), built on its first invocation. */
+export const handler = lazyHandler(() => createWebhookHandler(deployedComposition().webhook()));

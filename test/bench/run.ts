@@ -16,6 +16,9 @@ const BENCHMARKS: readonly Benchmark[] = [
   { name: 'folder-scan', timeoutMs: 120_000 },
   { name: 'queue-drain', timeoutMs: 120_000 },
   { name: 'doc-list', timeoutMs: 180_000 },
+  { name: 'aws-bundles', timeoutMs: 180_000 },
+  { name: 'aws-requests', timeoutMs: 120_000 },
+  { name: 'aws-throughput', timeoutMs: 240_000 },
 ];
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -26,6 +26,12 @@ export interface S3LedgerOptions {
   /** Every entry lives under `<prefix>/`; none when left out. */
   readonly prefix?: string;
   readonly encryption?: S3Encryption;
+  /**
+   * Read a key before writing it (default true). Needed on stores that ignore `If-None-Match: *`
+   * (fauxqs, some S3 look-alikes), where the read is what makes one process exact. S3 honours the
+   * condition, so a deployed function turns the read off and writes each new entry with one request.
+   */
+  readonly readBeforeWrite?: boolean;
 }
 
 /**
@@ -33,8 +39,8 @@ export interface S3LedgerOptions {
  * `s3-ledger-keys.ts`. Entries are written once and never changed, so no step reads, modifies and writes
  * an object, and concurrent workers cannot lose each other's updates.
  *
- * `putIfAbsent` reads the key first (a redelivery finds it there and writes nothing), then writes with
- * `If-None-Match: *`. On S3, which honours it, exactly one writer of a key wins across every worker: the
+ * `putIfAbsent` reads the key first unless told not to (`readBeforeWrite`; a redelivery finds it there
+ * and writes nothing), then writes with `If-None-Match: *`. On S3, which honours it, exactly one writer of a key wins across every worker: the
  * others get 412 (false) or 409 while the winner's write is in flight (retried, then 412). Calls within one
  * adapter are also serialized per key, so one process is exact even on a store that ignores the condition
  * (fauxqs, some S3 look-alikes). There, two processes racing on one key may both get true, the later
@@ -47,6 +53,7 @@ export class S3Ledger implements Ledger {
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly encryption: S3Encryption;
+  private readonly readBeforeWrite: boolean;
   /** The tail of each key's in-process queue of writers. */
   private readonly writers = new Map<string, Promise<unknown>>();
 
@@ -55,6 +62,7 @@ export class S3Ledger implements Ledger {
     this.bucket = options.bucket;
     this.prefix = normalizePrefix(options.prefix);
     this.encryption = options.encryption ?? DEFAULT_ENCRYPTION;
+    this.readBeforeWrite = options.readBeforeWrite ?? true;
   }
 
   putIfAbsent(key: string, value: string): Promise<boolean> {
@@ -117,7 +125,7 @@ export class S3Ledger implements Ledger {
 
   private async writeOnce(objectKey: string, value: string): Promise<boolean> {
     for (let retry = 0; ; retry += 1) {
-      if ((await this.read(objectKey)) !== undefined) return false;
+      if (this.readBeforeWrite && (await this.read(objectKey)) !== undefined) return false;
       try {
         await this.client.send(
           new PutObjectCommand({

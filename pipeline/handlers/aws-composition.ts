@@ -63,6 +63,11 @@ export interface CompositionInput {
    * only when no `SVC_API_BASE_URL` names the upstream.
    */
   readonly requireTimestamp?: boolean;
+  /**
+   * The bucket honours `If-None-Match: *` (S3 does; fauxqs does not): the ledger then writes a new entry
+   * with one request instead of a read and a write. Off by default.
+   */
+  readonly trustConditionalWrites?: boolean;
 }
 
 export const defaultPowertools: PowertoolsFor = (stage) => ({
@@ -97,7 +102,13 @@ export const createAwsComposition = (input: CompositionInput) => {
   const queue = (queueUrl: string) => new SqsQueue({ client: sqs, queueUrl });
   const bucket = config.bucket;
   const blobs = () => new S3BlobStore({ client: s3, bucket, prefix: STAGING_PREFIX });
-  const ledger = () => new S3Ledger({ client: s3, bucket, prefix: LEDGER_PREFIX });
+  const ledger = () =>
+    new S3Ledger({
+      client: s3,
+      bucket,
+      prefix: LEDGER_PREFIX,
+      readBeforeWrite: input.trustConditionalWrites !== true,
+    });
   const sink = () => new S3Sink({ client: s3, bucket, failures: queue(config.failuresQueueUrl) });
   // The client's retries and rate-limit waits are logged through the function's own Powertools logger.
   const serviceClient = (kit: HandlerKit) =>
@@ -195,6 +206,7 @@ export const deployedComposition = (): AwsComposition => {
     config,
     clients: { sqs: new SQSClient({}), s3: new S3Client({}), ssm },
     secrets: ssmSecrets(config, ssm),
+    trustConditionalWrites: true,
   });
 };
 

@@ -30,6 +30,27 @@ ledgerContract('S3 honouring If-None-Match (double over fauxqs)', async () => ({
   close: async () => {},
 }));
 
+ledgerContract('S3 honouring If-None-Match, written without a read first (as deployed)', async () => ({
+  ledger: new S3Ledger({ client: double.client, bucket: await freshBucket(), readBeforeWrite: false }),
+  close: async () => {},
+}));
+
+describe('S3Ledger written without a read first', () => {
+  it('lets exactly one of four workers win a key on the condition alone', async () => {
+    const bucket = await freshBucket();
+    const workers = [0, 1, 2, 3].map(
+      () => new S3Ledger({ client: double.client, bucket, readBeforeWrite: false }),
+    );
+    for (let round = 0; round < 5; round += 1) {
+      const key = `doc/race-${round}`;
+      const results = await Promise.all(workers.map((ledger, n) => ledger.putIfAbsent(key, `worker-${n}`)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results.indexOf(true);
+      expect(await workers[0]?.get(key)).toBe(`worker-${winner}`);
+    }
+  });
+});
+
 describe('S3Ledger where S3 honours conditional writes', () => {
   it('lets exactly one of two workers (two adapters) win a key, and keeps its value', async () => {
     const bucket = await freshBucket();

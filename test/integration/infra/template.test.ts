@@ -339,6 +339,74 @@ describe('least privilege', () => {
     },
   );
 
+  it('each role holds exactly these statements', () => {
+    const consume = [
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:ReceiveMessage',
+    ];
+    const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+    const objects = ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'];
+    const expected: Record<string, Record<string, string[]>> = {
+      S3DropRole: {
+        Logs: logs,
+        ConsumeDropQueue: consume,
+        SendIntake: ['sqs:SendMessage'],
+        ListBucket: ['s3:ListBucket'],
+        TakeFromInbox: ['s3:DeleteObject', 's3:DeleteObjectVersion', 's3:GetObject', 's3:GetObjectVersion'],
+        ArchiveRejectAndStage: ['s3:PutObject'],
+        ManageStaged: ['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject'],
+      },
+      IngestRole: {
+        Logs: logs,
+        ConsumeIntakeQueue: consume,
+        SendEvents: ['sqs:SendMessage'],
+        ListBucket: ['s3:ListBucket'],
+        ReadAndDeleteStaged: ['s3:DeleteObject', 's3:GetObject'],
+        Ledger: objects,
+        ApiToken: ['ssm:GetParameter'],
+        DecryptApiToken: ['kms:Decrypt'],
+      },
+      WebhookRole: {
+        Logs: logs,
+        SendEvents: ['sqs:SendMessage'],
+        WebhookSecret: ['ssm:GetParameter'],
+        DecryptWebhookSecret: ['kms:Decrypt'],
+      },
+      EventsRole: {
+        Logs: logs,
+        ConsumeAndSendEvents: [...consume, 'sqs:SendMessage'],
+        AnnounceFailures: ['sqs:SendMessage'],
+        ListBucket: ['s3:ListBucket'],
+        LedgerAndOutcomes: objects,
+        ApiToken: ['ssm:GetParameter'],
+        DecryptApiToken: ['kms:Decrypt'],
+      },
+      ReconcileRole: {
+        Logs: logs,
+        SendEvents: ['sqs:SendMessage'],
+        AnnounceFailures: ['sqs:SendMessage'],
+        ListBucket: ['s3:ListBucket'],
+        LedgerAndOutcomes: objects,
+        ApiToken: ['ssm:GetParameter'],
+        DecryptApiToken: ['kms:Decrypt'],
+      },
+    };
+    for (const [role, statements] of Object.entries(expected)) {
+      const actual = Object.fromEntries(
+        statementsOf(resource(template, role)).map((statement) => [
+          statement.Sid,
+          [statement.Action].flat().sort(),
+        ]),
+      );
+      expect(actual, role).toEqual(statements);
+      expect(statementsOf(resource(template, role)).every((statement) => statement.Effect === 'Allow')).toBe(
+        true,
+      );
+    }
+  });
+
   it('the rules catch a wildcard action, a wildcard resource and an unconditioned KMS key', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation Fn::Sub template, not JavaScript's.
     const keys = { 'Fn::Sub': 'arn:${AWS::Partition}:kms:${AWS::Region}:${AWS::AccountId}:key/*' };

@@ -240,6 +240,14 @@ describe('the bucket', () => {
     });
     expect(referencedId(asList(deny?.Resource)[0])).toBe('DocumentsBucket');
   });
+  it('every bucket of the stack, the deployment bucket too, is private and TLS-only', () => {
+    const policies = resourcesOf(template, 'AWS::S3::BucketPolicy').map(([, policy]) => policy.Properties);
+    for (const [id, bucket] of resourcesOf(template, 'AWS::S3::Bucket')) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration, id).toMatchObject({ BlockPublicPolicy: true });
+      const policy = policies.find((candidate) => referencedId(candidate.Bucket) === id);
+      expect(JSON.stringify(policy?.PolicyDocument), id).toMatch(/"aws:SecureTransport":"?false"?/);
+    }
+  });
 });
 
 describe('least privilege', () => {

@@ -4,7 +4,7 @@ import { acceptDelivery, type DeliveryReply, errorBody, errorReply } from '../re
 import { MAX_WEBHOOK_BODY_BYTES } from '../receiver/webhook-receiver.ts';
 import { deployedComposition, lazyHandler } from './aws-composition.ts';
 import type { HandlerKit } from './handler-kit.ts';
-import { invoke, stageLoggerOn } from './lambda-kit.ts';
+import { invoke, stageLoggerOn, stageMetricsOn } from './lambda-kit.ts';
 
 export interface WebhookHandlerDeps extends HandlerKit {
   /** The webhook secret, read at run time (`secrets.ts`), cached by the caller. */
@@ -27,6 +27,7 @@ export interface WebhookHandlerDeps extends HandlerKit {
 export const createWebhookHandler = (deps: WebhookHandlerDeps) => {
   const { logger, clock, eventsQueue, maxBodyBytes = MAX_WEBHOOK_BODY_BYTES } = deps;
   const stageLogger = stageLoggerOn(logger, deps.logLevel);
+  const stageMetrics = stageMetricsOn(deps.metrics);
 
   const receive = async (event: LambdaFunctionURLEvent): Promise<DeliveryReply> => {
     const method = event.requestContext.http.method;
@@ -44,13 +45,16 @@ export const createWebhookHandler = (deps: WebhookHandlerDeps) => {
       return '';
     });
     // Function URLs lower-case header names already, as `acceptDelivery` expects.
-    return acceptDelivery(raw, event.headers, {
+    const reply = await acceptDelivery(raw, event.headers, {
       secret: () => secret,
       queue: eventsQueue,
       logger: stageLogger,
       clock,
       requireTimestamp: deps.requireTimestamp ?? false,
     });
+    // Counted as a metric, not only logged: the deployed alarm reads it from this function's log group.
+    if (reply.outcome === 'unauthorized') stageMetrics.count('webhookSignatureRejected');
+    return reply;
   };
 
   return (event: LambdaFunctionURLEvent, context?: Context): Promise<LambdaFunctionURLResult> =>

@@ -21,6 +21,8 @@ export const METRIC_NAMES = {
   failed: 'DocumentsFailed',
   /** An outcome the reconciler recovered because its webhook never arrived. */
   lostWebhooksRecovered: 'LostWebhooksRecovered',
+  /** A webhook delivery refused with 401 for its signature; the deployed alarm counts these. */
+  webhookSignatureRejected: 'WebhookSignatureRejected',
   /** From the file's arrival at a source to its outcome, in milliseconds. */
   latency: 'EndToEndLatency',
 } as const;

@@ -88,6 +88,16 @@ describe('webhook handler (function URL, embedded events queue)', () => {
     expect(reply).toMatchObject({ statusCode: 401 });
     expect(await env.poll()).toEqual([]);
     expect(stdout.logs().some((line) => line.message === 'webhook delivery with a bad signature')).toBe(true);
+    // The deployed alarm's metric filter matches this EMF field on the function's log group.
+    expect(stdout.emf()).toEqual([
+      expect.objectContaining({ service: 'stevedore', stage: 'webhook', WebhookSignatureRejected: 1 }),
+    ]);
+  });
+
+  it('counts no signature rejection for an accepted delivery', async () => {
+    const { body, headers } = delivery();
+    expect(await handler()(urlEvent(body, headers), lambdaContext())).toMatchObject({ statusCode: 202 });
+    expect(stdout.metricNames()).not.toContain('WebhookSignatureRejected');
   });
 
   it('answers 400 to a signed body that is not a webhook, 413 to one too large, 405 to a GET', async () => {

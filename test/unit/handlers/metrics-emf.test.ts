@@ -57,6 +57,7 @@ describe('EMF metrics', () => {
         'reextracted',
         'failed',
         'lostWebhooksRecovered',
+        'webhookSignatureRejected',
       ] as const) {
         metrics.count(name);
       }

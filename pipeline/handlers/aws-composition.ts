@@ -26,8 +26,6 @@ import type { S3DropHandlerDeps } from './s3-drop.handler.ts';
 import { createSecrets, type Secrets, ssmSecretReader } from './secrets.ts';
 import type { WebhookHandlerDeps } from './webhook.handler.ts';
 
-/** Staged bytes live under `staging/` of the one bucket: a claim check per origin, read by ingest. */
-export const STAGING_PREFIX = 'staging';
 /** Ledger entries under `ledger/`, apart from the drop prefixes and the outcome files a user lists. */
 export const LEDGER_PREFIX = 'ledger';
 /**
@@ -101,7 +99,9 @@ export const createAwsComposition = (input: CompositionInput) => {
   };
   const queue = (queueUrl: string) => new SqsQueue({ client: sqs, queueUrl });
   const bucket = config.bucket;
-  const blobs = () => new S3BlobStore({ client: s3, bucket, prefix: STAGING_PREFIX });
+  // Blob keys are `staged/<origin-id>` already: the claim checks sit at the bucket's `staged/`, the prefix
+  // the template's lifecycle rule expires and the functions' roles name.
+  const blobs = () => new S3BlobStore({ client: s3, bucket });
   const ledger = () =>
     new S3Ledger({
       client: s3,

@@ -101,7 +101,7 @@ describe('s3-drop handler (createS3DropHandler) on fauxqs: SQS records of S3 not
         location: `s3://${stack.bucket}/archive/acme/invoice one.pdf`,
       },
     });
-    expect(await listKeys(stack.s3, stack.bucket, 'staging/')).toEqual([`staging/${message.blobKey}`]);
+    expect(await listKeys(stack.s3, stack.bucket, 'staged/')).toEqual([message.blobKey]);
     expect(await listKeys(stack.s3, stack.bucket, 'inbox/')).toEqual([]);
     expect(await listKeys(stack.s3, stack.bucket, 'archive/')).toEqual(['archive/acme/invoice one.pdf']);
     expect(await listKeys(stack.s3, stack.bucket, 'rejected/')).toEqual([

@@ -1,6 +1,10 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stagedBlobKey } from '../../../pipeline/admission/admission.ts';
+import { LEDGER_PREFIX } from '../../../pipeline/handlers/aws-composition.ts';
+import { outcomePrefix } from '../../../pipeline/sinks/outcome-keys.ts';
+import { DEFAULT_DROP_PREFIXES } from '../../../pipeline/sources/s3-drop-keys.ts';
 import { settings } from '../../../src/config/settings.ts';
 import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '../../../src/observability/metrics.ts';
 import { FUNCTIONS, KNOWN_SETTINGS, REQUIRED_ENV, ROLE_STATEMENTS } from './expected-stack.ts';
@@ -299,6 +303,30 @@ describe('least privilege', () => {
         { Sid: 'C', Effect: 'Allow', Action: 'kms:Decrypt', Resource: keys },
       ]),
     ).toEqual(['A: action s3:*', 'B: resource *', `C: resource ${keys['Fn::Sub']}`]);
+  });
+
+  it('grant exactly the key prefixes the code writes under', () => {
+    // The functions' keys come from the code; a prefix missing from the roles is AccessDenied in AWS.
+    const written = [
+      DEFAULT_DROP_PREFIXES.inbox,
+      DEFAULT_DROP_PREFIXES.archive,
+      DEFAULT_DROP_PREFIXES.rejected,
+      `${stagedBlobKey('origin').split('/')[0]}/`,
+      `${LEDGER_PREFIX}/`,
+      `${outcomePrefix('result')}/`,
+      `${outcomePrefix('failure')}/`,
+    ].sort();
+    const granted = new Set(
+      Object.values(FUNCTIONS).flatMap((spec) =>
+        statementsOf(resource(template, spec.role)).flatMap((statement) =>
+          [statement.Resource].flat().flatMap((value) => {
+            const match = /\/([a-z-]+\/)\*$/.exec(textOf(value) ?? '');
+            return match?.[1] === undefined ? [] : [match[1]];
+          }),
+        ),
+      ),
+    );
+    expect([...granted].sort()).toEqual(written);
   });
 
   it('each function reads only its own secret parameter, by ARN', () => {

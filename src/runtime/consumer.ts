@@ -9,6 +9,7 @@ import {
 } from './consumer-options.ts';
 import type { ConsumerMessage, ConsumerReceiveOptions } from './consumer-queue.ts';
 import { InFlight } from './in-flight.ts';
+import { isNotReady } from './not-ready.ts';
 
 /**
  * Handlers that ignore the abort on shutdown get this long to release what they hold (a claimed
@@ -42,7 +43,7 @@ export function startConsumer(input: ConsumerOptions): Consumer {
   const running = new Map<InFlight, Promise<void>>();
   const pollAbort = new AbortController();
   const pollStopped = aborted(pollAbort.signal);
-  const counts = { received: 0, succeeded: 0, failed: 0, stopped: 0, handedBack: 0 };
+  const counts = { received: 0, succeeded: 0, failed: 0, waiting: 0, stopped: 0, handedBack: 0 };
   let changed = signalling();
   let stopping: Promise<ConsumerStats> | undefined;
   // Messages whose handler succeeded, deleted with the next receive in one commit (`deleteAndReceive`).
@@ -235,7 +236,7 @@ async function settle(
   options: ResolvedConsumerOptions,
   events: ConsumerEmitter,
   entry: InFlight,
-  counts: { succeeded: number; failed: number; stopped: number },
+  counts: { succeeded: number; failed: number; waiting: number; stopped: number },
   deferDelete: (message: ConsumerMessage) => boolean,
 ): Promise<void> {
   const { queue, handler, logger: parent, retry, clock } = options;
@@ -257,8 +258,21 @@ async function settle(
     events.emit('message_processed', { message });
     return;
   }
-  counts.failed += 1;
   const { error } = failure;
+  if (isNotReady(error)) {
+    counts.waiting += 1;
+    const delaySeconds = Math.min(MAX_VISIBILITY_TIMEOUT_SECONDS, Math.max(0, error.retryAfterSeconds));
+    events.emit('message_waiting', { message, delaySeconds });
+    logger.debug(
+      { reason: error.message, retryInSeconds: delaySeconds },
+      'message not ready yet; it will come back',
+    );
+    await call(options, events, message, 'changeVisibility', () =>
+      queue.changeVisibility(message.receiptHandle, delaySeconds),
+    );
+    return;
+  }
+  counts.failed += 1;
   const decision = retry(message.receiveCount, error, clock.now());
   events.emit('message_failed', { message, error, decision });
   if (decision.kind === 'retry') {

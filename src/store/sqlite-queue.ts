@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../domain/clock.ts';
 import { AppError, ValidationError } from '../domain/errors.ts';
-import { migrate, transaction } from './database.ts';
+import { migrate } from './database.ts';
 import { claimInTransaction, pause, type QueueContext, toMs } from './queue-claim.ts';
 import {
   listDeadLetters,
@@ -35,6 +35,7 @@ import type {
   SendOptions,
   SqliteReceiveOptions,
 } from './queue-types.ts';
+import { type SharedCommit, sharedCommitOf } from './shared-commit.ts';
 import { changedRows, readInteger } from './sql-row.ts';
 import { MessageTooLargeError, ReceiptHandleStaleError, storeCall } from './store-errors.ts';
 
@@ -62,6 +63,8 @@ export class SqliteQueue {
   private readonly pollIntervalMs: number;
   private readonly sql: QueueStatements;
   private readonly context: QueueContext;
+  /** Shared with the ledger on the same connection: its waiting batches commit with these transactions. */
+  private readonly commit: SharedCommit;
   /**
    * Long polls of this object waiting for a send. A send through the same object (the folder source and
    * the ingest consumer share one in `stevedore up`) ends their pause at once instead of after up to
@@ -80,6 +83,7 @@ export class SqliteQueue {
     this.db = db;
     migrate(db, QUEUE_MIGRATION_NAMESPACE, QUEUE_MIGRATIONS);
     this.sql = prepareQueueStatements(db);
+    this.commit = sharedCommitOf(db);
     this.context = {
       name: this.name,
       deadLetter: this.deadLetter,
@@ -104,7 +108,7 @@ export class SqliteQueue {
     checkInteger('batch size', bodies.length, 1, MAX_SEND_BATCH);
     for (const body of bodies) this.checkBody(body);
     return storeCall(`send to ${this.name}`, () =>
-      transaction(this.db, () => bodies.map((body) => this.insert(body, delaySeconds))),
+      this.commit.transaction(() => bodies.map((body) => this.insert(body, delaySeconds))),
     );
   }
 
@@ -151,7 +155,7 @@ export class SqliteQueue {
     checkSeconds('visibilityTimeoutSeconds', visibilityTimeoutSeconds, MAX_VISIBILITY_TIMEOUT_SECONDS);
     const stale: string[] = [];
     const messages = storeCall(`delete from and receive from ${this.name}`, () =>
-      transaction(this.db, () => {
+      this.commit.transaction(() => {
         for (const handle of receiptHandles) {
           const result = this.sql.deleteByHandle.run({ queue: this.name, handle });
           if (changedRows(result) === 0) stale.push(handle);
@@ -210,7 +214,7 @@ export class SqliteQueue {
 
   private claim(maxMessages: number, visibilityMs: number): ReceivedMessage[] {
     return storeCall(`receive from ${this.name}`, () =>
-      transaction(this.db, () => claimInTransaction(this.context, maxMessages, visibilityMs)),
+      this.commit.transaction(() => claimInTransaction(this.context, maxMessages, visibilityMs)),
     );
   }
 

@@ -98,7 +98,9 @@ export class SqliteQueue {
     const { delaySeconds = 0 } = options;
     checkSeconds('delaySeconds', delaySeconds, MAX_DELAY_SECONDS);
     this.checkBody(body);
-    return storeCall(`send to ${this.name}`, () => this.insert(body, delaySeconds));
+    return storeCall(`send to ${this.name}`, () =>
+      this.commit.statement(() => this.insert(body, delaySeconds)),
+    );
   }
 
   /** Sends all bodies in one transaction (all or none); ids come back in the order of `bodies`. */
@@ -179,7 +181,7 @@ export class SqliteQueue {
    */
   async delete(receiptHandle: string): Promise<void> {
     const result = storeCall(`delete from ${this.name}`, () =>
-      this.sql.deleteByHandle.run({ queue: this.name, handle: receiptHandle }),
+      this.commit.statement(() => this.sql.deleteByHandle.run({ queue: this.name, handle: receiptHandle })),
     );
     if (changedRows(result) === 0) throw new ReceiptHandleStaleError(this.name, 'delete');
   }
@@ -191,11 +193,13 @@ export class SqliteQueue {
   async changeVisibility(receiptHandle: string, visibilityTimeoutSeconds: number): Promise<void> {
     checkSeconds('visibilityTimeoutSeconds', visibilityTimeoutSeconds, MAX_VISIBILITY_TIMEOUT_SECONDS);
     const result = storeCall(`change visibility in ${this.name}`, () =>
-      this.sql.changeVisibility.run({
-        queue: this.name,
-        handle: receiptHandle,
-        visibleAt: this.clock.now() + toMs(visibilityTimeoutSeconds),
-      }),
+      this.commit.statement(() =>
+        this.sql.changeVisibility.run({
+          queue: this.name,
+          handle: receiptHandle,
+          visibleAt: this.clock.now() + toMs(visibilityTimeoutSeconds),
+        }),
+      ),
     );
     if (changedRows(result) === 0) throw new ReceiptHandleStaleError(this.name, 'changeVisibility');
   }

@@ -55,6 +55,22 @@ describe('SharedCommit: a ledger batch commits with the next queue transaction',
     expect(await next).toEqual([true]);
   });
 
+  it('joins the commit of a single delete, and a statement inside an open transaction stays in it', async () => {
+    const { db, queue, ledger, committed } = setup();
+    await queue.send('finished');
+    const [finished] = await queue.receive({ maxMessages: 1 });
+    const put = ledger.putAllIfAbsent([{ key: 'doc/abc', value: 'd-1' }]);
+    await queue.delete(finished?.receiptHandle ?? '');
+    expect(committed.ledger('doc/abc')).toBe(true);
+    expect(await put).toEqual([true]);
+    const waiting = ledger.putAllIfAbsent([{ key: 'doc/def', value: 'd-2' }]);
+    db.exec('BEGIN');
+    sharedCommitOf(db).statement(() => db.prepare("INSERT INTO ledger_entries VALUES ('in/tx', 'x')").run());
+    db.exec('ROLLBACK');
+    expect(committed.ledger('in/tx')).toBe(false);
+    expect(await waiting).toEqual([true]);
+  });
+
   it('commits a batch on its own when no other transaction comes within the window', async () => {
     const { ledger, committed } = setup();
     expect(await ledger.putAllIfAbsent([{ key: 'doc/abc', value: 'd-1' }])).toEqual([true]);

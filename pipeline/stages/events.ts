@@ -1,4 +1,5 @@
 import { AppError } from '../../src/domain/errors.ts';
+import { NotReadyError } from '../../src/runtime/not-ready.ts';
 import { isKnownDocument, readOutcome, readProvenance } from '../ledger/documents.ts';
 import {
   hasProcessedEvent,
@@ -27,17 +28,25 @@ import { ledgerOrigins } from './events-records.ts';
 /**
  * Deliveries of an event about a document stevedore has no `by-doc/` entry for, before it is treated as
  * someone else's document (created by another client of the account, say) and written with the service's
- * record of where it came from instead of ours. Ingest writes that
- * entry just after the service creates the document, so a fast extraction can notify us first; each
- * retry waits out the queue's visibility timeout.
+ * record of where it came from instead of ours. Ingest writes that entry within milliseconds of the
+ * service creating the document, but a fast extraction can notify us first: one short wait is enough.
  */
-export const UNKNOWN_DOCUMENT_MAX_RECEIVES = 3;
+export const UNKNOWN_DOCUMENT_MAX_RECEIVES = 2;
 
-/** The document is not in the ledger yet; a later delivery will likely find it. */
-export class DocumentNotYetKnownError extends AppError {
+/** Far longer than ingest takes to record a document it just created, even on a loaded machine. */
+export const UNKNOWN_DOCUMENT_WAIT_SECONDS = 2;
+
+/**
+ * Sources of documents this worker never creates (it creates through the API): an event about one of
+ * these is someone else's at once, without waiting for a `by-doc/` entry that will never come.
+ */
+const FOREIGN_SOURCES: ReadonlySet<string> = new Set(['upload', 'email', 'split_document']);
+
+/** The document is not in the ledger yet; a later delivery will likely find it. An expected wait. */
+export class DocumentNotYetKnownError extends NotReadyError {
   constructor(documentId: string) {
     super('document_not_yet_known', `document ${documentId} has no by-doc entry yet`, {
-      retryable: true,
+      retryAfterSeconds: UNKNOWN_DOCUMENT_WAIT_SECONDS,
       details: { documentId },
     });
   }
@@ -94,12 +103,19 @@ export const handleDocumentEvent = async (
     log.debug('notification already processed');
     return 'duplicate';
   }
-  if (context.receiveCount < UNKNOWN_DOCUMENT_MAX_RECEIVES && !(await isKnownDocument(ledger, documentId))) {
+  const fromWebhook = stateFromWebhook(message.payload, documentId);
+  const source = fromWebhook?.document.source;
+  const foreign = source !== undefined && FOREIGN_SOURCES.has(source);
+  if (
+    !foreign &&
+    context.receiveCount < UNKNOWN_DOCUMENT_MAX_RECEIVES &&
+    !(await isKnownDocument(ledger, documentId))
+  ) {
     throw new DocumentNotYetKnownError(documentId);
   }
 
   const state =
-    stateFromWebhook(message.payload, documentId) ??
+    fromWebhook ??
     stateFromDocumentResponse(await deps.client.getDocument(documentId, DOCUMENT_STATE_INCLUDES));
   const action =
     event === 'document.extracted' ? await recordExtracted(state, deps) : await recordFailure(state, deps);

@@ -5,6 +5,8 @@ export interface ConsumerStats {
   readonly received: number;
   readonly succeeded: number;
   readonly failed: number;
+  /** Handlers that said "not ready yet" (`NotReadyError`): an expected wait, not a failure. */
+  readonly waiting: number;
   /** Failed messages the retry rule stopped (moved to the dead-letter queue, or left for its redrive). */
   readonly stopped: number;
   /** Given back to the queue unfinished on shutdown. */
@@ -21,6 +23,8 @@ export interface ConsumerEvents {
     readonly error: unknown;
     readonly decision: RetryDecision;
   };
+  /** The handler said "not ready yet"; the message comes back after `delaySeconds`. Not a failure. */
+  readonly message_waiting: { readonly message: ConsumerMessage; readonly delaySeconds: number };
   /** `moved` is false when the queue cannot move it: the redrive policy takes it after maxReceiveCount. */
   readonly message_dead_lettered: {
     readonly message: ConsumerMessage;

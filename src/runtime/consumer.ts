@@ -1,14 +1,12 @@
-import { MAX_RECEIVE_MESSAGES, MAX_VISIBILITY_TIMEOUT_SECONDS } from '../store/queue-options.ts';
+import { MAX_RECEIVE_MESSAGES } from '../store/queue-options.ts';
 import { ReceiptHandleStaleError } from '../store/store-errors.ts';
 import { ConsumerStoppingError } from './consumer-errors.ts';
 import { ConsumerEmitter, type ConsumerEvents, type ConsumerStats } from './consumer-events.ts';
-import {
-  type ConsumerOptions,
-  type ResolvedConsumerOptions,
-  resolveConsumerOptions,
-} from './consumer-options.ts';
+import { type ConsumerOptions, resolveConsumerOptions } from './consumer-options.ts';
 import type { ConsumerMessage, ConsumerReceiveOptions } from './consumer-queue.ts';
+import { call, settle } from './consumer-settle.ts';
 import { InFlight } from './in-flight.ts';
+import { aborted, signalling } from './signals.ts';
 
 /**
  * Handlers that ignore the abort on shutdown get this long to release what they hold (a claimed
@@ -42,7 +40,7 @@ export function startConsumer(input: ConsumerOptions): Consumer {
   const running = new Map<InFlight, Promise<void>>();
   const pollAbort = new AbortController();
   const pollStopped = aborted(pollAbort.signal);
-  const counts = { received: 0, succeeded: 0, failed: 0, stopped: 0, handedBack: 0 };
+  const counts = { received: 0, succeeded: 0, failed: 0, waiting: 0, stopped: 0, handedBack: 0 };
   let changed = signalling();
   let stopping: Promise<ConsumerStats> | undefined;
   // Messages whose handler succeeded, deleted with the next receive in one commit (`deleteAndReceive`).
@@ -229,98 +227,3 @@ export function startConsumer(input: ConsumerOptions): Consumer {
   else options.signal?.addEventListener('abort', () => void stop(), { once: true });
   return { on: (event, listener) => events.on(event, listener), stop, stats, onIdle };
 }
-
-/** Runs the handler and acknowledges the outcome to the queue. Never throws. */
-async function settle(
-  options: ResolvedConsumerOptions,
-  events: ConsumerEmitter,
-  entry: InFlight,
-  counts: { succeeded: number; failed: number; stopped: number },
-  deferDelete: (message: ConsumerMessage) => boolean,
-): Promise<void> {
-  const { queue, handler, logger: parent, retry, clock } = options;
-  const { message, controller } = entry;
-  const logger = parent.child({ messageId: message.id, receiveCount: message.receiveCount });
-  let failure: { error: unknown } | undefined;
-  try {
-    await handler(message, { signal: controller.signal, logger });
-  } catch (error) {
-    failure = { error };
-  }
-  entry.stopTimers();
-  // Handed back on shutdown: the next receiver owns the message now; touching it would fight over it.
-  if (entry.handedBack) return;
-  if (failure === undefined) {
-    counts.succeeded += 1;
-    if (deferDelete(message)) return;
-    await call(options, events, message, 'delete', () => queue.delete(message.receiptHandle));
-    events.emit('message_processed', { message });
-    return;
-  }
-  counts.failed += 1;
-  const { error } = failure;
-  const decision = retry(message.receiveCount, error, clock.now());
-  events.emit('message_failed', { message, error, decision });
-  if (decision.kind === 'retry') {
-    const delaySeconds = Math.min(MAX_VISIBILITY_TIMEOUT_SECONDS, Math.max(0, decision.delaySeconds));
-    logger.warn({ err: error, retryInSeconds: delaySeconds }, 'message failed; it will come back');
-    await call(options, events, message, 'changeVisibility', () =>
-      queue.changeVisibility(message.receiptHandle, delaySeconds),
-    );
-    return;
-  }
-  counts.stopped += 1;
-  const moveToDeadLetter = queue.moveToDeadLetter?.bind(queue);
-  const moved =
-    moveToDeadLetter === undefined
-      ? false
-      : ((await call(options, events, message, 'moveToDeadLetter', () =>
-          moveToDeadLetter(message.receiptHandle, decision.reason),
-        )) ?? false);
-  logger.error(
-    { err: error, reason: decision.reason, moved },
-    moved
-      ? 'message cannot succeed; moved to the dead-letter queue'
-      : "message cannot succeed; the queue's redrive policy will move it to the dead-letter queue",
-  );
-  events.emit('message_dead_lettered', { message, reason: decision.reason, moved });
-}
-
-/** One acknowledgement call; a failure is reported, never thrown: the message comes back after its timeout. */
-async function call<T>(
-  options: ResolvedConsumerOptions,
-  events: ConsumerEmitter,
-  message: ConsumerMessage,
-  name: string,
-  fn: () => Promise<T>,
-): Promise<T | undefined> {
-  try {
-    return await fn();
-  } catch (error) {
-    events.emit('queue_error', { message, error, call: name });
-    options.logger.warn({ err: error, messageId: message.id, call: name }, 'queue call failed');
-    return undefined;
-  }
-}
-
-/** A promise that settles on the next `fire()`; each fire hands out a fresh one. */
-function signalling(): { promise: Promise<void>; fire(): ReturnType<typeof signalling> } {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return {
-    promise,
-    fire: () => {
-      resolve();
-      return signalling();
-    },
-  };
-}
-
-/** Settles when `signal` aborts; never rejects. */
-const aborted = (signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });

@@ -1,4 +1,5 @@
 import { isAppError } from '../domain/errors.ts';
+import { isNotReady } from './not-ready.ts';
 
 /** What to do with a message whose handler failed: hide it for a while, or stop trying. */
 export type RetryDecision =
@@ -37,6 +38,8 @@ export function exponentialRetry(options: ExponentialRetryOptions = {}): RetryRu
     random = Math.random,
   } = options;
   return (attempt, error) => {
+    const wait = expectedWait(error);
+    if (wait !== undefined) return wait;
     const stop = stopReason(error);
     if (stop !== undefined) return stop;
     const ceiling = Math.min(maxSeconds, baseSeconds * 2 ** Math.max(0, attempt - 1));
@@ -52,10 +55,16 @@ export function scheduledRetry(
 ): RetryRule {
   const { maxRetryAfterSeconds = DEFAULT_MAX_RETRY_AFTER_SECONDS } = options;
   return (attempt, error) =>
+    expectedWait(error) ??
     stopReason(error) ?? {
       kind: 'retry',
       delaySeconds: withRetryAfter(delaySeconds(attempt), error, maxRetryAfterSeconds),
     };
+}
+
+/** A `NotReadyError` is an expected wait: it comes back after its own short delay, without backoff. */
+function expectedWait(error: unknown): RetryDecision | undefined {
+  return isNotReady(error) ? { kind: 'retry', delaySeconds: error.retryAfterSeconds } : undefined;
 }
 
 /**

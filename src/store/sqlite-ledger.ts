@@ -1,6 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { ValidationError } from '../domain/errors.ts';
-import { migrate, transaction } from './database.ts';
+import { migrate } from './database.ts';
+import { type SharedCommit, sharedCommitOf } from './shared-commit.ts';
 import { changedRows, readInteger, readText } from './sql-row.ts';
 import { LedgerValueTooLargeError, storeCall } from './store-errors.ts';
 
@@ -15,12 +16,6 @@ export const MAX_LEDGER_KEY_BYTES = 1024;
 export const MAX_TALLIED_VALUE_CHARS = 16;
 /** Entries one `putAllIfAbsent` takes: a step writes a handful, and the write lock is held meanwhile. */
 export const MAX_LEDGER_BATCH_ENTRIES = 100;
-
-interface PendingBatch {
-  readonly entries: ReadonlyArray<{ key: string; value: string }>;
-  resolve(written: boolean[]): void;
-  reject(error: unknown): void;
-}
 
 /** A key's namespace: everything up to and including its first `/` (the whole key when it has none). */
 const NAMESPACE_OF = (column: string) =>
@@ -77,7 +72,6 @@ export interface LedgerTally {
  * decides (the worker's adapter refuses any other key). Structurally a `Ledger` of `pipeline/ports.ts`.
  */
 export class SqliteLedger {
-  private readonly db: DatabaseSync;
   private readonly insert: StatementSync;
   private readonly remove: StatementSync;
   private readonly namespaceCounts: StatementSync;
@@ -85,12 +79,11 @@ export class SqliteLedger {
   private readonly select: StatementSync;
   private readonly listFrom: StatementSync;
   private readonly listRange: StatementSync;
-  /** Batches asked for in this turn of the event loop, committed together on the next (`commitGroup`). */
-  private group: PendingBatch[] | undefined;
+  private readonly commit: SharedCommit;
 
   constructor(db: DatabaseSync) {
     migrate(db, 'store/ledger', LEDGER_MIGRATIONS);
-    this.db = db;
+    this.commit = sharedCommitOf(db);
     // One statement, so it is atomic across connections: a concurrent writer of the same key either wins
     // or sees the row and changes nothing.
     this.insert = db.prepare('INSERT INTO ledger_entries (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING');
@@ -127,42 +120,13 @@ export class SqliteLedger {
     }
     for (const { key, value } of entries) checkEntry(key, value);
     if (entries.length === 0) return [];
-    // Group commit: batches of concurrent handlers asked for in the same turn share one transaction, so
-    // one WAL fsync (which blocks the event loop) makes all of them durable. Each still resolves only
-    // after that commit, and each batch stays all-or-nothing.
-    return new Promise((resolve, reject) => {
-      if (this.group === undefined) {
-        this.group = [];
-        setImmediate(() => this.commitGroup());
-      }
-      this.group.push({ entries, resolve, reject });
-    });
-  }
-
-  private commitGroup(): void {
-    const group = this.group ?? [];
-    this.group = undefined;
-    const write = (entries: PendingBatch['entries']) =>
-      entries.map(({ key, value }) => changedRows(this.insert.run(key, value)) === 1);
-    const label = (batch: PendingBatch) => `ledger put ${batch.entries.map((entry) => entry.key).join(', ')}`;
-    if (group.length > 1) {
-      try {
-        const written = storeCall(`ledger put ${group.length} batches`, () =>
-          transaction(this.db, () => group.map((batch) => write(batch.entries))),
-        );
-        for (const [index, batch] of group.entries()) batch.resolve(written[index] ?? []);
-        return;
-      } catch {
-        // Rolled back together: each batch again on its own, so only the failing one sees its error.
-      }
-    }
-    for (const batch of group) {
-      try {
-        batch.resolve(storeCall(label(batch), () => transaction(this.db, () => write(batch.entries))));
-      } catch (error) {
-        batch.reject(error);
-      }
-    }
+    // Group commit: the batch joins the next transaction on this connection (the queue's delete and
+    // claim, another handler's batch) instead of paying a WAL fsync, which blocks the event loop, of its
+    // own. It still resolves only after that commit, and stays all-or-nothing.
+    const label = `ledger put ${entries.map((entry) => entry.key).join(', ')}`;
+    return this.commit.ride(label, () =>
+      entries.map(({ key, value }) => changedRows(this.insert.run(key, value)) === 1),
+    );
   }
 
   /** Removes `key`; a missing key is not an error. */

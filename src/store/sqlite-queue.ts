@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Clock } from '../domain/clock.ts';
 import { AppError, ValidationError } from '../domain/errors.ts';
-import { migrate, transaction } from './database.ts';
+import { migrate } from './database.ts';
+import { claimInTransaction, pause, type QueueContext, toMs } from './queue-claim.ts';
+import {
+  listDeadLetters,
+  moveToDeadLetter,
+  reclaimInFlight,
+  redriveDeadLetters,
+} from './queue-dead-letters.ts';
 import {
   checkInteger,
   checkSeconds,
@@ -22,52 +28,25 @@ import {
   QUEUE_MIGRATIONS,
   type QueueStatements,
 } from './queue-sql.ts';
-import { changedRows, readInteger, readText } from './sql-row.ts';
+import type {
+  DeadLetter,
+  QueueStats,
+  ReceivedMessage,
+  SendOptions,
+  SqliteReceiveOptions,
+} from './queue-types.ts';
+import { type SharedCommit, sharedCommitOf } from './shared-commit.ts';
+import { changedRows, readInteger } from './sql-row.ts';
 import { MessageTooLargeError, ReceiptHandleStaleError, storeCall } from './store-errors.ts';
 
-export interface ReceivedMessage {
-  /** Stable across redeliveries. */
-  readonly id: string;
-  readonly body: string;
-  /** Deliveries so far, this one included. */
-  readonly receiveCount: number;
-  /** New on every receive; only the latest one deletes or extends the message. */
-  readonly receiptHandle: string;
-}
-
-export interface SqliteReceiveOptions {
-  /** 1 to 10, as on SQS. */
-  readonly maxMessages: number;
-  /** Long poll: keep looking up to this long for a first message; 0 (the default) returns at once. */
-  readonly waitSeconds?: number;
-  /** Overrides the queue's visibility timeout for the messages of this receive. */
-  readonly visibilityTimeoutSeconds?: number;
-  /** Ends a long poll early with no messages, e.g. on shutdown. */
-  readonly signal?: AbortSignal;
-}
-
-export interface SendOptions {
-  /** Keeps the message invisible this long after sending (at most 15 minutes). */
-  readonly delaySeconds?: number;
-}
-
-export interface QueueStats {
-  /** Receivable now. */
-  readonly visible: number;
-  /** Received and still within their visibility timeout. */
-  readonly inFlight: number;
-  /** Sent with a delay that has not passed yet. */
-  readonly delayed: number;
-}
-
-export interface DeadLetter {
-  readonly id: string;
-  readonly body: string;
-  readonly sentAt: number;
-  readonly deadLetteredAt: number;
-  /** Why a consumer gave up on it (`moveToDeadLetter`), or how many deliveries the redrive policy counted. */
-  readonly reason: string | undefined;
-}
+// The types moved to their own module; importers of this one keep working.
+export type {
+  DeadLetter,
+  QueueStats,
+  ReceivedMessage,
+  SendOptions,
+  SqliteReceiveOptions,
+} from './queue-types.ts';
 
 /**
  * Durable at-least-once queue in SQLite with the SQS model: visibility timeouts, receive counts, receipt
@@ -83,6 +62,9 @@ export class SqliteQueue {
   private readonly clock: Clock;
   private readonly pollIntervalMs: number;
   private readonly sql: QueueStatements;
+  private readonly context: QueueContext;
+  /** Shared with the ledger on the same connection: its waiting batches commit with these transactions. */
+  private readonly commit: SharedCommit;
   /**
    * Long polls of this object waiting for a send. A send through the same object (the folder source and
    * the ingest consumer share one in `stevedore up`) ends their pause at once instead of after up to
@@ -101,6 +83,14 @@ export class SqliteQueue {
     this.db = db;
     migrate(db, QUEUE_MIGRATION_NAMESPACE, QUEUE_MIGRATIONS);
     this.sql = prepareQueueStatements(db);
+    this.commit = sharedCommitOf(db);
+    this.context = {
+      name: this.name,
+      deadLetter: this.deadLetter,
+      maxReceiveCount: this.maxReceiveCount,
+      clock: this.clock,
+      sql: this.sql,
+    };
   }
 
   /** Resolves with the new message's id once the message is durable. */
@@ -108,7 +98,9 @@ export class SqliteQueue {
     const { delaySeconds = 0 } = options;
     checkSeconds('delaySeconds', delaySeconds, MAX_DELAY_SECONDS);
     this.checkBody(body);
-    return storeCall(`send to ${this.name}`, () => this.insert(body, delaySeconds));
+    return storeCall(`send to ${this.name}`, () =>
+      this.commit.statement(() => this.insert(body, delaySeconds)),
+    );
   }
 
   /** Sends all bodies in one transaction (all or none); ids come back in the order of `bodies`. */
@@ -118,7 +110,7 @@ export class SqliteQueue {
     checkInteger('batch size', bodies.length, 1, MAX_SEND_BATCH);
     for (const body of bodies) this.checkBody(body);
     return storeCall(`send to ${this.name}`, () =>
-      transaction(this.db, () => bodies.map((body) => this.insert(body, delaySeconds))),
+      this.commit.transaction(() => bodies.map((body) => this.insert(body, delaySeconds))),
     );
   }
 
@@ -165,14 +157,14 @@ export class SqliteQueue {
     checkSeconds('visibilityTimeoutSeconds', visibilityTimeoutSeconds, MAX_VISIBILITY_TIMEOUT_SECONDS);
     const stale: string[] = [];
     const messages = storeCall(`delete from and receive from ${this.name}`, () =>
-      transaction(this.db, () => {
+      this.commit.transaction(() => {
         for (const handle of receiptHandles) {
           const result = this.sql.deleteByHandle.run({ queue: this.name, handle });
           if (changedRows(result) === 0) stale.push(handle);
         }
         return options.signal?.aborted
           ? []
-          : this.claimInTransaction(maxMessages, toMs(visibilityTimeoutSeconds));
+          : claimInTransaction(this.context, maxMessages, toMs(visibilityTimeoutSeconds));
       }),
     );
     if (messages.length > 0 || (options.waitSeconds ?? 0) === 0 || options.signal?.aborted) {
@@ -189,7 +181,7 @@ export class SqliteQueue {
    */
   async delete(receiptHandle: string): Promise<void> {
     const result = storeCall(`delete from ${this.name}`, () =>
-      this.sql.deleteByHandle.run({ queue: this.name, handle: receiptHandle }),
+      this.commit.statement(() => this.sql.deleteByHandle.run({ queue: this.name, handle: receiptHandle })),
     );
     if (changedRows(result) === 0) throw new ReceiptHandleStaleError(this.name, 'delete');
   }
@@ -201,11 +193,13 @@ export class SqliteQueue {
   async changeVisibility(receiptHandle: string, visibilityTimeoutSeconds: number): Promise<void> {
     checkSeconds('visibilityTimeoutSeconds', visibilityTimeoutSeconds, MAX_VISIBILITY_TIMEOUT_SECONDS);
     const result = storeCall(`change visibility in ${this.name}`, () =>
-      this.sql.changeVisibility.run({
-        queue: this.name,
-        handle: receiptHandle,
-        visibleAt: this.clock.now() + toMs(visibilityTimeoutSeconds),
-      }),
+      this.commit.statement(() =>
+        this.sql.changeVisibility.run({
+          queue: this.name,
+          handle: receiptHandle,
+          visibleAt: this.clock.now() + toMs(visibilityTimeoutSeconds),
+        }),
+      ),
     );
     if (changedRows(result) === 0) throw new ReceiptHandleStaleError(this.name, 'changeVisibility');
   }
@@ -222,107 +216,10 @@ export class SqliteQueue {
     };
   }
 
-  /** Messages this queue moved to its dead-letter queue, oldest first; empty without a dead-letter queue. */
-  async deadLetters(options: { limit?: number } = {}): Promise<DeadLetter[]> {
-    const { limit = 100 } = options;
-    checkInteger('limit', limit, 1, 10_000);
-    const dlq = this.deadLetter;
-    if (dlq === undefined) return [];
-    const rows = storeCall(`list dead letters of ${this.name}`, () =>
-      this.sql.deadLetters.all({ dlq, source: this.name, limit }),
-    );
-    return rows.map((row) => ({
-      id: readText(row, 'id'),
-      body: readText(row, 'body'),
-      sentAt: readInteger(row, 'sent_at'),
-      deadLetteredAt: readInteger(row, 'dead_lettered_at'),
-      reason: typeof row.dead_letter_reason === 'string' ? row.dead_letter_reason : undefined,
-    }));
-  }
-
-  /**
-   * Moves this queue's dead letters back into it with a fresh receive count (SQS StartMessageMoveTask).
-   * Dead letters that a consumer of the dead-letter queue holds right now stay where they are. Returns how
-   * many moved; 0 without a dead-letter queue.
-   */
-  async redrive(): Promise<number> {
-    const dlq = this.deadLetter;
-    if (dlq === undefined) return 0;
-    const result = storeCall(`redrive into ${this.name}`, () =>
-      this.sql.redrive.run({ dlq, source: this.name, now: this.clock.now() }),
-    );
-    return changedRows(result);
-  }
-
-  /**
-   * Moves the message received with `receiptHandle` to the dead-letter queue now, with the reason it can
-   * never succeed (a consumer's retry rule said stop). False when this queue has no dead-letter queue: the
-   * message then stays, as on SQS. Same stale-handle rule as `delete`.
-   */
-  async moveToDeadLetter(receiptHandle: string, reason: string): Promise<boolean> {
-    const dlq = this.deadLetter;
-    if (dlq === undefined) return false;
-    const result = storeCall(`move to the dead-letter queue of ${this.name}`, () =>
-      this.sql.moveToDeadLetterByHandle.run({
-        dlq,
-        source: this.name,
-        handle: receiptHandle,
-        now: this.clock.now(),
-        reason: reason.slice(0, MAX_DEAD_LETTER_REASON_CHARS),
-      }),
-    );
-    if (changedRows(result) === 0) throw new ReceiptHandleStaleError(this.name, 'moveToDeadLetter');
-    return true;
-  }
-
   private claim(maxMessages: number, visibilityMs: number): ReceivedMessage[] {
     return storeCall(`receive from ${this.name}`, () =>
-      transaction(this.db, () => this.claimInTransaction(maxMessages, visibilityMs)),
+      this.commit.transaction(() => claimInTransaction(this.context, maxMessages, visibilityMs)),
     );
-  }
-
-  private claimInTransaction(maxMessages: number, visibilityMs: number): ReceivedMessage[] {
-    const now = this.clock.now();
-    const claimed: ReceivedMessage[] = [];
-    // Loop because dead-lettered rows do not count towards maxMessages. Each round resumes after the
-    // last row seen. A message claimed with a zero timeout is visible again at `now`, which sorts after
-    // every other visible row: `seen` keeps it from being taken twice in one receive.
-    const seen = new Set<number>();
-    let afterVisibleAt = Number.MIN_SAFE_INTEGER;
-    let afterSeq = Number.MIN_SAFE_INTEGER;
-    for (;;) {
-      const wanted = maxMessages - claimed.length;
-      if (wanted === 0) return claimed;
-      const rows = this.sql.selectVisible.all({
-        queue: this.name,
-        now,
-        afterVisibleAt,
-        afterSeq,
-        limit: wanted,
-      });
-      if (rows.length === 0) return claimed;
-      for (const row of rows) {
-        const seq = readInteger(row, 'seq');
-        afterVisibleAt = readInteger(row, 'visible_at');
-        afterSeq = seq;
-        if (seen.has(seq)) continue;
-        seen.add(seq);
-        const receiveCount = readInteger(row, 'receive_count');
-        if (this.deadLetter !== undefined && receiveCount >= this.maxReceiveCount) {
-          const reason = `received ${receiveCount} times (maxReceiveCount ${this.maxReceiveCount})`;
-          this.sql.moveToDeadLetter.run({ dlq: this.deadLetter, source: this.name, now, seq, reason });
-          continue;
-        }
-        const receiptHandle = randomUUID();
-        this.sql.markReceived.run({ handle: receiptHandle, visibleAt: now + visibilityMs, seq });
-        claimed.push({
-          id: readText(row, 'id'),
-          body: readText(row, 'body'),
-          receiveCount: receiveCount + 1,
-          receiptHandle,
-        });
-      }
-    }
   }
 
   private insert(body: string, delaySeconds: number): string {
@@ -369,6 +266,29 @@ export class SqliteQueue {
     return storeCall(`send to ${this.name}`, () => this.insert(body, 0));
   }
 
+  /** Messages this queue moved to its dead-letter queue, oldest first; empty without a dead-letter queue. */
+  async deadLetters(options: { limit?: number } = {}): Promise<DeadLetter[]> {
+    return listDeadLetters(this.context, options.limit ?? 100);
+  }
+
+  /**
+   * Moves this queue's dead letters back into it with a fresh receive count (SQS StartMessageMoveTask).
+   * Dead letters that a consumer of the dead-letter queue holds right now stay where they are. Returns how
+   * many moved; 0 without a dead-letter queue.
+   */
+  async redrive(): Promise<number> {
+    return redriveDeadLetters(this.context);
+  }
+
+  /**
+   * Moves the message received with `receiptHandle` to the dead-letter queue now, with the reason it can
+   * never succeed (a consumer's retry rule said stop). False when this queue has no dead-letter queue: the
+   * message then stays, as on SQS. Same stale-handle rule as `delete`.
+   */
+  async moveToDeadLetter(receiptHandle: string, reason: string): Promise<boolean> {
+    return moveToDeadLetter(this.context, receiptHandle, reason);
+  }
+
   /**
    * Makes every received-but-undeleted message visible now, instead of when its visibility timeout runs
    * out. Only for a process that knows nobody else consumes this database (it holds the data dir lock):
@@ -378,25 +298,6 @@ export class SqliteQueue {
    * queue. Returns how many messages came back.
    */
   async reclaimInFlight(): Promise<number> {
-    const result = storeCall(`reclaim in-flight messages of ${this.name}`, () =>
-      this.sql.reclaimInFlight.run({ queue: this.name, now: this.clock.now() }),
-    );
-    return changedRows(result);
-  }
-}
-
-/** A reason is a one-line diagnosis, not a log: an error message with its code fits easily. */
-const MAX_DEAD_LETTER_REASON_CHARS = 1_000;
-
-const toMs = (seconds: number): number => Math.round(seconds * 1000);
-
-/** Waits `ms`; false when `signal` aborted the wait. */
-async function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  try {
-    await delay(ms, undefined, { signal });
-    return true;
-  } catch (error) {
-    if (signal?.aborted) return false;
-    throw error;
+    return reclaimInFlight(this.context);
   }
 }

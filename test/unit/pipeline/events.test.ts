@@ -4,8 +4,11 @@ import {
   handleDocumentEvent,
   handleEventsMessage,
   handleReextract,
+  UNKNOWN_DOCUMENT_MAX_RECEIVES,
+  UNKNOWN_DOCUMENT_WAIT_SECONDS,
   WrongQueueError,
 } from '../../../pipeline/stages/events.ts';
+import { NotReadyError } from '../../../src/runtime/not-ready.ts';
 import { harness } from './events-fakes.ts';
 import {
   attributes,
@@ -119,10 +122,27 @@ describe('events stage: document.extracted', () => {
     expect(await h.ledger.list('open/')).toEqual([]);
   });
 
+  it('waits one short redelivery for an unknown document, as an expected wait and not a failure', async () => {
+    const h = harness();
+    const message = eventMessage('document.extracted', attributes());
+    const error = await handleDocumentEvent(message, h.deps, first).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotReadyError);
+    expect(error).toMatchObject({ retryAfterSeconds: UNKNOWN_DOCUMENT_WAIT_SECONDS, retryable: true });
+    expect(UNKNOWN_DOCUMENT_MAX_RECEIVES).toBe(2);
+    expect(await handleDocumentEvent(message, h.deps, { receiveCount: 2 })).toBe('extracted');
+  });
+
+  it('decides at once for a document the service says did not come in through the API', async () => {
+    const h = harness();
+    const message = eventMessage('document.extracted', attributes({ source: 'upload' }));
+    expect(await handleDocumentEvent(message, h.deps, first)).toBe('extracted');
+    expect(h.sink.results.get(DOC)?.origins.map((origin) => origin.source)).toEqual(['upload']);
+  });
+
   it('takes the origin of a foreign document from the service when it says how it came in', async () => {
     const h = harness();
     const message = eventMessage('document.extracted', attributes({ source: 'email' }));
-    await handleDocumentEvent(message, h.deps, { receiveCount: 3 });
+    await handleDocumentEvent(message, h.deps, first);
     expect(h.sink.results.get(DOC)?.origins.map((origin) => origin.source)).toEqual(['email']);
   });
 

@@ -4,6 +4,7 @@ import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import type { ConsumerQueue } from '../../src/runtime/consumer-queue.ts';
+import { isNotReady } from '../../src/runtime/not-ready.ts';
 import type { RetryRule } from '../../src/runtime/retry-rule.ts';
 
 export interface RecordContext {
@@ -90,7 +91,14 @@ export async function processBatch<T>(
         ...(lambda ? { lambda } : {}),
       });
     } catch (error) {
-      logger?.warn({ err: error, messageId: record.messageId }, 'record failed; it will be delivered again');
+      // An expected wait (the ledger has not caught up yet) is no failure worth a warning.
+      if (isNotReady(error))
+        logger?.debug({ err: error, messageId: record.messageId }, 'record not ready yet');
+      else
+        logger?.warn(
+          { err: error, messageId: record.messageId },
+          'record failed; it will be delivered again',
+        );
       if (redelivery !== undefined) await scheduleRedelivery(redelivery, record, error, logger);
       throw error;
     }

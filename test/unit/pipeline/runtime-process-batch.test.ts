@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { type BatchRedelivery, processBatch } from '../../../pipeline/runtime/process-batch.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { AppError } from '../../../src/domain/errors.ts';
+import { NotReadyError } from '../../../src/runtime/not-ready.ts';
 import { exponentialRetry } from '../../../src/runtime/retry-rule.ts';
+import { recordingLogger } from '../../support/recording-logger.ts';
 import { sqsEvent, sqsRecord } from '../../support/sqs-event.ts';
 
 const body = z.object({ n: z.number() });
@@ -120,6 +122,27 @@ describe('processBatch (Powertools BatchProcessor)', () => {
         expect.stringMatching(/^handle-bad invalid_record_body: /),
         'handle-refused unsupported_file: the service refuses this file',
       ]);
+    });
+
+    it('waits out a record that is not ready yet for its own delay, logged at debug only', async () => {
+      const queue = fakeQueue();
+      const lines: string[] = [];
+      const wait = async () => {
+        throw new NotReadyError('row_missing', 'the row is not there yet', { retryAfterSeconds: 2 });
+      };
+      const response = await processBatch(
+        sqsEvent(record('a', { n: 1 }, 1), record('b', { n: 2 }, 1)),
+        wait,
+        {
+          parse,
+          redelivery: redeliveryOn(queue),
+          logger: recordingLogger(lines),
+          throwOnFullBatchFailure: false,
+        },
+      );
+      expect(response.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['a', 'b']);
+      expect(queue.calls).toEqual(['visibility handle-a 2', 'visibility handle-b 2']);
+      expect(lines.filter((line) => !line.startsWith('debug'))).toEqual([]);
     });
 
     it('still reports a failed record whose visibility could not be set', async () => {

@@ -1,26 +1,13 @@
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/domain/clock.ts';
-import type { Logger } from '../../../src/observability/logger.ts';
 import { type Consumer, startConsumer } from '../../../src/runtime/consumer.ts';
 import type { ConsumerEvents } from '../../../src/runtime/consumer-events.ts';
 import { NotReadyError } from '../../../src/runtime/not-ready.ts';
 import { exponentialRetry, scheduledRetry } from '../../../src/runtime/retry-rule.ts';
+import { recordingLogger } from '../../support/recording-logger.ts';
 import { FakeQueue, settleUntil } from './fake-queue.ts';
 
 const notReady = () => new NotReadyError('row_missing', 'the row is not there yet', { retryAfterSeconds: 2 });
-
-/** A real pino logger at debug level whose lines land in `lines` as "<level> <msg>". */
-const recordingLogger = (lines: string[]): Logger =>
-  pino(
-    { level: 'debug' },
-    {
-      write: (line: string) => {
-        const { level, msg } = JSON.parse(line) as { level: number; msg: string };
-        lines.push(`${pino.levels.labels[level] ?? level} ${msg}`);
-      },
-    },
-  );
 
 describe('an expected wait (NotReadyError)', () => {
   let consumer: Consumer | undefined;

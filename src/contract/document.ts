@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileName } from './file-name.ts';
 import { resourceIdentifier, toMany, toOne } from './json-api.ts';
 
 export const documentTypes = [
@@ -76,7 +77,7 @@ export const createDocumentRequest = z.object({
   data: z.object({
     type: z.literal('document'),
     attributes: z.object({
-      name: z.string().trim().min(1, "Name can't be blank").max(255),
+      name: fileName('Name'),
       attached_document: z.string().min(1, "Attached document can't be blank"),
     }),
   }),

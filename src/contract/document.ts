@@ -84,5 +84,22 @@ export const createDocumentRequest = z.object({
 });
 export type CreateDocumentRequest = z.infer<typeof createDocumentRequest>;
 
+/** `PATCH /documents/{id}`: the name and the manual type (null clears it); at least one of them. */
+export const updateDocumentRequest = z.object({
+  data: z.object({
+    type: z.literal('document'),
+    attributes: z
+      .strictObject({
+        name: fileName('Name').optional(),
+        document_type_manual: documentType.nullable().optional(),
+      })
+      .refine(
+        (attributes) => attributes.name !== undefined || attributes.document_type_manual !== undefined,
+        'Attributes must include name or document_type_manual',
+      ),
+  }),
+});
+export type UpdateDocumentRequest = z.infer<typeof updateDocumentRequest>;
+
 export const downloadUrlResponse = z.object({ download_url: z.string() });
 export const actionAcceptedResponse = z.object({ status: z.literal('accepted') });

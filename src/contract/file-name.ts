@@ -11,10 +11,10 @@ const UTF8 = new TextEncoder();
 
 /**
  * C0 and C1 controls (NUL, CR, LF, ESC, DEL…) and the line and paragraph separators: they split log
- * lines and headers, end C strings, and drive terminals. Bidi controls (LRM, RLM, ALM, the embeddings,
+ * lines and headers, end C strings, and drive terminals. A lone surrogate (Cs) has no UTF-8 form. Bidi controls (LRM, RLM, ALM, the embeddings,
  * overrides and isolates): an RTL override makes `invoice‮fdp.exe` read as `invoiceexe.pdf`.
  */
-const FORBIDDEN = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const FORBIDDEN = /[\p{Cc}\p{Cs}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /**
  * A name a person gave a file or a document: not blank, no control or bidi characters, at most

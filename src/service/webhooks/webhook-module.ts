@@ -10,7 +10,7 @@ import { DeliveryJobHandler } from './delivery-job.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, DeliveryWorker } from './delivery-worker.ts';
 import { eventRoutes } from './event-routes.ts';
 import { type FindReference, notificationRoutes } from './notification-routes.ts';
-import { NotificationStore } from './notification-store.ts';
+import { type NotificationRecord, NotificationStore } from './notification-store.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
 import { senderIpsRoute } from './sender-ips-route.ts';
 import { createTargetAgents, type PrivateOrigins } from './target-guard.ts';
@@ -80,6 +80,7 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
     visibilityTimeoutSeconds: attemptBudgetSeconds,
     clock: deps.clock,
   });
+  const { findReference } = deps;
   const handler = new DeliveryJobHandler({
     queue,
     notifications,
@@ -89,6 +90,12 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
     logger,
     random: deps.random ?? Math.random,
     leaseMs: attemptBudgetSeconds * 1000,
+    ...(findReference === undefined
+      ? {}
+      : {
+          referenceGone: (n: NotificationRecord) =>
+            findReference(n.accountId, n.referenceType, n.referenceId) === undefined,
+        }),
   });
   const worker = new DeliveryWorker({
     queue,

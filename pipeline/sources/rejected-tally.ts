@@ -1,5 +1,4 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Clock } from '../../src/domain/clock.ts';
 import { errorCode } from './fs-errors.ts';
 import { REASON_SUFFIX } from './set-aside.ts';

@@ -50,6 +50,11 @@ export interface WebhookModule {
   /** Routes relative to `/v2`; expects `account` to be set by the auth middleware. */
   router: Hono<ServiceEnv>;
   notifier: Notifier;
+  /**
+   * Gives back the claims of attempts a killed run left, so their deliveries go out as soon as their jobs
+   * return. Only under the data dir's lock: another live process may be holding a claim otherwise.
+   */
+  releaseLeases(): number;
   /** Starts the delivery loop. */
   start(): void;
   /** Stops polling; in-flight deliveries finish within the grace period or go back to the queue. */
@@ -125,6 +130,7 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
   return {
     router,
     notifier: createNotifier({ db: deps.db, clock: deps.clock, logger, webhooks, notifications, worker }),
+    releaseLeases: () => notifications.releaseAll(deps.clock.now()),
     start: () => worker.start(),
     stop: () => worker.stop(),
     idle: () => worker.idle(),

@@ -89,10 +89,19 @@ export const updateDocumentRequest = z.object({
   data: z.object({
     type: z.literal('document'),
     attributes: z
-      .strictObject({
-        name: fileName('Name').optional(),
-        document_type_manual: documentType.nullable().optional(),
-      })
+      .strictObject(
+        {
+          name: fileName('Name').optional(),
+          document_type_manual: documentType.nullable().optional(),
+        },
+        {
+          // extracted_data_manual, which the upstream takes too, has nowhere to live here yet.
+          error: (issue) =>
+            issue.code === 'unrecognized_keys'
+              ? `Attributes ${issue.keys.join(', ')} cannot be changed: only name and document_type_manual can`
+              : undefined,
+        },
+      )
       .refine(
         (attributes) => attributes.name !== undefined || attributes.document_type_manual !== undefined,
         'Attributes must include name or document_type_manual',

@@ -46,6 +46,10 @@ describe('PATCH and DELETE /documents/{id}, which answered 405', () => {
       const { errors } = errorDocument.parse(await response.json());
       expect(errors[0]?.source).toMatchObject({ pointer });
     }
+    const unknown = await patch(document.id, { file_name: 'x.pdf' });
+    expect(errorDocument.parse(await unknown.json()).errors[0]?.detail).toBe(
+      'Attributes file_name cannot be changed: only name and document_type_manual can',
+    );
     expect((await patch('no-such-document', { name: 'x' })).status).toBe(404);
   });
 

@@ -45,6 +45,8 @@ export interface IntakeStats {
   readonly folder: FolderSourceStats;
   readonly worker: ConsumerStats;
   readonly queue: QueueStats | undefined;
+  /** Files in `rejected/` now, each with its reason file: a figure of the folder, not of this start. */
+  readonly setAside: number;
   /** Ingest outcomes since start: documents created, content already in the ledger, 409 from the service. */
   readonly documents: Readonly<Record<IngestOutcome['result'], number>>;
 }
@@ -122,6 +124,7 @@ export async function startIntake(options: StartIntakeOptions): Promise<IntakeRu
       folder: source.stats(),
       worker: worker.stats(),
       queue: await queue.stats?.(),
+      setAside: await source.setAsideNow(),
       documents: { ...documents },
     }),
   };

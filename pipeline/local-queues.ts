@@ -73,6 +73,7 @@ export const localQueues: LocalQueues = {
           sentAt: letter.sentAt,
           deadLetteredAt: letter.deadLetteredAt,
           summary: summarize(letter.body),
+          reason: letter.reason,
         }));
       },
       redrive: (name) => queue(name).redrive(),

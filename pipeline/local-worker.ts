@@ -108,7 +108,7 @@ export const startLocalWorker = async (
         processing: counts.open,
         extracted: counts.extracted,
         failed: counts.failed,
-        rejected: intakeStats.folder.rejected,
+        rejected: intakeStats.setAside,
         duplicates: counts.duplicates,
         deadLetters: intakeDead.visible + eventsDead.visible,
       };

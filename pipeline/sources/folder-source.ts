@@ -12,6 +12,7 @@ import { displayName } from './display-name.ts';
 import { placeWithoutOverwrite } from './file-moves.ts';
 import { errorCode } from './fs-errors.ts';
 import { listCandidates } from './inbox-entries.ts';
+import { RejectedTally } from './rejected-tally.ts';
 import { setAside } from './set-aside.ts';
 import { type FileObservation, observe, StabilityTracker } from './stability-tracker.ts';
 import { stageInboxFile } from './stage-file.ts';
@@ -44,6 +45,7 @@ export interface FolderSourceOptions {
 export interface FolderSourceStats {
   /** Staged, enqueued and archived. */
   readonly taken: number;
+  /** Set aside since this start; `setAsideNow()` tells how many sit in `rejected/`. */
   readonly rejected: number;
   /** Attempts that failed and will be retried. */
   readonly failures: number;
@@ -90,11 +92,13 @@ export class FolderSource {
   private readonly abort = new AbortController();
   private loop: Promise<void> | undefined;
   private counts = { taken: 0, rejected: 0, failures: 0 };
+  private readonly setAsideTally: RejectedTally;
 
   constructor(private readonly options: FolderSourceOptions) {
     this.inbox = resolve(options.inbox);
     this.archiveDir = resolve(options.archiveDir ?? join(dirname(this.inbox), ARCHIVE_FOLDER));
     this.rejectedDir = resolve(options.rejectedDir ?? join(dirname(this.inbox), REJECTED_FOLDER));
+    this.setAsideTally = new RejectedTally(this.rejectedDir, options.clock);
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
     this.tracker = new StabilityTracker(options.stabilityMs ?? 2_000);
@@ -126,6 +130,11 @@ export class FolderSource {
 
   stats(): FolderSourceStats {
     return { ...this.counts, waiting: this.tracker.size };
+  }
+
+  /** Files in `rejected/` now (a progress tick reads it; see `RejectedTally` for what that costs). */
+  setAsideNow(): Promise<number> {
+    return this.setAsideTally.current();
   }
 
   /** One look at the inbox: takes every file that has been stable long enough, batch by batch. */
@@ -248,6 +257,7 @@ export class FolderSource {
         at: this.options.clock.now(),
       });
       this.counts.rejected += 1;
+      await this.setAsideTally.added();
       this.options.logger.warn({ file: name, ...outcome.rejection, movedTo }, 'file set aside');
       this.done(name);
       return undefined;

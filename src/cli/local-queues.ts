@@ -9,6 +9,11 @@ export interface DeadLetterEntry {
   readonly deadLetteredAt: number;
   /** One line saying what the message was about, e.g. `file invoice.pdf (sha256 1a2b3c4d…)`. */
   readonly summary: string;
+  /**
+   * Why it was set aside, as the queue stored it: the error that stopped a message that could never
+   * succeed, or how many times it was received. Undefined for dead letters of an older data dir.
+   */
+  readonly reason: string | undefined;
 }
 
 export interface LocalQueueAccess {

@@ -12,7 +12,8 @@ const failureLine = z.object({
 
 /**
  * The last error logged for each of `ids`, read from the log files oldest first (a missing file is
- * skipped). Dead-letter rows keep no reason, but the log line of each failed delivery does.
+ * skipped). A dead-letter row keeps only the reason it was set aside; the log line of each failed
+ * delivery says what went wrong that time.
  */
 export const lastLoggedErrors = async (
   files: readonly string[],

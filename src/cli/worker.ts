@@ -6,7 +6,7 @@ import type { MetricStage, Metrics } from '../observability/metrics.ts';
 /**
  * Counts for the live progress line of `stevedore up`. Each is a durable figure of the data dir, the same
  * after a restart: what waits now (queued, processing, dead letters) or a total over its whole history
- * (extracted, failed, duplicates). The one exception is `rejected`, counted since this start.
+ * (extracted, failed, duplicates, and `rejected`, the files in `rejected/`).
  */
 export interface ProgressCounts {
   /** Files staged and waiting to be handed to the service, now. */
@@ -17,7 +17,10 @@ export interface ProgressCounts {
   readonly extracted: number;
   /** Outcome files in `failed/`, in total. */
   readonly failed: number;
-  /** Set aside at intake (empty, unsupported), since this start. */
+  /**
+   * Files set aside at intake (empty, unsupported) that sit in `rejected/` now, each with its reason
+   * file; `stevedore retry rejected` takes them out of the count.
+   */
   readonly rejected: number;
   /** Files whose content already had a document, in total. */
   readonly duplicates: number;

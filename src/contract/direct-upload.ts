@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { fileName } from './file-name.ts';
 
 /** Rails ActiveStorage direct uploads: plain JSON, not JSON:API. */
 export const directUploadRequest = z.object({
   blob: z.object({
-    filename: z.string().trim().min(1).max(255),
+    filename: fileName('Filename'),
     content_type: z.string().min(1).max(255),
     byte_size: z.number().int().nonnegative(),
     /** Base64 of the binary MD5 digest of the bytes. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileName } from './file-name.ts';
 import { resourceIdentifier, toMany, toOne } from './json-api.ts';
 
 export const documentTypes = [
@@ -76,12 +77,38 @@ export const createDocumentRequest = z.object({
   data: z.object({
     type: z.literal('document'),
     attributes: z.object({
-      name: z.string().trim().min(1, "Name can't be blank").max(255),
+      name: fileName('Name'),
       attached_document: z.string().min(1, "Attached document can't be blank"),
     }),
   }),
 });
 export type CreateDocumentRequest = z.infer<typeof createDocumentRequest>;
+
+/** `PATCH /documents/{id}`: the name and the manual type (null clears it); at least one of them. */
+export const updateDocumentRequest = z.object({
+  data: z.object({
+    type: z.literal('document'),
+    attributes: z
+      .strictObject(
+        {
+          name: fileName('Name').optional(),
+          document_type_manual: documentType.nullable().optional(),
+        },
+        {
+          // extracted_data_manual, which the upstream takes too, has nowhere to live here yet.
+          error: (issue) =>
+            issue.code === 'unrecognized_keys'
+              ? `Attributes ${issue.keys.join(', ')} cannot be changed: only name and document_type_manual can`
+              : undefined,
+        },
+      )
+      .refine(
+        (attributes) => attributes.name !== undefined || attributes.document_type_manual !== undefined,
+        'Attributes must include name or document_type_manual',
+      ),
+  }),
+});
+export type UpdateDocumentRequest = z.infer<typeof updateDocumentRequest>;
 
 export const downloadUrlResponse = z.object({ download_url: z.string() });
 export const actionAcceptedResponse = z.object({ status: z.literal('accepted') });

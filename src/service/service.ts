@@ -145,6 +145,12 @@ async function assemble(
       return document === undefined ? undefined : serializeDocument(document);
     },
   });
+  if (options.reclaimInFlight === true) {
+    // The delivery jobs came back above; the claims their attempts held would keep them out for a lease.
+    const released = webhooks.releaseLeases();
+    if (released > 0)
+      logger.warn({ count: released }, 'gave back webhook deliveries a killed run left claimed');
+  }
   // Threads start only when a job arrives, so a service that only answers the API costs none.
   const extraction: ExtractionPool =
     options.extract === undefined

@@ -4,7 +4,7 @@ import { AppError } from '../../domain/errors.ts';
 import { rotatedPath } from '../../observability/rotating-file.ts';
 import { LOG_FILE } from '../../observability/terminal-logger.ts';
 import { formatAge } from '../age.ts';
-import type { LocalQueueAccess, LocalQueues } from '../local-queues.ts';
+import type { DeadLetterEntry, LocalQueueAccess, LocalQueues } from '../local-queues.ts';
 import { lastLoggedErrors } from '../log-reasons.ts';
 import { line, type Output } from '../output.ts';
 
@@ -51,7 +51,11 @@ const withQueues = async <T>(
   }
 };
 
-/** `stevedore dlq list`: every dead letter with its age, what it was about and its last logged error. */
+/**
+ * `stevedore dlq list`: every dead letter with its age, what it was about, the reason the queue stored
+ * when it set the message aside, and the last error the log has for it. A message that could never
+ * succeed is set aside at its first failure, so the header claims no number of deliveries.
+ */
 export const dlqList = (flags: DlqFlags, deps: DlqDeps): Promise<number> =>
   withQueues(flags, deps, async (access, queues, dataDir) => {
     const { stdout } = deps.output;
@@ -67,24 +71,27 @@ export const dlqList = (flags: DlqFlags, deps: DlqDeps): Promise<number> =>
         [rotatedPath(logFile), logFile],
         letters.map((letter) => letter.id),
       );
-      line(
-        stdout,
-        `${queue}: ${letters.length} dead letter${letters.length === 1 ? '' : 's'} (each failed ${deps.localQueues.maxReceiveCount} deliveries)`,
-      );
+      line(stdout, `${queue}: ${letters.length} dead letter${letters.length === 1 ? '' : 's'}`);
       for (const letter of letters) {
         line(
           stdout,
           `  ${letter.id}  set aside ${formatAge(now - letter.deadLetteredAt)} ago  ${letter.summary}`,
         );
-        const error = errors.get(letter.id);
-        line(
-          stdout,
-          `    reason: ${error ?? `not in ${logFile}; search the logs for messageId ${letter.id}`}`,
-        );
+        for (const detail of reasonLines(letter, errors.get(letter.id), logFile))
+          line(stdout, `    ${detail}`);
       }
     }
     return 0;
   });
+
+/** The stored reason first, then the last logged error when the log has one that says more. */
+function reasonLines(letter: DeadLetterEntry, logged: string | undefined, logFile: string): string[] {
+  const missing = `not in ${logFile}; search the logs for messageId ${letter.id}`;
+  if (letter.reason === undefined) return [`reason: ${logged ?? missing}`];
+  return logged === undefined || logged === letter.reason
+    ? [`reason: ${letter.reason}`]
+    : [`reason: ${letter.reason}`, `last logged error: ${logged}`];
+}
 
 /** `stevedore dlq redrive`: moves dead letters back into their queue, as SQS StartMessageMoveTask does. */
 export const dlqRedrive = (flags: DlqFlags, deps: DlqDeps): Promise<number> =>

@@ -19,6 +19,12 @@
  * - `documents_fts` is a trigram index of the file names (an FTS5 external-content table over
  *   `documents`, kept by triggers), so a substring filter does not read every name. It refers to the
  *   documents' implicit rowids, which only VACUUM renumbers: rebuild it after a VACUUM.
+ *
+ * Version 3 keeps deleted documents (`DELETE /documents/{id}` is a soft delete upstream): the row and its
+ * representations move, as JSON, to `deleted_documents`, and their blob stays. Moving them out rather than
+ * flagging them leaves every list index, count trigger and the unique content index as they are: a
+ * deleted document is in no list, and its content can be submitted again as a new document. It also adds
+ * `documents.document_type_manual`, the type a person set with PATCH (null: none).
  */
 export const SERVICE_MIGRATIONS: readonly string[] = [
   `CREATE TABLE accounts (
@@ -141,6 +147,16 @@ export const SERVICE_MIGRATIONS: readonly string[] = [
    CREATE TRIGGER documents_fts_delete AFTER DELETE ON documents BEGIN
      INSERT INTO documents_fts (documents_fts, rowid, file_name) VALUES ('delete', old.rowid, old.file_name);
    END;`,
+  `CREATE TABLE deleted_documents (
+     id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL,
+     blob_id TEXT NOT NULL,
+     sha256 TEXT NOT NULL,
+     document TEXT NOT NULL,
+     representations TEXT NOT NULL,
+     deleted_at INTEGER NOT NULL
+   ) STRICT;
+   ALTER TABLE documents ADD COLUMN document_type_manual TEXT;`,
 ];
 
 export const SERVICE_MIGRATION_NAMESPACE = 'service/core';

@@ -19,6 +19,8 @@ export interface DocumentRecord {
   readonly fileContentType: string | null;
   readonly fileSizeBytes: number | null;
   readonly documentType: DocumentType | null;
+  /** Set by PATCH; null until a person sets it. */
+  readonly documentTypeManual: DocumentType | null;
   readonly classificationNotes: string | null;
   readonly extractionStatus: ExtractionStatus;
   /** Attempts started: 1 on create, +1 per reextract. */
@@ -90,6 +92,10 @@ export function toDocumentRecord(row: SqlRow): DocumentRecord {
     fileContentType: readNullableText(row, 'file_content_type'),
     fileSizeBytes: readNullableInteger(row, 'file_size_bytes'),
     documentType: row.document_type === null ? null : readEnum(row, 'document_type', parseDocumentType),
+    documentTypeManual:
+      row.document_type_manual === null || row.document_type_manual === undefined
+        ? null
+        : readEnum(row, 'document_type_manual', parseDocumentType),
     classificationNotes: readNullableText(row, 'classification_notes'),
     extractionStatus: readEnum(row, 'extraction_status', parseStatus),
     extractionAttempts: readInteger(row, 'extraction_attempts'),

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { createDocumentRequest, documentType } from '../../contract/document.ts';
+import { createDocumentRequest, documentType, updateDocumentRequest } from '../../contract/document.ts';
 import { DOCUMENT_SCHEMAS } from '../../extraction/schemas/registry.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { type PageParams, pageLinks } from '../http/pagination.ts';
@@ -91,6 +91,26 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
       ...(includes.size > 0 ? { included: includedForDocuments(deps, [document], includes, account) } : {}),
       links: { self: c.req.url },
     });
+  });
+
+  routes.patch('/documents/:id', async (c) => {
+    const id = c.req.param('id');
+    const { data } = await readJson(c, updateDocumentRequest);
+    const document = deps.documents.update(c.get('account').id, id, {
+      ...(data.attributes.name === undefined ? {} : { name: data.attributes.name }),
+      ...(data.attributes.document_type_manual === undefined
+        ? {}
+        : { documentTypeManual: data.attributes.document_type_manual }),
+    });
+    if (document === undefined) throw notFound('Document', id);
+    return c.json({ data: serializeDocument(document), links: { self: c.req.url } });
+  });
+
+  // A soft delete, as upstream: gone from lists and GETs, its pending webhooks unsent, its blob kept.
+  routes.delete('/documents/:id', (c) => {
+    const id = c.req.param('id');
+    if (!deps.documents.delete(c.get('account').id, id)) throw notFound('Document', id);
+    return c.body(null, 204);
   });
 
   routes.get('/documents/:id/download_url', (c) => {

@@ -31,8 +31,7 @@ export function serializeDocument(
       id: document.id,
       name: document.name,
       document_type: document.documentType,
-      // Manual overrides need PATCH /documents/{id}, which the local service does not offer yet.
-      document_type_manual: null,
+      document_type_manual: document.documentTypeManual,
       classification_notes: document.classificationNotes,
       ...(withSource ? { source: document.source } : {}),
       file_name: document.fileName,

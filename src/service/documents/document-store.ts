@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { Clock } from '../../domain/clock.ts';
+import { transaction } from '../../store/database.ts';
 import { changedRows, readInteger, readText } from '../../store/sql-row.ts';
 import { StoreCorruptError, storeCall } from '../../store/store-errors.ts';
 import {
@@ -106,6 +107,68 @@ export class DocumentStore {
     page: PageRequest,
   ): DocumentPage {
     return this.lists.page(accountId, filters, sort, page);
+  }
+
+  /**
+   * Soft-deletes the account's document: it and its representations move to `deleted_documents` (see the
+   * schema), the blob stays. False when the account has no such document.
+   */
+  delete(accountId: string, id: string): boolean {
+    return storeCall('delete document', () =>
+      transaction(this.db, () => {
+        const row = this.db
+          .prepare('SELECT * FROM documents WHERE account_id = ? AND id = ?')
+          .get(accountId, id);
+        if (row === undefined) return false;
+        const representations = this.db
+          .prepare('SELECT * FROM document_representations WHERE document_id = ? ORDER BY attempt')
+          .all(id);
+        this.db
+          .prepare(
+            `INSERT INTO deleted_documents (id, account_id, blob_id, sha256, document, representations, deleted_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            id,
+            accountId,
+            readText(row, 'blob_id'),
+            readText(row, 'sha256'),
+            JSON.stringify(row),
+            JSON.stringify(representations),
+            this.clock.now(),
+          );
+        this.db.prepare('DELETE FROM document_representations WHERE document_id = ?').run(id);
+        this.db.prepare('DELETE FROM documents WHERE id = ?').run(id);
+        return true;
+      }),
+    );
+  }
+
+  /** Renames the document and/or sets its manual type (null clears it); undefined when there is none. */
+  update(
+    accountId: string,
+    id: string,
+    changes: { readonly name?: string; readonly documentTypeManual?: string | null },
+  ): DocumentRecord | undefined {
+    storeCall('update document', () =>
+      this.db
+        .prepare(
+          `UPDATE documents SET name = CASE WHEN :setName THEN :name ELSE name END,
+             document_type_manual = CASE WHEN :setType THEN :type ELSE document_type_manual END,
+             updated_at = :now
+           WHERE account_id = :accountId AND id = :id`,
+        )
+        .run({
+          setName: changes.name === undefined ? 0 : 1,
+          name: changes.name ?? null,
+          setType: changes.documentTypeManual === undefined ? 0 : 1,
+          type: changes.documentTypeManual ?? null,
+          now: this.clock.now(),
+          accountId,
+          id,
+        }),
+    );
+    return this.get(accountId, id);
   }
 
   listByEmailSubmission(emailSubmissionId: string): DocumentRecord[] {

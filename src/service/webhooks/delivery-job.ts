@@ -57,6 +57,8 @@ export interface DeliveryJobDeps {
   readonly random: () => number;
   /** How long a claimed attempt keeps others away; longer than any attempt can take. */
   readonly leaseMs: number;
+  /** True when the notification's subject is gone (a deleted document): it is then never sent. */
+  readonly referenceGone?: (notification: NotificationRecord) => boolean;
 }
 
 /**
@@ -91,6 +93,10 @@ export class DeliveryJobHandler {
     if (webhook === undefined || !webhook.active) {
       const reason = webhook === undefined ? 'the webhook was deleted' : 'the webhook is inactive';
       this.settleUnsent(notification, `not sent: ${reason}`);
+      return;
+    }
+    if (this.deps.referenceGone?.(notification) === true) {
+      this.settleUnsent(notification, `not sent: the ${notification.referenceType} was deleted`);
       return;
     }
     if ((this.perWebhook.get(webhook.id) ?? 0) >= MAX_IN_FLIGHT_PER_WEBHOOK) throw new WebhookBusyError();

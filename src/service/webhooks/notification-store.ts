@@ -102,6 +102,7 @@ type Statement =
   | 'logs'
   | 'claim'
   | 'release'
+  | 'releaseAll'
   | 'insertAttempt'
   | 'settle'
   | 'fail'
@@ -140,12 +141,16 @@ export class NotificationStore {
          WHERE notification_id IN (SELECT value FROM json_each(:ids)) ORDER BY notification_id, attempt`,
       ),
       claim: db.prepare(
-        `UPDATE webhook_notifications SET next_attempt_at = :leaseUntil
+        `UPDATE webhook_notifications SET next_attempt_at = :leaseUntil, leased = 1
          WHERE id = :id AND delivery_status = 'pending' AND next_attempt_at <= :now`,
       ),
       release: db.prepare(
-        `UPDATE webhook_notifications SET next_attempt_at = :now
+        `UPDATE webhook_notifications SET next_attempt_at = :now, leased = 0
          WHERE id = :id AND delivery_status = 'pending'`,
+      ),
+      releaseAll: db.prepare(
+        `UPDATE webhook_notifications SET next_attempt_at = min(next_attempt_at, :now), leased = 0
+         WHERE leased = 1`,
       ),
       insertAttempt: db.prepare(
         `INSERT INTO webhook_notification_logs
@@ -154,11 +159,12 @@ export class NotificationStore {
       ),
       settle: db.prepare(
         `UPDATE webhook_notifications
-         SET attempts = :attempt, delivery_status = :status, next_attempt_at = :nextAttemptAt, updated_at = :now
+         SET attempts = :attempt, delivery_status = :status, next_attempt_at = :nextAttemptAt, leased = 0,
+           updated_at = :now
          WHERE id = :id AND delivery_status = 'pending'`,
       ),
       fail: db.prepare(
-        `UPDATE webhook_notifications SET delivery_status = 'failed', updated_at = :now
+        `UPDATE webhook_notifications SET delivery_status = 'failed', leased = 0, updated_at = :now
          WHERE id = :id AND delivery_status = 'pending'`,
       ),
       markEnqueued: db.prepare(
@@ -219,6 +225,14 @@ export class NotificationStore {
   /** Gives a claim back unused (shutdown), so the next job may attempt at once. */
   release(id: string, now: number): void {
     this.sql.release.run({ id, now });
+  }
+
+  /**
+   * Gives back every claim at once; only for a start that holds the data dir's lock, when the attempts
+   * that held them died with the process. Returns how many were given back.
+   */
+  releaseAll(now: number): number {
+    return changedRows(this.sql.releaseAll.run({ now }));
   }
 
   /** Stores an attempt and the notification's new state together. */

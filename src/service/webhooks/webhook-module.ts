@@ -10,7 +10,7 @@ import { DeliveryJobHandler } from './delivery-job.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, DeliveryWorker } from './delivery-worker.ts';
 import { eventRoutes } from './event-routes.ts';
 import { type FindReference, notificationRoutes } from './notification-routes.ts';
-import { NotificationStore } from './notification-store.ts';
+import { type NotificationRecord, NotificationStore } from './notification-store.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
 import { senderIpsRoute } from './sender-ips-route.ts';
 import { createTargetAgents, type PrivateOrigins } from './target-guard.ts';
@@ -50,6 +50,11 @@ export interface WebhookModule {
   /** Routes relative to `/v2`; expects `account` to be set by the auth middleware. */
   router: Hono<ServiceEnv>;
   notifier: Notifier;
+  /**
+   * Gives back the claims of attempts a killed run left, so their deliveries go out as soon as their jobs
+   * return. Only under the data dir's lock: another live process may be holding a claim otherwise.
+   */
+  releaseLeases(): number;
   /** Starts the delivery loop. */
   start(): void;
   /** Stops polling; in-flight deliveries finish within the grace period or go back to the queue. */
@@ -80,6 +85,7 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
     visibilityTimeoutSeconds: attemptBudgetSeconds,
     clock: deps.clock,
   });
+  const { findReference } = deps;
   const handler = new DeliveryJobHandler({
     queue,
     notifications,
@@ -89,6 +95,12 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
     logger,
     random: deps.random ?? Math.random,
     leaseMs: attemptBudgetSeconds * 1000,
+    ...(findReference === undefined
+      ? {}
+      : {
+          referenceGone: (n: NotificationRecord) =>
+            findReference(n.accountId, n.referenceType, n.referenceId) === undefined,
+        }),
   });
   const worker = new DeliveryWorker({
     queue,
@@ -118,6 +130,7 @@ export function createWebhookModule(deps: WebhookModuleDeps): WebhookModule {
   return {
     router,
     notifier: createNotifier({ db: deps.db, clock: deps.clock, logger, webhooks, notifications, worker }),
+    releaseLeases: () => notifications.releaseAll(deps.clock.now()),
     start: () => worker.start(),
     stop: () => worker.stop(),
     idle: () => worker.idle(),

@@ -9,6 +9,9 @@
  *   their own transaction, so a crash between the insert and the send leaves it at 0 and the start-up
  *   sweep sends the missing job (an outbox).
  * - The unique key on (webhook, event, document, extraction attempt) makes a republished event harmless.
+ * - `webhook_notifications.leased` (version 2): 1 while an attempt holds the claim, so `next_attempt_at` can
+ *   be told a lease from a retry's backoff. A start under the data-dir lock, where no other process can be
+ *   attempting, gives every lease back at once instead of waiting it out.
  */
 export const WEBHOOK_MIGRATIONS: readonly string[] = [
   `CREATE TABLE webhooks (
@@ -58,6 +61,8 @@ export const WEBHOOK_MIGRATIONS: readonly string[] = [
      succeeded INTEGER NOT NULL CHECK (succeeded IN (0, 1)),
      UNIQUE (notification_id, attempt)
    ) STRICT;`,
+  `ALTER TABLE webhook_notifications ADD COLUMN leased INTEGER NOT NULL DEFAULT 0 CHECK (leased IN (0, 1));
+   CREATE INDEX webhook_notifications_leased ON webhook_notifications (seq) WHERE leased = 1;`,
 ];
 
 export const WEBHOOK_MIGRATION_NAMESPACE = 'webhooks';

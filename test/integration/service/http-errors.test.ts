@@ -27,9 +27,10 @@ describe('errors are JSON:API everywhere', () => {
   });
 
   it('405 with Allow for a known path and the wrong method', async () => {
-    const response = await h.api('/v2/documents/some-id', { method: 'DELETE' });
+    // DELETE and PATCH are served now; PUT is not.
+    const response = await h.api('/v2/documents/some-id', { method: 'PUT' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH');
     expect(await onlyError(response)).toMatchObject({ status: '405', title: 'Method Not Allowed' });
 
     const collection = await h.api('/v2/documents', { method: 'PUT' });

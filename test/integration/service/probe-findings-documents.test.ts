@@ -110,7 +110,7 @@ describe('findings of the abuse probe on direct uploads', () => {
     });
     expect(tooLong.status).toBe(422);
     expect(errorDocument.parse(await tooLong.json()).errors[0]?.detail).toBe(
-      'Name must be at most 255 characters',
+      'Name must be at most 255 bytes in UTF-8',
     );
   });
 

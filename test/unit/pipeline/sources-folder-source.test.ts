@@ -140,6 +140,9 @@ describe('FolderSource.scan', () => {
     expect(why).toContain(`reason: ${reason}`);
     expect(why).toContain(`file: ${name}`);
     expect(folder.stats().rejected).toBe(1);
+    expect(await folder.setAsideNow()).toBe(1);
+    // A new start counts what sits in rejected/, not what it set aside itself.
+    expect(await source({ maxBytes: 1_000 }).setAsideNow()).toBe(1);
   });
 
   it('takes files in subfolders and archives them under the same relative path', async () => {

@@ -1,0 +1,77 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DocumentWebhookPayload,
+  documentWebhookPayload,
+} from '../../../src/contract/document-webhook.ts';
+import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
+import { type Harness, startService, submit } from './service-harness.ts';
+
+describe('a deleted document sends no more webhooks', () => {
+  let h: Harness;
+  let receiver: Server;
+  const received: DocumentWebhookPayload[] = [];
+  let release: () => void = () => undefined;
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+
+  /** Holds documents whose text starts with "hold" until the test releases them. */
+  const extract: ExtractDocument = async (bytes) => {
+    if (new TextDecoder().decode(bytes).startsWith('hold')) {
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      markStarted();
+      await gate;
+    }
+    return {
+      ok: true,
+      documentType: 'other',
+      classificationNotes: null,
+      schemaVersion: '2026-11-01',
+      payload: {},
+    };
+  };
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push(documentWebhookPayload.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo; // listen() on a TCP port always yields an AddressInfo
+    h = await startService({ extract, config: { allowPrivateWebhooks: true } });
+    const created = await h.api('/v2/webhooks', {
+      method: 'POST',
+      json: {
+        data: {
+          type: 'webhook',
+          attributes: { url: `http://127.0.0.1:${port}/hook`, active: true, events: ['document.extracted'] },
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+  });
+  afterAll(async () => {
+    await h.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it('a document deleted while it is extracted gets no document.extracted', async () => {
+    const doomed = await submit(h, new TextEncoder().encode('hold this one'), { filename: 'doomed.txt' });
+    await started;
+    expect((await h.api(`/v2/documents/${doomed.id}`, { method: 'DELETE' })).status).toBe(204);
+    release();
+    // A later document's webhook arriving shows the queue has moved past the deleted one.
+    const kept = await submit(h, new TextEncoder().encode('keep this one'), { filename: 'kept.txt' });
+    await expect.poll(() => received.map((p) => p.data.relationships.document.data?.id)).toContain(kept.id);
+    expect(received.map((p) => p.data.relationships.document.data?.id)).not.toContain(doomed.id);
+  });
+});

@@ -45,7 +45,8 @@ export function claimInTransaction(
       seen.add(seq);
       const receiveCount = readInteger(row, 'receive_count');
       if (deadLetter !== undefined && receiveCount >= maxReceiveCount) {
-        const reason = `received ${receiveCount} times (maxReceiveCount ${maxReceiveCount})`;
+        const times = receiveCount === 1 ? 'once' : `${receiveCount} times`;
+        const reason = `received ${times} and not deleted (maxReceiveCount ${maxReceiveCount})`;
         sql.moveToDeadLetter.run({ dlq: deadLetter, source: name, now, seq, reason });
         continue;
       }

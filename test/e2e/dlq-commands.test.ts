@@ -81,11 +81,11 @@ e2eTest(
       ),
     );
     // The reason the queue stored first, then what the log says went wrong.
-    expect(lines[2]).toBe('    reason: received 1 times (maxReceiveCount 1)');
+    expect(lines[2]).toBe('    reason: received once and not deleted (maxReceiveCount 1)');
     expect(lines[3]).toBe('    last logged error: POST /documents answered 422: blob is missing');
     expect(lines[4]).toContain(`${unreadable}  set aside`);
     expect(lines[4]).toContain('unreadable message');
-    expect(lines[5]).toBe('    reason: received 1 times (maxReceiveCount 1)');
+    expect(lines[5]).toBe('    reason: received once and not deleted (maxReceiveCount 1)');
     expect(lines[6]).toBe('events: no dead letters');
 
     const eventsOnly = await e2e.run(

@@ -64,11 +64,11 @@ describe('dlq list shows the stored reason of each dead letter', () => {
 
   it('adds the last logged error after the stored reason when the log has one', async () => {
     const lines = await list(
-      [letter('redriven', 'received 6 times (maxReceiveCount 5)')],
+      [letter('redriven', 'received 6 times and not deleted (maxReceiveCount 5)')],
       [{ level: 50, messageId: 'redriven', msg: 'failed', err: { message: 'POST /documents answered 503' } }],
     );
     expect(lines.slice(2)).toEqual([
-      '    reason: received 6 times (maxReceiveCount 5)',
+      '    reason: received 6 times and not deleted (maxReceiveCount 5)',
       '    last logged error: POST /documents answered 503',
     ]);
   });

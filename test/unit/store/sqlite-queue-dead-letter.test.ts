@@ -68,7 +68,7 @@ describe('SqliteQueue dead-letter queue', () => {
         body: 'poison',
         sentAt,
         deadLetteredAt: sentAt + 30_000,
-        reason: 'received 1 times (maxReceiveCount 1)',
+        reason: 'received once and not deleted (maxReceiveCount 1)',
       },
     ]);
   });

@@ -9,7 +9,8 @@ import { CommanderError } from 'commander';
 import { z } from 'zod';
 import { localQueues } from '../pipeline/local-queues.ts';
 import { startLocalWorker } from '../pipeline/local-worker.ts';
-import { REASON_SUFFIX, REJECTED_FOLDER } from '../pipeline/sources/folder-source.ts';
+import { REJECTED_FOLDER } from '../pipeline/sources/folder-source.ts';
+import { REASON_SUFFIX } from '../pipeline/sources/set-aside.ts';
 import { createProgram } from '../src/cli/program.ts';
 
 const { version } = z

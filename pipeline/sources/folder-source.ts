@@ -19,7 +19,6 @@ import { stageInboxFile } from './stage-file.ts';
 
 export const ARCHIVE_FOLDER = 'archive';
 export const REJECTED_FOLDER = 'rejected';
-export { REASON_SUFFIX } from './set-aside.ts';
 
 export interface FolderSourceOptions {
   readonly inbox: string;

@@ -50,7 +50,6 @@ describe('S3 drop source on fauxqs S3', () => {
   let db: DatabaseSync;
   let intake: SqliteQueue;
   let deps: S3DropDeps;
-  let buckets = 0;
 
   beforeAll(async () => {
     emulator = await startAwsEmulator();
@@ -61,10 +60,7 @@ describe('S3 drop source on fauxqs S3', () => {
   });
 
   beforeEach(async () => {
-    // A bucket per test: fauxqs keeps state for the whole file, and tests must not see each other's objects.
-    buckets += 1;
-    bucketName = `drop-${buckets}`;
-    await emulator.createBucket(bucketName);
+    bucketName = await emulator.createFreshBucket('drop');
     root = await mkdtemp(join(tmpdir(), 'stevedore-s3-drop-'));
     db = openDatabase(join(root, 'worker.db'));
     intake = new SqliteQueue(db, { name: 'intake' });

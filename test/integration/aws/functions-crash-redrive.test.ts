@@ -19,7 +19,7 @@ import { silentLogger } from '../../../src/observability/logger.ts';
 import { scheduledRetry } from '../../../src/runtime/retry-rule.ts';
 import { samplePdf } from '../../unit/pipeline/sources-sample-files.ts';
 import { type Harness, startService } from '../service/service-harness.ts';
-import { putObject, queueDepth, quietPowertools, waitFor } from './aws-local-harness.ts';
+import { putObject, queueDepth, quietPowertools, waitForAws } from './aws-local-harness.ts';
 
 /** Two deliveries, then the DLQ. */
 const MAX_RECEIVE_COUNT = 2;
@@ -118,7 +118,7 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
     map('drop', createS3DropHandler(functions.s3Drop()));
     for (const name of ['a', 'b', 'c']) await drop(`inbox/crash-${name}.pdf`, samplePdf(`crash-${name}`));
     // All three wait in the intake queue, so the first receive takes them in one batch.
-    await waitFor(
+    await waitForAws(
       async () => (await queueDepth(stack.sqs, stack.queues.intake.url)) === 3,
       'three intake messages',
     );
@@ -131,12 +131,15 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
       void dying.stop();
       throw new Error('killed after the upload');
     });
-    await waitFor(async () => killed >= 3, 'the uploads before the kill');
+    await waitForAws(async () => killed >= 3, 'the uploads before the kill');
     await dying.stop();
     expect(await documentCount()).toBe(before + 3);
 
     map('intake', ingest);
-    await waitFor(async () => (await queueDepth(stack.sqs, stack.queues.intake.url)) === 0, 'intake drained');
+    await waitForAws(
+      async () => (await queueDepth(stack.sqs, stack.queues.intake.url)) === 0,
+      'intake drained',
+    );
     expect(await documentCount()).toBe(before + 3);
     expect(await queueDepth(stack.sqs, stack.queues.intake.dlqUrl)).toBe(0);
   });
@@ -149,7 +152,7 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
     tokenReadable = false;
     try {
       await drop('inbox/redrive.pdf', samplePdf('redrive'));
-      await waitFor(
+      await waitForAws(
         async () => (await queueDepth(stack.sqs, stack.queues.intake.dlqUrl)) === 1,
         'the intake message in the DLQ',
       );
@@ -158,7 +161,7 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
       tokenReadable = true;
     }
     expect(await redriveDeadLetters(stack.sqs, stack.queues.intake.dlqUrl, stack.queues.intake.url)).toBe(1);
-    await waitFor(async () => (await documentCount()) === before + 1, 'the redriven document');
+    await waitForAws(async () => (await documentCount()) === before + 1, 'the redriven document');
     expect(await queueDepth(stack.sqs, stack.queues.intake.dlqUrl)).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import {
   type SqsFunction,
   startEventSourceMapping,
 } from '../../../pipeline/aws-local/event-source-mapping.ts';
-import { type LocalStack, startLocalStack } from '../../../pipeline/aws-local/local-stack.ts';
+import { type LocalStack, stackSettings, startLocalStack } from '../../../pipeline/aws-local/local-stack.ts';
 import { redriveDeadLetters } from '../../../pipeline/aws-local/redrive.ts';
 import { createAwsComposition } from '../../../pipeline/handlers/aws-composition.ts';
 import { requireAwsConfig } from '../../../pipeline/handlers/aws-config.ts';
@@ -51,7 +51,6 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
   });
 
   const composition = () => {
-    const { queues } = stack;
     const config = requireAwsConfig(
       loadConfig(
         {},
@@ -59,11 +58,7 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
           logLevel: 'silent',
           apiBaseUrl: `${service.origin}/v2`,
           clientRequestsPerMinute: NO_RATE_LIMIT,
-          bucket: stack.bucket,
-          dropQueueUrl: queues.drop.url,
-          intakeQueueUrl: queues.intake.url,
-          eventsQueueUrl: queues.events.url,
-          failuresQueueUrl: queues.failures.url,
+          ...stackSettings(stack),
           apiTokenParameter: '/test/api-token',
           webhookSecretParameter: '/test/webhook-secret',
         },

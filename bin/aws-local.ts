@@ -2,7 +2,7 @@
 /**
  * `npm run start:aws-local -- [--port 4010] [--aws-port 4566] [--function-port 4011] [--data-dir ./.stevedore-aws]`:
  * the deployed system on this machine (fauxqs for SQS and S3, the local service, every function). The
- * composition root of the local AWS run: the only file of it that touches `process`.
+ * composition root of the local AWS run: the only file of it that touches `process` (with `interrupts.ts`).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +11,7 @@ import { LOCAL_BUCKET } from '../pipeline/aws-local/local-stack.ts';
 import { startAwsLocal } from '../pipeline/aws-local/start-aws-local.ts';
 import { loadConfig } from '../src/config/load-config.ts';
 import { createLogger } from '../src/observability/logger.ts';
+import { abortOnInterrupt } from './interrupts.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const flags = z.object({
@@ -59,16 +60,8 @@ if (!parsed.success) {
 }
 const options = parsed.data;
 
-const controller = new AbortController();
-let interrupts = 0;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    interrupts++;
-    // A second Ctrl-C means "now": undeleted messages come back after their visibility timeout.
-    if (interrupts > 1) process.exit(130);
-    controller.abort();
-  });
-}
+// A second Ctrl-C exits at once: undeleted messages come back after their visibility timeout.
+const stopping = abortOnInterrupt();
 
 // The run's own lines (the service, the pollers) as JSON on stderr; the functions' Powertools lines on stdout.
 const logger = createLogger({
@@ -105,10 +98,8 @@ write(
 );
 write('Press Ctrl-C to stop.');
 
-if (!controller.signal.aborted) {
-  await new Promise<void>((done) =>
-    controller.signal.addEventListener('abort', () => done(), { once: true }),
-  );
+if (!stopping.aborted) {
+  await new Promise<void>((done) => stopping.addEventListener('abort', () => done(), { once: true }));
 }
 write('stopping: finishing in-flight invocations…');
 await running.stop();

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The executable's composition root: the only place that touches `process`, and the one that
- * hands the pipeline's worker, queues and folder layout to the command (src/ never imports pipeline/).
+ * The executable's composition root: with `interrupts.ts`, the only place that touches `process`, and
+ * the one that hands the pipeline's worker, queues and folder layout to the command (src/ never imports
+ * pipeline/).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,23 +10,17 @@ import { CommanderError } from 'commander';
 import { z } from 'zod';
 import { localQueues } from '../pipeline/local-queues.ts';
 import { startLocalWorker } from '../pipeline/local-worker.ts';
-import { REASON_SUFFIX, REJECTED_FOLDER } from '../pipeline/sources/folder-source.ts';
+import { REJECTED_FOLDER } from '../pipeline/sources/folder-source.ts';
+import { REASON_SUFFIX } from '../pipeline/sources/set-aside.ts';
 import { createProgram } from '../src/cli/program.ts';
+import { abortOnInterrupt } from './interrupts.ts';
 
 const { version } = z
   .object({ version: z.string() })
   .parse(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')));
 
-const controller = new AbortController();
-let interrupts = 0;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    interrupts++;
-    // A second Ctrl-C means "now": the next start on the data dir takes back what was in flight.
-    if (interrupts > 1) process.exit(130);
-    controller.abort();
-  });
-}
+// A second Ctrl-C exits at once: the next start on the data dir takes back what was in flight.
+const signal = abortOnInterrupt();
 
 const program = createProgram(
   {
@@ -36,7 +31,7 @@ const program = createProgram(
       reasonSuffix: REASON_SUFFIX,
     },
     output: { stdout: process.stdout, stderr: process.stderr },
-    signal: controller.signal,
+    signal,
     version,
   },
   (code) => {

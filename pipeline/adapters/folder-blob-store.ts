@@ -7,9 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { type Clock, systemClock } from '../../src/domain/clock.ts';
 import { FILE_READ_CHUNK_BYTES } from '../../src/domain/content-digest.ts';
 import { NotFoundError } from '../../src/domain/errors.ts';
+import { errorCode } from '../../src/domain/system-error-code.ts';
 import { syncFolder } from '../../src/store/sync-folder.ts';
 import type { BlobStore } from '../ports.ts';
-import { errorCode } from '../sources/fs-errors.ts';
 import { blobKeySegments } from './blob-key.ts';
 
 /**

@@ -91,7 +91,11 @@ const send = (response: ServerResponse, result: LambdaFunctionURLResult): void =
       ? { statusCode: 200, headers: { 'content-type': 'application/json' }, body: result }
       : result;
   const { statusCode = 200, headers = {}, body = '', isBase64Encoded = false } = structured;
-  response.writeHead(statusCode, headers as Record<string, string>);
+  // A function's headers may be numbers or booleans; on the wire every one is text.
+  const textHeaders = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, String(value)]),
+  );
+  response.writeHead(statusCode, textHeaders);
   response.end(Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8'));
 };
 

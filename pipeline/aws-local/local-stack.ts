@@ -34,6 +34,15 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** The settings that name the stack's bucket and queues, as `loadConfig` overrides. */
+export const stackSettings = (stack: Pick<LocalStack, 'bucket' | 'queues'>) => ({
+  bucket: stack.bucket,
+  dropQueueUrl: stack.queues.drop.url,
+  intakeQueueUrl: stack.queues.intake.url,
+  eventsQueueUrl: stack.queues.events.url,
+  failuresQueueUrl: stack.queues.failures.url,
+});
+
 export interface LocalStackOptions {
   /** 0 picks a free port. */
   readonly port: number;

@@ -25,6 +25,7 @@ import {
   DEFAULT_VISIBILITY_TIMEOUT_SECONDS,
   LOOPBACK,
   type LocalStack,
+  stackSettings,
   startLocalStack,
 } from './local-stack.ts';
 
@@ -115,11 +116,7 @@ export async function startAwsLocal(options: AwsLocalOptions): Promise<AwsLocal>
         ...local,
         ...LOCAL_PARAMETERS,
         apiBaseUrl: session.baseUrl,
-        bucket: stack.bucket,
-        dropQueueUrl: queues.drop.url,
-        intakeQueueUrl: queues.intake.url,
-        eventsQueueUrl: queues.events.url,
-        failuresQueueUrl: queues.failures.url,
+        ...stackSettings(stack),
       }),
     );
     let secret = '';

@@ -1,28 +1,14 @@
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Config } from '../../src/config/settings.ts';
-import { exponentialRetry } from '../../src/runtime/retry-rule.ts';
 import { parseMessage, type QueueMessageBody } from '../messages.ts';
 import type { Ledger, Queue } from '../ports.ts';
-import { processBatch } from '../runtime/process-batch.ts';
 import type { ResultSink } from '../sinks/result-sink.ts';
 import { handleEventsBody } from '../stages/events.ts';
 import { reextractBackoff } from '../stages/events-backoff.ts';
 import type { DocumentClient, EventsDeps } from '../stages/events-deps.ts';
 import { deployedComposition, lazyHandler } from './aws-composition.ts';
-import {
-  DEFAULT_MIN_TIME_LEFT_MS,
-  type HandlerKit,
-  type SourceQueue,
-  type SqsHandlerTuning,
-} from './handler-kit.ts';
-import {
-  ensureTimeLeft,
-  invoke,
-  stageLoggerOn,
-  stageMetricsOn,
-  withCorrelationId,
-  withVisibilityHeartbeat,
-} from './lambda-kit.ts';
+import type { HandlerKit, SourceQueue, SqsHandlerTuning } from './handler-kit.ts';
+import { stageLoggerOn, stageMetricsOn } from './lambda-kit.ts';
+import { createSqsStageHandler } from './sqs-stage-handler.ts';
 
 export type EventsStageConfig = Pick<Config, 'maxReextracts' | 'reextractBackoffSeconds'>;
 
@@ -69,45 +55,21 @@ export const eventsDepsFor = (deps: EventsStagePorts, client: DocumentClient): E
  * `handleEventsBody` as the local worker, with the document id as correlation id.
  */
 export const createEventsHandler = (deps: EventsHandlerDeps) => {
-  const { logger, clock, eventsQueue, visibilityTimeoutSeconds } = deps;
-  const retry = deps.retry ?? exponentialRetry();
-  const minTimeLeftMs = deps.minTimeLeftMs ?? DEFAULT_MIN_TIME_LEFT_MS;
-  const stageLogger = stageLoggerOn(logger, deps.logLevel);
-
-  return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
-    invoke(deps, context, () =>
-      processBatch(
-        event,
-        (body, record) =>
-          withCorrelationId(logger, correlationIdOf(body), async () => {
-            ensureTimeLeft(record.lambda, minTimeLeftMs);
-            const stageDeps = eventsDepsFor(deps, await deps.client());
-            const heartbeat = {
-              queue: eventsQueue,
-              receiptHandle: record.receiptHandle,
-              visibilityTimeoutSeconds,
-              clock,
-              logger: stageLogger,
-            };
-            await withVisibilityHeartbeat(heartbeat, () =>
-              handleEventsBody(
-                body,
-                { receiveCount: record.receiveCount },
-                {
-                  ...stageDeps,
-                  logger: stageDeps.logger.child({ messageId: record.messageId }),
-                },
-              ),
-            );
-          }),
-        {
-          parse: parseMessage,
-          ...(context ? { context } : {}),
-          logger: stageLogger,
-          redelivery: { queue: eventsQueue, retry, clock },
-        },
-      ),
-    );
+  const stageLogger = stageLoggerOn(deps.logger, deps.logLevel);
+  return createSqsStageHandler(deps, {
+    queue: deps.eventsQueue,
+    stageLogger,
+    parse: parseMessage,
+    correlationIdOf,
+    handle: async (body, record) => {
+      const stageDeps = eventsDepsFor(deps, await deps.client());
+      await handleEventsBody(
+        body,
+        { receiveCount: record.receiveCount },
+        { ...stageDeps, logger: stageDeps.logger.child({ messageId: record.messageId }) },
+      );
+    },
+  });
 };
 
 /** The deployed function (`pipeline/handlers/events.handler.handler`), built on its first invocation. */

@@ -1,15 +1,8 @@
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { exponentialRetry } from '../../src/runtime/retry-rule.ts';
-import { processBatch } from '../runtime/process-batch.ts';
 import { createS3DropRecordHandler, type S3DropDeps } from '../sources/s3-drop.ts';
 import { deployedComposition, lazyHandler } from './aws-composition.ts';
-import {
-  DEFAULT_MIN_TIME_LEFT_MS,
-  type HandlerKit,
-  type SourceQueue,
-  type SqsHandlerTuning,
-} from './handler-kit.ts';
-import { ensureTimeLeft, invoke, stageLoggerOn, withVisibilityHeartbeat } from './lambda-kit.ts';
+import type { HandlerKit, SourceQueue, SqsHandlerTuning } from './handler-kit.ts';
+import { stageLoggerOn } from './lambda-kit.ts';
+import { createSqsStageHandler } from './sqs-stage-handler.ts';
 
 export interface S3DropHandlerDeps extends HandlerKit, SqsHandlerTuning {
   /** The bucket, the admission (staging in S3, intake queue) and the prefixes; the logger is replaced. */
@@ -24,37 +17,16 @@ export interface S3DropHandlerDeps extends HandlerKit, SqsHandlerTuning {
  * fails alone, and its redelivery takes only what is still in the inbox.
  */
 export const createS3DropHandler = (deps: S3DropHandlerDeps) => {
-  const { clock, dropQueue, visibilityTimeoutSeconds } = deps;
-  const retry = deps.retry ?? exponentialRetry();
-  const minTimeLeftMs = deps.minTimeLeftMs ?? DEFAULT_MIN_TIME_LEFT_MS;
   const stageLogger = stageLoggerOn(deps.logger, deps.logLevel);
-  const take = createS3DropRecordHandler({ ...deps.drop, logger: stageLogger, clock });
-
-  return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
-    invoke(deps, context, () =>
-      processBatch<string>(
-        event,
-        async (body, record) => {
-          ensureTimeLeft(record.lambda, minTimeLeftMs);
-          const heartbeat = {
-            queue: dropQueue,
-            receiptHandle: record.receiptHandle,
-            visibilityTimeoutSeconds,
-            clock,
-            logger: stageLogger,
-          };
-          // A large object is read and staged within one record: keep it hidden while that runs.
-          await withVisibilityHeartbeat(heartbeat, () => take(body));
-        },
-        {
-          // The notification is parsed, record by record, inside the use case.
-          parse: (body) => body,
-          ...(context ? { context } : {}),
-          logger: stageLogger,
-          redelivery: { queue: dropQueue, retry, clock },
-        },
-      ),
-    );
+  const take = createS3DropRecordHandler({ ...deps.drop, logger: stageLogger, clock: deps.clock });
+  return createSqsStageHandler<string>(deps, {
+    queue: deps.dropQueue,
+    stageLogger,
+    // The notification is parsed, record by record, inside the use case.
+    parse: (body) => body,
+    // A large object is read and staged within one record: the heartbeat keeps it hidden while that runs.
+    handle: take,
+  });
 };
 
 /** The deployed function (`pipeline/handlers/s3-drop.handler.handler`), built on its first invocation. */

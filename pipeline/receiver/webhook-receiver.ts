@@ -8,6 +8,11 @@ import {
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from '../../src/service/http/client-error.ts';
 import {
+  type HttpTimeouts,
+  serverTimeoutOptions,
+  TIMEOUT_CHECK_INTERVAL_MS,
+} from '../../src/service/http/server-timeouts.ts';
+import {
   acceptDelivery,
   type DeliveryDeps,
   type DeliveryOutcome,
@@ -30,17 +35,12 @@ export const MAX_WEBHOOK_BODY_BYTES = 192 * 1024;
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** The request head alone: a sender writes it in one go, so a head still incomplete after this is stalling. */
 export const HEADERS_TIMEOUT_MS = 5_000;
-/**
- * How often Node enforces the two limits above. Its default (30 s) let a trickled body run to 25 s and
- * more against a 10 s limit; checking every second keeps the limit within a second of its value.
- */
-export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
-export interface ReceiverTimeouts {
-  readonly headersMs: number;
-  readonly requestMs: number;
-  readonly checkIntervalMs: number;
-}
+const DEFAULT_RECEIVER_TIMEOUTS: HttpTimeouts = {
+  headersMs: HEADERS_TIMEOUT_MS,
+  requestMs: REQUEST_TIMEOUT_MS,
+  checkIntervalMs: TIMEOUT_CHECK_INTERVAL_MS,
+};
 
 /**
  * At most one warning this often about deliveries with a bad signature. A sender still using an old
@@ -55,7 +55,7 @@ export const HEALTH_PATH = '/health';
 export interface ReceiverOptions extends DeliveryDeps {
   readonly maxBodyBytes?: number;
   /** The limits above by default; tests shorten them. */
-  readonly timeouts?: ReceiverTimeouts;
+  readonly timeouts?: HttpTimeouts;
 }
 
 export type ReceiverStats = Readonly<Record<DeliveryOutcome, number>>;
@@ -75,15 +75,7 @@ export interface Receiver {
  * `GET /health` answers 200. All work beyond the enqueue happens in the events stage.
  */
 export const createReceiver = (options: ReceiverOptions): Receiver => {
-  const {
-    maxBodyBytes = MAX_WEBHOOK_BODY_BYTES,
-    logger,
-    timeouts = {
-      headersMs: HEADERS_TIMEOUT_MS,
-      requestMs: REQUEST_TIMEOUT_MS,
-      checkIntervalMs: TIMEOUT_CHECK_INTERVAL_MS,
-    },
-  } = options;
+  const { maxBodyBytes = MAX_WEBHOOK_BODY_BYTES, logger, timeouts = DEFAULT_RECEIVER_TIMEOUTS } = options;
   const counts: Record<DeliveryOutcome, number> = {
     accepted: 0,
     ignored: 0,
@@ -169,15 +161,7 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
           reject(new Error('receiver is already listening'));
           return;
         }
-        const created = createServer(
-          {
-            // Node requires headersTimeout <= requestTimeout.
-            headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
-            requestTimeout: timeouts.requestMs,
-            connectionsCheckingInterval: timeouts.checkIntervalMs,
-          },
-          handle,
-        );
+        const created = createServer(serverTimeoutOptions(timeouts), handle);
         answerClientErrors(created);
         server = created;
         created.once('error', reject);

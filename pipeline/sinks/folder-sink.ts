@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorCode } from '../../src/domain/system-error-code.ts';
 import { syncFolder } from '../../src/store/sync-folder.ts';
 import {
   FAILED_PREFIX as FAILED_DIR,
@@ -80,6 +81,6 @@ export class FolderSink implements ResultSink {
 }
 
 const ignoreMissing = (error: unknown): void => {
-  if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return;
+  if (errorCode(error) === 'ENOENT') return;
   throw error;
 };

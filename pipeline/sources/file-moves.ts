@@ -2,9 +2,9 @@ import { constants } from 'node:fs';
 import { copyFile, link, lstat, mkdir, open, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../src/domain/errors.ts';
+import { errorCode } from '../../src/domain/system-error-code.ts';
 import { syncFolder } from '../../src/store/sync-folder.ts';
 import { truncateName } from './display-name.ts';
-import { errorCode } from './fs-errors.ts';
 
 /** Longest file name most filesystems accept, in bytes. */
 const MAX_NAME_BYTES = 255;

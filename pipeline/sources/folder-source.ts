@@ -3,6 +3,7 @@ import { mkdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as delay, setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Clock } from '../../src/domain/clock.ts';
+import { errorCode } from '../../src/domain/system-error-code.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import { syncFolder } from '../../src/store/sync-folder.ts';
 import { Admission, type AdmissionQueue, type LinkingBlobStore } from '../admission/admission.ts';
@@ -10,7 +11,6 @@ import type { IntakeMessage } from '../messages.ts';
 import type { BlobStore } from '../ports.ts';
 import { displayName } from './display-name.ts';
 import { placeWithoutOverwrite } from './file-moves.ts';
-import { errorCode } from './fs-errors.ts';
 import { listCandidates } from './inbox-entries.ts';
 import { RejectedTally } from './rejected-tally.ts';
 import { setAside } from './set-aside.ts';
@@ -19,7 +19,6 @@ import { stageInboxFile } from './stage-file.ts';
 
 export const ARCHIVE_FOLDER = 'archive';
 export const REJECTED_FOLDER = 'rejected';
-export { REASON_SUFFIX } from './set-aside.ts';
 
 export interface FolderSourceOptions {
   readonly inbox: string;

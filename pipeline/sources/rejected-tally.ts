@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import type { Clock } from '../../src/domain/clock.ts';
-import { errorCode } from './fs-errors.ts';
+import { errorCode } from '../../src/domain/system-error-code.ts';
 import { REASON_SUFFIX } from './set-aside.ts';
 
 /**

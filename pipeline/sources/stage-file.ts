@@ -1,9 +1,9 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { FILE_READ_CHUNK_BYTES } from '../../src/domain/content-digest.ts';
+import { errorCode } from '../../src/domain/system-error-code.ts';
 import type { Admission, StageOutcome } from '../admission/admission.ts';
 import type { Origin } from '../messages.ts';
-import { errorCode } from './fs-errors.ts';
 import { type FileObservation, sameObservation } from './stability-tracker.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { AppError } from '../domain/errors.ts';
+import { errorCode } from '../domain/system-error-code.ts';
 
 /** Why a folder could not be made, in words, for the errno codes a person can act on. */
 const MKDIR_FAILURES: Readonly<Record<string, string>> = {
@@ -19,7 +20,7 @@ export async function makeFolder(path: string, setting: string): Promise<void> {
   try {
     await mkdir(path, { recursive: true });
   } catch (error) {
-    const detail = MKDIR_FAILURES[(error as NodeJS.ErrnoException).code ?? ''];
+    const detail = MKDIR_FAILURES[errorCode(error) ?? ''];
     if (detail === undefined) throw error;
     throw new AppError('folder_unusable', `${path} ${detail} ${setting}`, { details: { path } });
   }

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import { errorCode } from '../domain/system-error-code.ts';
 
 /** What a failure line of the worker's log holds: the runtime logs every failed delivery with its id. */
 const failureLine = z.object({
@@ -42,7 +43,7 @@ export const lastLoggedErrors = async (
         found.set(entry.data.messageId, entry.data.err?.message ?? entry.data.msg);
       }
     } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+      if (errorCode(error) !== 'ENOENT') throw error;
     }
   }
   return found;

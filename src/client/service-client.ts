@@ -33,6 +33,11 @@ import {
 import { putStream } from './put-stream.ts';
 import { defaultRetryPolicy, nextDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.ts';
 
+/** An API call answers in milliseconds; one still silent after this has hung. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** The service's largest upload (100 MiB by default) still finishes at 0.17 MB/s. */
+const DEFAULT_UPLOAD_TIMEOUT_MS = 600_000;
+
 export interface ServiceClientOptions {
   /** The API root, e.g. `http://127.0.0.1:4010/v2`. */
   readonly baseUrl: string;
@@ -139,7 +144,7 @@ export class ServiceClient {
         upload.direct_upload.url,
         headers,
         body(),
-        this.options.uploadTimeoutMs ?? 600_000,
+        this.options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS,
       ).catch((error: unknown) => {
         throw new ServiceUnreachableError(request, error);
       });
@@ -241,7 +246,7 @@ export class ServiceClient {
         Accept: JSON_API_MEDIA_TYPE,
         ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     };
     if (request.body !== undefined) init.body = JSON.stringify(request.body);
     // `add` resolves to undefined only when a task is aborted, and these tasks take no signal.

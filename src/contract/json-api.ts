@@ -66,7 +66,3 @@ export const listDocument = <T extends z.ZodType>(resource: T) =>
     links: listLinks,
     meta: listMeta,
   });
-
-/** Request bodies: `{ data: { type, attributes } }`. */
-export const requestDocument = <T extends string, A extends z.ZodType>(type: T, attributes: A) =>
-  z.object({ data: z.object({ type: z.literal(type), attributes }) });

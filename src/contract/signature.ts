@@ -6,5 +6,3 @@ export const SIGNATURE_HEADER = 'x-t49-webhook-signature';
 export const STANDARD_WEBHOOK_ID_HEADER = 'webhook-id';
 export const STANDARD_WEBHOOK_TIMESTAMP_HEADER = 'webhook-timestamp';
 export const STANDARD_WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
-/** How far a delivery's timestamp may be from the receiver's clock (the Stripe and Svix default). */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;

@@ -77,12 +77,6 @@ export const webhookNotificationResource = z.object({
 });
 export type WebhookNotificationResource = z.infer<typeof webhookNotificationResource>;
 
-export const triggerWebhookRequest = z.object({
-  url: z.url({ protocol: /^https?$/ }),
-  event: webhookEvent,
-  secret: z.string().optional(),
-});
-
 export const triggerWebhookResponse = z.object({
   url: z.string(),
   succeeded: z.boolean(),

@@ -11,7 +11,6 @@ import { extractPackingList } from './extractors/packing-list.ts';
 import { readPdfText } from './pdf/read-pdf-text.ts';
 import { DOCUMENT_SCHEMAS } from './schemas/registry.ts';
 
-export { detectFileType } from './detect-file-type.ts';
 export type { DocumentType } from './document-type.ts';
 export type { ExtractionFailureReason } from './extraction-error.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Every metric stevedore publishes, named once. CloudWatch receives them as EMF (Embedded Metric Format)
- * lines: from Powertools in Lambda, from `emf-writer.ts` when `stevedore up --metrics` asks for them.
+ * lines: from Powertools in Lambda, from `metrics-emf.ts` when `stevedore up --metrics` asks for them.
  * Dashboards and alarms use these names, so they change only with the README's metrics table.
  */
 export const METRICS_NAMESPACE = 'Stevedore';

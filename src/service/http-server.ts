@@ -7,6 +7,11 @@ import {
   type ServerType,
 } from '@hono/node-server';
 import { answerClientErrors } from './http/client-error.ts';
+import {
+  type HttpTimeouts,
+  serverTimeoutOptions,
+  TIMEOUT_CHECK_INTERVAL_MS,
+} from './http/server-timeouts.ts';
 
 /** Time to send the request head. A client on this machine needs milliseconds; a slow-loris needs minutes. */
 export const HEADERS_TIMEOUT_MS = 10_000;
@@ -15,17 +20,6 @@ export const HEADERS_TIMEOUT_MS = 10_000;
  * body that trickles, or stops short of its Content-Length, is cut at this point with a 408.
  */
 export const REQUEST_TIMEOUT_MS = 300_000;
-/**
- * How often Node checks the two limits above. Its default (30 s) lets a request outlive its limit by
- * up to that much; a second costs nothing.
- */
-export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
-
-export interface HttpTimeouts {
-  readonly headersMs: number;
-  readonly requestMs: number;
-  readonly checkIntervalMs: number;
-}
 
 export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
   headersMs: HEADERS_TIMEOUT_MS,
@@ -84,10 +78,7 @@ export const requestErrorResponse = (error: unknown): Response => {
 export function createHttpServer(fetch: Fetch, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): ServerType {
   const server = createServer(
     {
-      // Node requires headersTimeout <= requestTimeout.
-      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
-      requestTimeout: timeouts.requestMs,
-      connectionsCheckingInterval: timeouts.checkIntervalMs,
+      ...serverTimeoutOptions(timeouts),
       // Node would answer a request without Host with an empty 400; the listener's error handler
       // answers it like every other 4xx.
       requireHostHeader: false,

@@ -31,7 +31,8 @@ import {
 import { createApp } from './http/app.ts';
 import type { ServiceEnv } from './http/env.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
-import { createHttpServer, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-server.ts';
+import type { HttpTimeouts } from './http/server-timeouts.ts';
+import { createHttpServer, DEFAULT_HTTP_TIMEOUTS } from './http-server.ts';
 import { BlobFiles } from './uploads/blob-files.ts';
 import { blobRoutes } from './uploads/blob-routes.ts';
 import { BlobTokens } from './uploads/blob-tokens.ts';

@@ -22,6 +22,11 @@ export interface AwsEmulator {
   /** Creates a standard queue (and `<name>-dlq` with a redrive policy when asked); returns its URL. */
   createQueue(name: string, options?: QueueOptions): Promise<string>;
   createBucket(name: string): Promise<void>;
+  /**
+   * Creates `<stem>-<n>`, a bucket no earlier call made, and returns its name: fauxqs keeps state for the
+   * whole file, so a test that wants to see only its own objects takes a fresh one.
+   */
+  createFreshBucket(stem: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -56,13 +61,22 @@ export async function startAwsEmulator(): Promise<AwsEmulator> {
     return QueueUrl;
   };
 
+  const createBucket = async (name: string): Promise<void> => {
+    await s3.send(new CreateBucketCommand({ Bucket: name }));
+  };
+  let buckets = 0;
+
   return {
     endpoint,
     sqs,
     s3,
     createQueue,
-    createBucket: async (name) => {
-      await s3.send(new CreateBucketCommand({ Bucket: name }));
+    createBucket,
+    createFreshBucket: async (stem) => {
+      buckets += 1;
+      const name = `${stem}-${buckets}`;
+      await createBucket(name);
+      return name;
     },
     stop: async () => {
       sqs.destroy();

@@ -10,6 +10,7 @@ import { documentRepresentationResource } from '../../contract/document.ts';
 import { digestContent, FILE_READ_CHUNK_BYTES } from '../../domain/content-digest.ts';
 import { type ContentPolicy, checkSize, checkType, TYPE_SNIFF_BYTES } from '../../domain/content-policy.ts';
 import { AppError } from '../../domain/errors.ts';
+import { errorCode } from '../../domain/system-error-code.ts';
 import { detectFileType } from '../../extraction/detect-file-type.ts';
 import { createLogger } from '../../observability/logger.ts';
 import { line, type Output } from '../output.ts';
@@ -43,7 +44,7 @@ const openToCheck = async (file: string) => {
   try {
     return await open(file, 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const code = errorCode(error) ?? '';
     const detail = OPEN_FAILURES[code];
     if (detail === undefined) throw error;
     throw new AppError('unreadable', detail, { details: { file } });

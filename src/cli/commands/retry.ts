@@ -5,6 +5,7 @@ import { ServiceApiError } from '../../client/errors.ts';
 import { loadConfig, serviceBaseUrl } from '../../config/load-config.ts';
 import type { ConfigOverrides } from '../../config/settings.ts';
 import { AppError } from '../../domain/errors.ts';
+import { errorCode } from '../../domain/system-error-code.ts';
 import { createLogger } from '../../observability/logger.ts';
 import { line, type Output } from '../output.ts';
 import { connectSession, localServiceRunning } from '../service-session.ts';
@@ -65,7 +66,7 @@ export const retryRejected = async (flags: ConfigOverrides, deps: RetryDeps): Pr
   const rejectedDir = deps.rejected.dirOf(inbox);
   const { reasonSuffix } = deps.rejected;
   const entries = await readdir(rejectedDir, { withFileTypes: true }).catch((error: unknown) => {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
+    if (errorCode(error) === 'ENOENT') return [];
     throw error;
   });
   const files = entries.filter((entry) => entry.isFile() && !entry.name.endsWith(reasonSuffix));

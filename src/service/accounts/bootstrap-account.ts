@@ -1,5 +1,6 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorCode } from '../../domain/system-error-code.ts';
 import type { Account } from '../http/env.ts';
 import { type AccountStore, generateApiKey } from './account-store.ts';
 
@@ -54,7 +55,7 @@ async function readKeyFile(path: string): Promise<string | undefined> {
     const text = (await readFile(path, 'utf8')).trim();
     return text.length > 0 ? text : undefined;
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    if (errorCode(error) === 'ENOENT') return undefined;
     throw error;
   }
 }

@@ -99,6 +99,7 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   let value = body;
   for (const part of path) {
     if (typeof value !== 'object' || value === null) return undefined;
+    // An object that is not null, checked just above: any key reads as unknown.
     value = (value as Record<PropertyKey, unknown>)[part];
   }
   return value;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../domain/errors.ts';
+import { errorCode } from '../../domain/system-error-code.ts';
 
 export const SERVICE_SECRET_FILE = 'service-secret';
 const SECRET_BYTES = 32;
@@ -16,7 +17,7 @@ export async function loadServiceSecret(dataDir: string): Promise<Buffer> {
     // 'wx' fails when the file exists, so two processes starting at once cannot overwrite each other's secret.
     await writeFile(path, randomBytes(SECRET_BYTES).toString('hex'), { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+    if (errorCode(error) !== 'EEXIST') throw error;
   }
   const secret = Buffer.from((await readFile(path, 'utf8')).trim(), 'hex');
   if (secret.length < SECRET_BYTES) {

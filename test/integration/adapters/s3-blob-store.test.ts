@@ -8,7 +8,6 @@ import { type AwsEmulator, startAwsEmulator } from '../../support/aws-emulator.t
 import { blobStoreContract } from '../../support/contracts/blob-store-contract.ts';
 
 let aws: AwsEmulator;
-let buckets = 0;
 beforeAll(async () => {
   aws = await startAwsEmulator();
 });
@@ -16,12 +15,7 @@ afterAll(async () => {
   await aws.stop();
 });
 
-const freshBucket = async (): Promise<string> => {
-  buckets += 1;
-  const bucket = `blobs-${buckets}`;
-  await aws.createBucket(bucket);
-  return bucket;
-};
+const freshBucket = (): Promise<string> => aws.createFreshBucket('blobs');
 
 blobStoreContract('S3 on fauxqs', async () => ({
   blobs: new S3BlobStore({ client: aws.s3, bucket: await freshBucket(), prefix: 'stevedore' }),

@@ -8,7 +8,6 @@ import { S3ConditionalDouble } from '../../support/s3-conditional-double.ts';
 
 let aws: AwsEmulator;
 let double: S3ConditionalDouble;
-let buckets = 0;
 beforeAll(async () => {
   aws = await startAwsEmulator();
   double = new S3ConditionalDouble(aws);
@@ -18,12 +17,7 @@ afterAll(async () => {
   await aws.stop();
 });
 
-const freshBucket = async (): Promise<string> => {
-  buckets += 1;
-  const bucket = `conditional-${buckets}`;
-  await aws.createBucket(bucket);
-  return bucket;
-};
+const freshBucket = (): Promise<string> => aws.createFreshBucket('conditional');
 
 ledgerContract('S3 honouring If-None-Match (double over fauxqs)', async () => ({
   ledger: new S3Ledger({ client: double.client, bucket: await freshBucket() }),

@@ -4,7 +4,6 @@ import { type AwsEmulator, startAwsEmulator } from '../../support/aws-emulator.t
 import { ledgerContract } from '../../support/contracts/ledger-contract.ts';
 
 let aws: AwsEmulator;
-let buckets = 0;
 beforeAll(async () => {
   aws = await startAwsEmulator();
 });
@@ -12,12 +11,7 @@ afterAll(async () => {
   await aws.stop();
 });
 
-const freshBucket = async (): Promise<string> => {
-  buckets += 1;
-  const bucket = `ledger-${buckets}`;
-  await aws.createBucket(bucket);
-  return bucket;
-};
+const freshBucket = (): Promise<string> => aws.createFreshBucket('ledger');
 
 ledgerContract('S3 on fauxqs', async () => ({
   ledger: new S3Ledger({ client: aws.s3, bucket: await freshBucket(), prefix: 'ledger' }),

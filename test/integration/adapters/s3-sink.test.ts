@@ -51,7 +51,6 @@ const failure: ExtractionFailureRecord = {
 };
 
 let aws: AwsEmulator;
-let buckets = 0;
 let folder: string;
 beforeAll(async () => {
   aws = await startAwsEmulator();
@@ -63,10 +62,8 @@ afterAll(async () => {
 });
 
 const fresh = async () => {
-  buckets += 1;
-  const bucket = `sink-${buckets}`;
-  await aws.createBucket(bucket);
-  const failures = new SqsQueue({ client: aws.sqs, queueUrl: await aws.createQueue(`failures-${buckets}`) });
+  const bucket = await aws.createFreshBucket('sink');
+  const failures = new SqsQueue({ client: aws.sqs, queueUrl: await aws.createQueue(`failures-${bucket}`) });
   return { bucket, failures, sink: new S3Sink({ client: aws.s3, bucket, failures }) };
 };
 

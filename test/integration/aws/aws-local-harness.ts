@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { PowertoolsFor } from '../../../pipeline/handlers/aws-composition.ts';
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../../../src/observability/metrics.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 /**
  * Powertools as the functions build it, but quiet: the logger silent and the metrics kept (never
@@ -33,20 +33,17 @@ export const tempDataDir = (): { dir: string; remove: () => void } => {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 };
 
-/** Polls `probe` every 100 ms until it returns something truthy; fails after `timeoutMs` with `what`. */
-export async function waitFor<T>(
+/** Each probe is a call to the emulator, and a function's work takes hundreds of milliseconds. */
+const AWS_POLL_INTERVAL_MS = 100;
+/** A cold function start, a batching window and a visibility timeout can stack up before an outcome. */
+const AWS_WAIT_TIMEOUT_MS = 20_000;
+
+/** `waitFor` at the pace of the emulated AWS run. */
+export const waitForAws = <T>(
   probe: () => Promise<T | undefined | false>,
   what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(100);
-  }
-}
+  timeoutMs = AWS_WAIT_TIMEOUT_MS,
+): Promise<T> => waitFor(probe, what, timeoutMs, AWS_POLL_INTERVAL_MS);
 
 export const listKeys = async (s3: S3Client, bucket: string, prefix: string): Promise<string[]> => {
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));

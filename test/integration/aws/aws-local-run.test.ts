@@ -17,7 +17,7 @@ import {
   quietPowertools,
   readJson,
   tempDataDir,
-  waitFor,
+  waitForAws,
 } from './aws-local-harness.ts';
 
 /** Two deliveries, then the DLQ: a poison message gets there in about a second. */
@@ -66,7 +66,7 @@ describe('the local AWS run: every function on fauxqs and the local service', ()
     // A real invoice (the project's sample): it extracts, so its outcome is a result.
     const pdf = await readFile(new URL('../../../examples/commercial-invoice.pdf', import.meta.url));
     await putObject(s3(), bucket(), 'inbox/march invoice.pdf', pdf);
-    const [result] = await waitFor(async () => {
+    const [result] = await waitForAws(async () => {
       const keys = await listKeys(s3(), bucket(), 'results/');
       return keys.length > 0 && keys;
     }, 'results/<id>.json');
@@ -77,7 +77,7 @@ describe('the local AWS run: every function on fauxqs and the local service', ()
 
     // The same bytes under another name: one more origin, no second document.
     await putObject(s3(), bucket(), 'inbox/copy.pdf', pdf);
-    await waitFor(async () => {
+    await waitForAws(async () => {
       const origins = (await readJson(s3(), bucket(), result ?? '')).origins as unknown[];
       return origins.length === 2;
     }, 'the second origin in the outcome file');
@@ -101,11 +101,11 @@ describe('the local AWS run: every function on fauxqs and the local service', ()
         new SendMessageCommand({ QueueUrl: run.stack.queues.drop.url, MessageBody: body }),
       );
     }
-    await waitFor(
+    await waitForAws(
       async () => (await documentCount()) === before + 1 && (await outcomes()).length > before,
       'the document',
     );
-    await waitFor(
+    await waitForAws(
       async () => (await queueDepth(run.stack.sqs, run.stack.queues.drop.url)) === 0,
       'drop queue empty',
     );
@@ -150,13 +150,13 @@ describe('the local AWS run: every function on fauxqs and the local service', ()
     await run.mappings.drop.stop();
     const pdf = samplePdf('aws-poison-neighbour');
     await putObject(s3(), bucket(), 'inbox/neighbour.pdf', pdf);
-    await waitFor(async () => (await queueDepth(sqs, queues.drop.url)) === 1, 'the neighbour notified');
+    await waitForAws(async () => (await queueDepth(sqs, queues.drop.url)) === 1, 'the neighbour notified');
     await sqs.send(
       new SendMessageCommand({ QueueUrl: queues.drop.url, MessageBody: '{"Records":"not a list"}' }),
     );
     run.mappings.drop.start();
-    await waitFor(async () => (await queueDepth(sqs, queues.drop.dlqUrl)) === 1, 'the poison in the DLQ');
-    await waitFor(async () => (await documentCount()) === before + 1, 'the neighbour document');
+    await waitForAws(async () => (await queueDepth(sqs, queues.drop.dlqUrl)) === 1, 'the poison in the DLQ');
+    await waitForAws(async () => (await documentCount()) === before + 1, 'the neighbour document');
     expect(await queueDepth(sqs, queues.drop.url)).toBe(0);
   });
 

@@ -15,7 +15,7 @@ import { type LocalStack, startLocalStack } from '../../../pipeline/aws-local/lo
 import { parseS3Notification } from '../../../pipeline/sources/s3-drop-event.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
 import { sqsRecord } from '../../support/sqs-event.ts';
-import { putObject, queueDepth, waitFor } from './aws-local-harness.ts';
+import { putObject, queueDepth, waitForAws } from './aws-local-harness.ts';
 
 /** A notifier that only lists when told (its timer runs once an hour). */
 const NEVER_MS = 3_600_000;
@@ -105,7 +105,7 @@ describe('what stands for Lambda and S3 notifications in the local run', () => {
           Entries: ['good', 'bad', 'fine'].map((body, n) => ({ Id: String(n), MessageBody: body })),
         }),
       );
-      await waitFor(
+      await waitForAws(
         async () => (await queueDepth(sqs, queues.intake.dlqUrl)) === 1,
         'the bad one in the DLQ',
       );

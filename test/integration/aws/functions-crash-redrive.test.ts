@@ -7,7 +7,7 @@ import {
   type SqsFunction,
   startEventSourceMapping,
 } from '../../../pipeline/aws-local/event-source-mapping.ts';
-import { type LocalStack, startLocalStack } from '../../../pipeline/aws-local/local-stack.ts';
+import { type LocalStack, stackSettings, startLocalStack } from '../../../pipeline/aws-local/local-stack.ts';
 import { redriveDeadLetters } from '../../../pipeline/aws-local/redrive.ts';
 import { createAwsComposition } from '../../../pipeline/handlers/aws-composition.ts';
 import { requireAwsConfig } from '../../../pipeline/handlers/aws-config.ts';
@@ -19,7 +19,7 @@ import { silentLogger } from '../../../src/observability/logger.ts';
 import { scheduledRetry } from '../../../src/runtime/retry-rule.ts';
 import { samplePdf } from '../../unit/pipeline/sources-sample-files.ts';
 import { type Harness, startService } from '../service/service-harness.ts';
-import { putObject, queueDepth, quietPowertools, waitFor } from './aws-local-harness.ts';
+import { putObject, queueDepth, quietPowertools, waitForAws } from './aws-local-harness.ts';
 
 /** Two deliveries, then the DLQ. */
 const MAX_RECEIVE_COUNT = 2;
@@ -51,7 +51,6 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
   });
 
   const composition = () => {
-    const { queues } = stack;
     const config = requireAwsConfig(
       loadConfig(
         {},
@@ -59,11 +58,7 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
           logLevel: 'silent',
           apiBaseUrl: `${service.origin}/v2`,
           clientRequestsPerMinute: NO_RATE_LIMIT,
-          bucket: stack.bucket,
-          dropQueueUrl: queues.drop.url,
-          intakeQueueUrl: queues.intake.url,
-          eventsQueueUrl: queues.events.url,
-          failuresQueueUrl: queues.failures.url,
+          ...stackSettings(stack),
           apiTokenParameter: '/test/api-token',
           webhookSecretParameter: '/test/webhook-secret',
         },
@@ -118,7 +113,7 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
     map('drop', createS3DropHandler(functions.s3Drop()));
     for (const name of ['a', 'b', 'c']) await drop(`inbox/crash-${name}.pdf`, samplePdf(`crash-${name}`));
     // All three wait in the intake queue, so the first receive takes them in one batch.
-    await waitFor(
+    await waitForAws(
       async () => (await queueDepth(stack.sqs, stack.queues.intake.url)) === 3,
       'three intake messages',
     );
@@ -131,12 +126,15 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
       void dying.stop();
       throw new Error('killed after the upload');
     });
-    await waitFor(async () => killed >= 3, 'the uploads before the kill');
+    await waitForAws(async () => killed >= 3, 'the uploads before the kill');
     await dying.stop();
     expect(await documentCount()).toBe(before + 3);
 
     map('intake', ingest);
-    await waitFor(async () => (await queueDepth(stack.sqs, stack.queues.intake.url)) === 0, 'intake drained');
+    await waitForAws(
+      async () => (await queueDepth(stack.sqs, stack.queues.intake.url)) === 0,
+      'intake drained',
+    );
     expect(await documentCount()).toBe(before + 3);
     expect(await queueDepth(stack.sqs, stack.queues.intake.dlqUrl)).toBe(0);
   });
@@ -149,7 +147,7 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
     tokenReadable = false;
     try {
       await drop('inbox/redrive.pdf', samplePdf('redrive'));
-      await waitFor(
+      await waitForAws(
         async () => (await queueDepth(stack.sqs, stack.queues.intake.dlqUrl)) === 1,
         'the intake message in the DLQ',
       );
@@ -158,7 +156,7 @@ describe('the functions on fauxqs: a crash mid-batch, and the DLQ redrive', () =
       tokenReadable = true;
     }
     expect(await redriveDeadLetters(stack.sqs, stack.queues.intake.dlqUrl, stack.queues.intake.url)).toBe(1);
-    await waitFor(async () => (await documentCount()) === before + 1, 'the redriven document');
+    await waitForAws(async () => (await documentCount()) === before + 1, 'the redriven document');
     expect(await queueDepth(stack.sqs, stack.queues.intake.dlqUrl)).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectCreatedNotification } from '../../../pipeline/aws-local/bucket-notifications.ts';
 import { recordOf } from '../../../pipeline/aws-local/event-source-mapping.ts';
 import { lambdaContext } from '../../../pipeline/aws-local/lambda-context.ts';
-import { type LocalStack, startLocalStack } from '../../../pipeline/aws-local/local-stack.ts';
+import { type LocalStack, stackSettings, startLocalStack } from '../../../pipeline/aws-local/local-stack.ts';
 import { createAwsComposition } from '../../../pipeline/handlers/aws-composition.ts';
 import { requireAwsConfig } from '../../../pipeline/handlers/aws-config.ts';
 import { createS3DropHandler } from '../../../pipeline/handlers/s3-drop.handler.ts';
@@ -28,18 +28,13 @@ describe('s3-drop handler (createS3DropHandler) on fauxqs: SQS records of S3 not
   });
 
   const handler = () => {
-    const { queues } = stack;
     const config = requireAwsConfig(
       loadConfig(
         {},
         {
           logLevel: 'silent',
           maxUploadBytes: MAX_UPLOAD_BYTES,
-          bucket: stack.bucket,
-          dropQueueUrl: queues.drop.url,
-          intakeQueueUrl: queues.intake.url,
-          eventsQueueUrl: queues.events.url,
-          failuresQueueUrl: queues.failures.url,
+          ...stackSettings(stack),
           apiTokenParameter: '/test/api-token',
           webhookSecretParameter: '/test/webhook-secret',
         },

@@ -2,7 +2,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedQueue } from '../../../pipeline/adapters/embedded-queue.ts';
 import { EmbeddedLedger } from '../../../pipeline/adapters/sqlite-ledger.ts';
@@ -16,6 +15,7 @@ import { silentLogger } from '../../../src/observability/logger.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
+import { waitFor } from '../../support/wait-for.ts';
 import { FakeClient } from '../../unit/pipeline/events-fakes.ts';
 import {
   attributes,
@@ -28,15 +28,6 @@ import {
 import { post } from './receiver-http.ts';
 
 const SECRET = 'whsec_ZXZlbnRzLWludGVncmF0aW9uLXNlY3JldC14eXo=';
-
-/** Polls `check` until it holds; the stages run on real timers, so a bounded wait replaces a sleep. */
-const eventually = async (check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await delay(20);
-  }
-};
 
 /** A FolderSink that counts result writes. */
 class CountingSink extends FolderSink {
@@ -92,7 +83,10 @@ describe('events stage in one process (receiver, SQLite queue and ledger, folder
       expect(
         (await post(events.receiverUrl, body, signatureHeaders(SECRET, id, body, new Date()))).status,
       ).toBe(202);
-      await eventually(async () => (await events.stats()).worker.succeeded === index + 1);
+      await waitFor(
+        async () => (await events.stats()).worker.succeeded === index + 1,
+        `delivery ${index + 1} handled`,
+      );
     }
 
     expect(readdirSync(join(dir, 'out', 'results'))).toEqual([`${DOC}.json`]);
@@ -111,13 +105,13 @@ describe('events stage in one process (receiver, SQLite queue and ledger, folder
     client.documents.set(DOC, { data: documentResource(attributes()), included: [representation()] });
     clock.advance(301_000);
 
-    await eventually(async () => (await ledger.get(`outcome/${DOC}`)) === 'extracted');
+    await waitFor(async () => (await ledger.get(`outcome/${DOC}`)) === 'extracted', 'the outcome recorded');
 
     expect(readdirSync(join(dir, 'out', 'results'))).toEqual([`${DOC}.json`]);
     // The reconciler runs on the injected clock: each interval advanced lets one more pass start.
-    await eventually(async () => {
+    await waitFor(async () => {
       clock.advance(20);
       return (await events.stats()).reconciler?.overdue === 0;
-    });
+    }, 'no document overdue');
   });
 });

@@ -13,10 +13,12 @@ import { systemClock } from '../../../src/domain/clock.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
-import { until } from '../../unit/pipeline/runtime-until.ts';
+import { waitFor } from '../../support/wait-for.ts';
 import { samplePdf } from '../../unit/pipeline/sources-sample-files.ts';
 
 const STABILITY_MS = 150;
+/** The watcher's stability checks and staging take a few of its intervals; this is far past them. */
+const WAIT_MS = 10_000;
 
 describe('FolderSource on a real folder', () => {
   let root: string;
@@ -60,9 +62,11 @@ describe('FolderSource on a real folder', () => {
     await source.start();
     await writeFile(join(inbox, 'after.pdf'), samplePdf('after'));
     // The archive copies exist before the queue commit; the inbox names go only after it.
-    await until(async () => (await archived()).length === 2 && (await names(inbox)).length === 0, {
-      what: 'both files archived and enqueued',
-    });
+    await waitFor(
+      async () => (await archived()).length === 2 && (await names(inbox)).length === 0,
+      'both files archived and enqueued',
+      WAIT_MS,
+    );
 
     const messages = await bodies();
     expect(messages.map((message) => message.origin.fileName).sort()).toEqual(['after.pdf', 'before.pdf']);
@@ -84,7 +88,7 @@ describe('FolderSource on a real folder', () => {
       expect(await archived()).toEqual([]);
     }
     // The archive name is taken before the send; the inbox name goes only once the message is durable.
-    await until(async () => (await names(inbox)).length === 0, { what: 'the slow file archived' });
+    await waitFor(async () => (await names(inbox)).length === 0, 'the slow file archived', WAIT_MS);
     const [message] = await bodies();
     expect(message?.sizeBytes).toBe(Buffer.concat(chunks).byteLength);
     expect(await readFile(join(root, 'blobs', message?.blobKey ?? ''))).toEqual(Buffer.concat(chunks));
@@ -97,9 +101,11 @@ describe('FolderSource on a real folder', () => {
     await delay(STABILITY_MS * 3);
     expect(await archived()).toEqual([]);
     await rename(join(inbox, 'invoice.pdf.part'), join(inbox, 'invoice.pdf'));
-    await until(async () => !(await names(inbox)).includes('invoice.pdf'), {
-      what: 'the renamed download archived',
-    });
+    await waitFor(
+      async () => !(await names(inbox)).includes('invoice.pdf'),
+      'the renamed download archived',
+      WAIT_MS,
+    );
     expect(await archived()).toEqual(['invoice.pdf']);
     expect(await names(inbox)).toEqual(['.secret.pdf']);
   });
@@ -109,7 +115,7 @@ describe('FolderSource on a real folder', () => {
     await writeFile(join(inbox, 'empty.pdf'), '');
     await writeFile(join(inbox, 'letter.docx'), 'PK\u0003\u0004 pretending to be a Word file');
     const rejected = join(root, 'rejected');
-    await until(async () => (await names(rejected)).length === 4, { what: 'two files set aside' });
+    await waitFor(async () => (await names(rejected)).length === 4, 'two files set aside', WAIT_MS);
     expect(await names(rejected)).toEqual([
       'empty.pdf',
       'empty.pdf.reason.txt',
@@ -127,7 +133,7 @@ describe('FolderSource on a real folder', () => {
     await mkdir(inbox);
     await writeFile(join(inbox, 'big.pdf'), Buffer.concat([samplePdf('big'), Buffer.alloc(5_000_000, 0x20)]));
     await source.start();
-    await until(() => source.stats().waiting === 1, { what: 'the file seen' });
+    await waitFor(() => source.stats().waiting === 1, 'the file seen', WAIT_MS);
     await delay(STABILITY_MS);
     await source.stop();
     // Either taken whole (staged, enqueued, archived) or not touched at all.

@@ -17,7 +17,7 @@ import { silentLogger } from '../../../src/observability/logger.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
-import { until } from '../../unit/pipeline/runtime-until.ts';
+import { waitFor } from '../../support/wait-for.ts';
 import { samplePdf } from '../../unit/pipeline/sources-sample-files.ts';
 import { type Harness, startService } from '../service/service-harness.ts';
 
@@ -73,13 +73,14 @@ describe('intake against the local service', () => {
   };
 
   const settled = async (runtime: IntakeRuntime, files: number) => {
-    await until(
+    await waitFor(
       async () => {
         const stats = await runtime.stats();
         const { created, known, duplicate } = stats.documents;
         return stats.folder.taken === files && created + known + duplicate === files;
       },
-      { timeoutMs: 20_000, what: `${files} files ingested` },
+      `${files} files ingested`,
+      20_000,
     );
   };
 
@@ -118,7 +119,7 @@ describe('intake against the local service', () => {
     expect((await runtime.stats()).documents).toEqual({ created: count, known: 0, duplicate: 0 });
     expect(await readdir(join(work, 'archive'))).toHaveLength(count);
     expect(await readdir(inbox)).toEqual([]);
-    await until(async () => (await store.stats()).inFlight === 0, { what: 'every message deleted' });
+    await waitFor(async () => (await store.stats()).inFlight === 0, 'every message deleted', 10_000);
     expect(await store.stats()).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
     expect(await store.deadLetters()).toEqual([]);
   });

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DocumentWebhookPayload,
@@ -7,11 +5,16 @@ import {
 } from '../../../src/contract/document-webhook.ts';
 import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
 import { type Harness, startService, submit } from './service-harness.ts';
+import { type Receiver, startReceiver } from './webhook-harness.ts';
 
 describe('a deleted document sends no more webhooks', () => {
   let h: Harness;
-  let receiver: Server;
-  const received: DocumentWebhookPayload[] = [];
+  let receiver: Receiver;
+  /** The deliveries so far, parsed. */
+  const received = (): DocumentWebhookPayload[] =>
+    receiver.requests.map((request) =>
+      documentWebhookPayload.parse(JSON.parse(request.body.toString('utf8'))),
+    );
   let release: () => void = () => undefined;
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => {
@@ -37,23 +40,14 @@ describe('a deleted document sends no more webhooks', () => {
   };
 
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push(documentWebhookPayload.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { port } = receiver.address() as AddressInfo; // listen() on a TCP port always yields an AddressInfo
+    receiver = await startReceiver(() => ({ status: 204 }));
     h = await startService({ extract, config: { allowPrivateWebhooks: true } });
     const created = await h.api('/v2/webhooks', {
       method: 'POST',
       json: {
         data: {
           type: 'webhook',
-          attributes: { url: `http://127.0.0.1:${port}/hook`, active: true, events: ['document.extracted'] },
+          attributes: { url: receiver.url, active: true, events: ['document.extracted'] },
         },
       },
     });
@@ -61,7 +55,7 @@ describe('a deleted document sends no more webhooks', () => {
   });
   afterAll(async () => {
     await h.close();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
   });
 
   it('a document deleted while it is extracted gets no document.extracted', async () => {
@@ -71,7 +65,7 @@ describe('a deleted document sends no more webhooks', () => {
     release();
     // A later document's webhook arriving shows the queue has moved past the deleted one.
     const kept = await submit(h, new TextEncoder().encode('keep this one'), { filename: 'kept.txt' });
-    await expect.poll(() => received.map((p) => p.data.relationships.document.data?.id)).toContain(kept.id);
-    expect(received.map((p) => p.data.relationships.document.data?.id)).not.toContain(doomed.id);
+    await expect.poll(() => received().map((p) => p.data.relationships.document.data?.id)).toContain(kept.id);
+    expect(received().map((p) => p.data.relationships.document.data?.id)).not.toContain(doomed.id);
   });
 });

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DocumentWebhookPayload,
@@ -8,6 +6,7 @@ import {
 } from '../../../src/contract/document-webhook.ts';
 import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
 import { type Harness, startService, submit, waitForOutcome } from './service-harness.ts';
+import { type Receiver, startReceiver } from './webhook-harness.ts';
 
 /** Fails documents whose text starts with "fail", so one test sees both events. */
 const extract: ExtractDocument = async (bytes) =>
@@ -23,20 +22,15 @@ const extract: ExtractDocument = async (bytes) =>
 
 describe('document events reach subscribed webhooks', () => {
   let h: Harness;
-  let receiver: Server;
-  const received: DocumentWebhookPayload[] = [];
+  let receiver: Receiver;
+  /** The deliveries so far, parsed. */
+  const received = (): DocumentWebhookPayload[] =>
+    receiver.requests.map((request) =>
+      documentWebhookPayload.parse(JSON.parse(request.body.toString('utf8'))),
+    );
 
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push(documentWebhookPayload.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { port } = receiver.address() as AddressInfo; // listen() on a TCP port always yields an AddressInfo
+    receiver = await startReceiver(() => ({ status: 204 }));
 
     h = await startService({ extract, config: { allowPrivateWebhooks: true } });
     const created = await h.api('/v2/webhooks', {
@@ -45,7 +39,7 @@ describe('document events reach subscribed webhooks', () => {
         data: {
           type: 'webhook',
           attributes: {
-            url: `http://127.0.0.1:${port}/hook`,
+            url: receiver.url,
             active: true,
             events: ['document.extracted', 'document.extraction_failed'],
           },
@@ -56,16 +50,16 @@ describe('document events reach subscribed webhooks', () => {
   });
   afterAll(async () => {
     await h.close();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
   });
 
   it('delivers document.extracted with the document and its representation in included', async () => {
     const document = await submit(h, new TextEncoder().encode('succeed please'), { filename: 's.txt' });
     await waitForOutcome(h, document.id);
     await expect
-      .poll(() => received.some((p) => p.data.relationships.document.data?.id === document.id))
+      .poll(() => received().some((p) => p.data.relationships.document.data?.id === document.id))
       .toBe(true);
-    const payload = received.find((p) => p.data.relationships.document.data?.id === document.id);
+    const payload = received().find((p) => p.data.relationships.document.data?.id === document.id);
     expect(payload?.data.attributes.event).toBe('document.extracted');
     if (payload === undefined) return;
     expect(findIncluded(payload, 'document')?.attributes).toMatchObject({
@@ -80,9 +74,9 @@ describe('document events reach subscribed webhooks', () => {
     const document = await submit(h, new TextEncoder().encode('fail please'), { filename: 'f.txt' });
     await waitForOutcome(h, document.id);
     await expect
-      .poll(() => received.some((p) => p.data.relationships.document.data?.id === document.id))
+      .poll(() => received().some((p) => p.data.relationships.document.data?.id === document.id))
       .toBe(true);
-    const payload = received.find((p) => p.data.relationships.document.data?.id === document.id);
+    const payload = received().find((p) => p.data.relationships.document.data?.id === document.id);
     expect(payload?.data.attributes.event).toBe('document.extraction_failed');
     if (payload === undefined) return;
     expect(findIncluded(payload, 'document')?.attributes.extraction_error).toEqual({

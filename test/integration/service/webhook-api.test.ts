@@ -4,7 +4,8 @@ import { documentWebhookPayload } from '../../../src/contract/document-webhook.t
 import { errorDocument, listDocument, singleDocument } from '../../../src/contract/json-api.ts';
 import { webhookNotificationResource, webhookResource } from '../../../src/contract/webhook.ts';
 import { webhookEvents } from '../../../src/contract/webhook-events.ts';
-import { ACCOUNT_B, useWebhookFixtures, waitFor } from './webhook-harness.ts';
+import { waitFor } from '../../support/wait-for.ts';
+import { ACCOUNT_B, useWebhookFixtures } from './webhook-harness.ts';
 
 const { harness, receiver } = useWebhookFixtures();
 

@@ -4,7 +4,8 @@ import { verifyDelivery } from '../../../src/domain/webhook-signature.ts';
 import { MAX_RETRIES } from '../../../src/service/webhooks/retry-schedule.ts';
 import { USER_AGENT } from '../../../src/service/webhooks/webhook-headers.ts';
 import { transaction } from '../../../src/store/database.ts';
-import { ACCOUNT_A, ACCOUNT_B, type Harness, useWebhookFixtures, waitFor } from './webhook-harness.ts';
+import { waitFor } from '../../support/wait-for.ts';
+import { ACCOUNT_A, ACCOUNT_B, type Harness, useWebhookFixtures } from './webhook-harness.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** Longer than the longest retry step with the most jitter (24 h × 1.2). */

@@ -10,8 +10,9 @@ import { DELIVERY_QUEUE_NAME } from '../../../src/service/webhooks/webhook-modul
 import { openDatabase } from '../../../src/store/database.ts';
 import { readInteger, readText } from '../../../src/store/sql-row.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
+import { waitFor } from '../../support/wait-for.ts';
 import { makeDataDir, startService, submit } from './service-harness.ts';
-import { type Receiver, startReceiver, waitFor } from './webhook-harness.ts';
+import { type Receiver, startReceiver } from './webhook-harness.ts';
 
 /** A visibility long enough that only a reclaim, not its expiry, brings the job back during the test. */
 const KILLED_RUN_VISIBILITY_SECONDS = 600;

@@ -3,11 +3,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedQueue } from '../../../pipeline/adapters/embedded-queue.ts';
 import { FolderBlobStore } from '../../../pipeline/adapters/folder-blob-store.ts';
 import { Admission } from '../../../pipeline/admission/admission.ts';
+import { objectCreatedNotification } from '../../../pipeline/aws-local/bucket-notifications.ts';
 import type { IntakeMessage } from '../../../pipeline/messages.ts';
 import { createS3DropRecordHandler, type S3DropDeps } from '../../../pipeline/sources/s3-drop.ts';
 import { type DropBucket, s3DropBucket } from '../../../pipeline/sources/s3-drop-bucket.ts';
@@ -18,42 +25,42 @@ import { AppError } from '../../../src/domain/errors.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
+import { type AwsEmulator, startAwsEmulator } from '../../support/aws-emulator.ts';
 import { sampleGif, samplePdf, samplePng } from '../../unit/pipeline/sources-sample-files.ts';
-import {
-  createBucket,
-  dropObject,
-  objectCreatedBody,
-  type S3Emulator,
-  startS3Emulator,
-  testEventBody,
-} from './s3-emulator.ts';
 
 /** Small enough that a test can drop a file over it without moving megabytes. */
 const MAX_BYTES = 64 * 1024;
 
+/** The `s3:TestEvent` S3 sends the queue once when a notification is configured. */
+const testEventBody = (bucket: string): string =>
+  JSON.stringify({
+    Service: 'Amazon S3',
+    Event: 's3:TestEvent',
+    Time: new Date().toISOString(),
+    Bucket: bucket,
+    RequestId: 'TEST',
+    HostId: 'TEST',
+  });
+
 describe('S3 drop source on fauxqs S3', () => {
-  let emulator: S3Emulator;
+  let emulator: AwsEmulator;
   let client: S3Client;
   let bucketName: string;
   let root: string;
   let db: DatabaseSync;
   let intake: SqliteQueue;
   let deps: S3DropDeps;
-  let buckets = 0;
 
   beforeAll(async () => {
-    emulator = await startS3Emulator();
-    client = emulator.client;
+    emulator = await startAwsEmulator();
+    client = emulator.s3;
   });
   afterAll(async () => {
     await emulator.stop();
   });
 
   beforeEach(async () => {
-    // A bucket per test: fauxqs keeps state for the whole file, and tests must not see each other's objects.
-    buckets += 1;
-    bucketName = `drop-${buckets}`;
-    await createBucket(client, bucketName);
+    bucketName = await emulator.createFreshBucket('drop');
     root = await mkdtemp(join(tmpdir(), 'stevedore-s3-drop-'));
     db = openDatabase(join(root, 'worker.db'));
     intake = new SqliteQueue(db, { name: 'intake' });
@@ -85,8 +92,19 @@ describe('S3 drop source on fauxqs S3', () => {
   };
   const messages = async (): Promise<IntakeMessage[]> =>
     (await intake.receive({ maxMessages: 10 })).map((message) => parseIntake(message.body));
-  const drop = async (key: string, body: Uint8Array | string): Promise<string> =>
-    objectCreatedBody(bucketName, key, await dropObject(client, bucketName, key, body));
+  /** Puts an object; resolves with what S3 would report of it in an event: the bare eTag and the size. */
+  const put = async (key: string, body: Uint8Array | string): Promise<{ eTag: string; size: number }> => {
+    await client.send(new PutObjectCommand({ Bucket: bucketName, Key: key, Body: body }));
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucketName, Key: key }));
+    return { eTag: (head.ETag ?? '').replaceAll('"', ''), size: head.ContentLength ?? 0 };
+  };
+  let sequence = 0;
+  /** Puts an object and returns the `ObjectCreated:Put` notification S3 would have queued for it. */
+  const drop = async (key: string, body: Uint8Array | string): Promise<string> => {
+    sequence += 1;
+    const sequencer = sequence.toString(16).toUpperCase().padStart(18, '0');
+    return objectCreatedNotification(bucketName, { key, sequencer, ...(await put(key, body)) }, new Date());
+  };
 
   it('stages a dropped PDF, sends one intake message, then archives it and empties the inbox', async () => {
     const pdf = samplePdf('s3-one');
@@ -190,7 +208,7 @@ describe('S3 drop source on fauxqs S3', () => {
   });
 
   it('acknowledges a test event and touches nothing', async () => {
-    await dropObject(client, bucketName, 'inbox/waiting.pdf', samplePdf('waiting'));
+    await put('inbox/waiting.pdf', samplePdf('waiting'));
     await createS3DropRecordHandler(deps)(testEventBody(bucketName));
     expect(await messages()).toEqual([]);
     expect(await keys()).toEqual(['inbox/waiting.pdf']);

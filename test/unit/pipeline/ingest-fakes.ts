@@ -11,8 +11,6 @@ import { NotFoundError } from '../../../src/domain/errors.ts';
 
 /** Fakes of the ports ingest uses, in memory, for unit tests. */
 
-export { MemoryLedger } from './events-fakes.ts';
-
 export class MemoryBlobStore implements BlobStore {
   readonly blobs = new Map<string, Buffer>();
 

@@ -10,7 +10,8 @@ import {
 } from '../../../pipeline/stages/ingest.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
-import { FakeServiceClient, MemoryBlobStore, MemoryLedger } from './ingest-fakes.ts';
+import { MemoryLedger } from './events-fakes.ts';
+import { FakeServiceClient, MemoryBlobStore } from './ingest-fakes.ts';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 

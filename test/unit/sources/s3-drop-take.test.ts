@@ -10,7 +10,8 @@ import { handleIntake } from '../../../pipeline/stages/ingest.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
-import { FakeServiceClient, MemoryBlobStore, MemoryLedger } from '../pipeline/ingest-fakes.ts';
+import { MemoryLedger } from '../pipeline/events-fakes.ts';
+import { FakeServiceClient, MemoryBlobStore } from '../pipeline/ingest-fakes.ts';
 import { samplePdf } from '../pipeline/sources-sample-files.ts';
 
 const BUCKET = 'drop-bucket';

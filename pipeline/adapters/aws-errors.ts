@@ -78,6 +78,19 @@ export class S3Error extends AppError {
   }
 }
 
+/** Runs one S3 call and turns its failure into an `S3Error` naming the action, bucket and key. */
+export async function s3Call<T>(
+  action: string,
+  where: { bucket: string; key: string },
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new S3Error(action, where, error);
+  }
+}
+
 /** Bytes that arrived other than sent (BadDigest): a retry resends them and may well succeed. */
 const codeOf = (failure: AwsFailure): string =>
   failure.name === 'BadDigest' || failure.name === 'InvalidDigest' ? 's3_checksum_mismatch' : 's3_failed';

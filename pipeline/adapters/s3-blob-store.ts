@@ -9,7 +9,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { NotFoundError } from '../../src/domain/errors.ts';
 import type { BlobStore } from '../ports.ts';
-import { isS3NotFound, S3Error } from './aws-errors.ts';
+import { isS3NotFound, S3Error, s3Call } from './aws-errors.ts';
 import { blobKeySegments } from './blob-key.ts';
 import { DEFAULT_ENCRYPTION, encryptionParams, normalizePrefix, type S3Encryption } from './s3-objects.ts';
 
@@ -49,7 +49,7 @@ export class S3BlobStore implements BlobStore {
     const objectKey = this.objectKey(key);
     const sse = encryptionParams(this.encryption);
     if (body instanceof Uint8Array) {
-      await this.call('PutObject', objectKey, () =>
+      await s3Call('PutObject', { bucket: this.bucket, key: objectKey }, () =>
         this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: objectKey, Body: body, ...sse })),
       );
       return;
@@ -101,7 +101,7 @@ export class S3BlobStore implements BlobStore {
   /** Deleting a missing key succeeds, as S3 does. */
   async delete(key: string): Promise<void> {
     const objectKey = this.objectKey(key);
-    await this.call('DeleteObject', objectKey, () =>
+    await s3Call('DeleteObject', { bucket: this.bucket, key: objectKey }, () =>
       this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey })),
     );
   }
@@ -109,13 +109,5 @@ export class S3BlobStore implements BlobStore {
   private objectKey(key: string): string {
     blobKeySegments(key);
     return `${this.prefix}${key}`;
-  }
-
-  private async call<T>(action: string, objectKey: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw new S3Error(action, { bucket: this.bucket, key: objectKey }, error);
-    }
   }
 }

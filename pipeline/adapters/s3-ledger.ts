@@ -9,7 +9,7 @@ import {
 import { MarkerKeyRequiredError } from '../ledger/errors.ts';
 import { isMarkerKey } from '../ledger/keys.ts';
 import type { Ledger, LedgerEntry } from '../ports.ts';
-import { isConditionalConflict, isPreconditionFailed, isS3NotFound, S3Error } from './aws-errors.ts';
+import { isConditionalConflict, isPreconditionFailed, isS3NotFound, S3Error, s3Call } from './aws-errors.ts';
 import { checkObjectKeyLength, compareKeys, decodeLedgerKey, encodeLedgerKey } from './s3-ledger-keys.ts';
 import { DEFAULT_ENCRYPTION, encryptionParams, normalizePrefix, type S3Encryption } from './s3-objects.ts';
 
@@ -93,7 +93,7 @@ export class S3Ledger implements Ledger {
     const objectKeys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await this.call('ListObjectsV2', listPrefix, () =>
+      const page = await s3Call('ListObjectsV2', { bucket: this.bucket, key: listPrefix }, () =>
         this.client.send(
           new ListObjectsV2Command({ Bucket: this.bucket, Prefix: listPrefix, ContinuationToken: token }),
         ),
@@ -118,7 +118,7 @@ export class S3Ledger implements Ledger {
   async delete(key: string): Promise<void> {
     if (!isMarkerKey(key)) throw new MarkerKeyRequiredError(key);
     const objectKey = this.objectKey(key);
-    await this.call('DeleteObject', objectKey, () =>
+    await s3Call('DeleteObject', { bucket: this.bucket, key: objectKey }, () =>
       this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey })),
     );
   }
@@ -164,13 +164,5 @@ export class S3Ledger implements Ledger {
 
   private ledgerKey(objectKey: string): string {
     return decodeLedgerKey(objectKey.slice(this.prefix.length));
-  }
-
-  private async call<T>(action: string, objectKey: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw new S3Error(action, { bucket: this.bucket, key: objectKey }, error);
-    }
   }
 }

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { isS3NotFound, S3Error } from '../adapters/aws-errors.ts';
+import { isS3NotFound, S3Error, s3Call } from '../adapters/aws-errors.ts';
 import { DEFAULT_ENCRYPTION, encryptionParams, type S3Encryption } from '../adapters/s3-objects.ts';
 import type { Queue } from '../ports.ts';
 import { encodeFailureMessage } from './failure-message.ts';
@@ -59,7 +59,7 @@ export class S3Sink implements ResultSink {
 
   async removeFailure(documentId: string): Promise<void> {
     const key = outcomeKey('failure', documentId);
-    await this.call('DeleteObject', key, () =>
+    await s3Call('DeleteObject', { bucket: this.bucket, key: key }, () =>
       this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
     );
   }
@@ -78,7 +78,7 @@ export class S3Sink implements ResultSink {
   }
 
   private async write(key: string, text: string): Promise<void> {
-    await this.call('PutObject', key, () =>
+    await s3Call('PutObject', { bucket: this.bucket, key: key }, () =>
       this.client.send(
         new PutObjectCommand({
           Bucket: this.bucket,
@@ -98,14 +98,6 @@ export class S3Sink implements ResultSink {
     } catch (error) {
       if (isS3NotFound(error)) return undefined;
       throw new S3Error('GetObject', { bucket: this.bucket, key }, error);
-    }
-  }
-
-  private async call<T>(action: string, key: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw new S3Error(action, { bucket: this.bucket, key }, error);
     }
   }
 }

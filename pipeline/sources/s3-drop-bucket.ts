@@ -6,7 +6,7 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { AppError } from '../../src/domain/errors.ts';
+import { isPreconditionFailed, isS3NotFound, S3Error, s3Call } from '../adapters/aws-errors.ts';
 
 /** Which stored object a call means: the one the notification named, not whatever holds the key now. */
 export interface ObjectVersion {
@@ -36,30 +36,11 @@ export interface DropBucket {
   putJson(key: string, value: unknown): Promise<void>;
 }
 
-/** A failed bucket call; S3's throttling and server errors may pass on a later delivery. */
-export class DropBucketError extends AppError {
-  constructor(operation: string, key: string, cause: unknown) {
-    super('s3_drop_bucket_failed', `S3 ${operation} of ${key} failed`, {
-      retryable: true,
-      cause,
-      details: { operation, key },
-    });
-  }
-}
-
 /** S3 compares `If-Match` with the quoted ETag of the HTTP header; events carry it bare. */
 const quoted = (eTag: string): string => (eTag.startsWith('"') ? eTag : `"${eTag}"`);
 
-/** The status of an SDK error, without trusting its shape. */
-const statusOf = (error: unknown): number | undefined => {
-  if (typeof error !== 'object' || error === null || !('$metadata' in error)) return undefined;
-  const metadata: unknown = error.$metadata;
-  if (typeof metadata !== 'object' || metadata === null || !('httpStatusCode' in metadata)) return undefined;
-  return typeof metadata.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
-};
-
 /** 404: no such key or version; 412: the key now holds another object than the one pinned. */
-const isGone = (error: unknown): boolean => statusOf(error) === 404 || statusOf(error) === 412;
+const isGone = (error: unknown): boolean => isS3NotFound(error) || isPreconditionFailed(error);
 
 /** Encodes a key for `x-amz-copy-source`, which S3 reads URL-encoded; the slashes stay. */
 const copySource = (bucket: string, object: ObjectVersion): string => {
@@ -87,7 +68,7 @@ export function s3DropBucket(client: S3Client, bucket: string): DropBucket {
         return { body, contentLength: response.ContentLength };
       } catch (error) {
         if (isGone(error)) return 'gone';
-        throw new DropBucketError('GetObject', object.key, error);
+        throw new S3Error('GetObject', { bucket, key: object.key }, error);
       }
     },
     async copy(object, toKey) {
@@ -103,7 +84,7 @@ export function s3DropBucket(client: S3Client, bucket: string): DropBucket {
         return 'copied';
       } catch (error) {
         if (isGone(error)) return 'gone';
-        throw new DropBucketError('CopyObject', object.key, error);
+        throw new S3Error('CopyObject', { bucket, key: object.key }, error);
       }
     },
     async delete(object) {
@@ -111,22 +92,20 @@ export function s3DropBucket(client: S3Client, bucket: string): DropBucket {
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: object.key, ...pinned(object) }));
       } catch (error) {
         if (isGone(error)) return;
-        throw new DropBucketError('DeleteObject', object.key, error);
+        throw new S3Error('DeleteObject', { bucket, key: object.key }, error);
       }
     },
     async putJson(key, value) {
-      try {
-        await client.send(
+      await s3Call('PutObject', { bucket, key }, () =>
+        client.send(
           new PutObjectCommand({
             Bucket: bucket,
             Key: key,
             Body: `${JSON.stringify(value, null, 2)}\n`,
             ContentType: 'application/json',
           }),
-        );
-      } catch (error) {
-        throw new DropBucketError('PutObject', key, error);
-      }
+        ),
+      );
     },
   };
 }

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DocumentWebhookPayload,
-  documentWebhookPayload,
-} from '../../../src/contract/document-webhook.ts';
+import type { DocumentWebhookPayload } from '../../../src/contract/document-webhook.ts';
 import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
-import { type Harness, startService, submit } from './service-harness.ts';
+import { type Harness, startService, submit, subscribeDocumentEvents } from './service-harness.ts';
 import { type Receiver, startReceiver } from './webhook-harness.ts';
 
 describe('a deleted document sends no more webhooks', () => {
   let h: Harness;
   let receiver: Receiver;
   /** The deliveries so far, parsed. */
-  const received = (): DocumentWebhookPayload[] =>
-    receiver.requests.map((request) =>
-      documentWebhookPayload.parse(JSON.parse(request.body.toString('utf8'))),
-    );
+  let received: () => DocumentWebhookPayload[] = () => [];
   let release: () => void = () => undefined;
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => {
@@ -42,16 +36,12 @@ describe('a deleted document sends no more webhooks', () => {
   beforeAll(async () => {
     receiver = await startReceiver(() => ({ status: 204 }));
     h = await startService({ extract, config: { allowPrivateWebhooks: true } });
-    const created = await h.api('/v2/webhooks', {
-      method: 'POST',
-      json: {
-        data: {
-          type: 'webhook',
-          attributes: { url: receiver.url, active: true, events: ['document.extracted'] },
-        },
-      },
-    });
-    expect(created.status).toBe(201);
+    received = await subscribeDocumentEvents(
+      h,
+      receiver.url,
+      ['document.extracted'],
+      () => receiver.requests,
+    );
   });
   afterAll(async () => {
     await h.close();

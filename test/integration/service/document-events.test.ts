@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DocumentWebhookPayload,
-  documentWebhookPayload,
-  findIncluded,
-} from '../../../src/contract/document-webhook.ts';
+import { type DocumentWebhookPayload, findIncluded } from '../../../src/contract/document-webhook.ts';
 import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
-import { type Harness, startService, submit, waitForOutcome } from './service-harness.ts';
+import {
+  type Harness,
+  startService,
+  submit,
+  subscribeDocumentEvents,
+  waitForOutcome,
+} from './service-harness.ts';
 import { type Receiver, startReceiver } from './webhook-harness.ts';
 
 /** Fails documents whose text starts with "fail", so one test sees both events. */
@@ -24,29 +26,18 @@ describe('document events reach subscribed webhooks', () => {
   let h: Harness;
   let receiver: Receiver;
   /** The deliveries so far, parsed. */
-  const received = (): DocumentWebhookPayload[] =>
-    receiver.requests.map((request) =>
-      documentWebhookPayload.parse(JSON.parse(request.body.toString('utf8'))),
-    );
+  let received: () => DocumentWebhookPayload[] = () => [];
 
   beforeAll(async () => {
     receiver = await startReceiver(() => ({ status: 204 }));
 
     h = await startService({ extract, config: { allowPrivateWebhooks: true } });
-    const created = await h.api('/v2/webhooks', {
-      method: 'POST',
-      json: {
-        data: {
-          type: 'webhook',
-          attributes: {
-            url: receiver.url,
-            active: true,
-            events: ['document.extracted', 'document.extraction_failed'],
-          },
-        },
-      },
-    });
-    expect(created.status).toBe(201);
+    received = await subscribeDocumentEvents(
+      h,
+      receiver.url,
+      ['document.extracted', 'document.extraction_failed'],
+      () => receiver.requests,
+    );
   });
   afterAll(async () => {
     await h.close();

@@ -7,6 +7,10 @@ import { loadConfig } from '../../../src/config/load-config.ts';
 import type { Config, ConfigOverrides } from '../../../src/config/settings.ts';
 import { directUploadResponse } from '../../../src/contract/direct-upload.ts';
 import { type DocumentResource, documentResource } from '../../../src/contract/document.ts';
+import {
+  type DocumentWebhookPayload,
+  documentWebhookPayload,
+} from '../../../src/contract/document-webhook.ts';
 import { singleDocument } from '../../../src/contract/json-api.ts';
 import type { Clock } from '../../../src/domain/clock.ts';
 import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
@@ -153,4 +157,23 @@ export async function waitForOutcome(
     onPoll?.();
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Subscribes `url` to `events` on the harness's service and returns a reader of the document webhooks
+ * that `requests` (the receiver's log) holds so far, parsed.
+ */
+export async function subscribeDocumentEvents(
+  h: Harness,
+  url: string,
+  events: readonly string[],
+  requests: () => readonly { body: Buffer }[],
+): Promise<() => DocumentWebhookPayload[]> {
+  const created = await h.api('/v2/webhooks', {
+    method: 'POST',
+    json: { data: { type: 'webhook', attributes: { url, active: true, events } } },
+  });
+  if (created.status !== 201) throw new Error(`subscribing ${url} answered ${created.status}`);
+  return () =>
+    requests().map((request) => documentWebhookPayload.parse(JSON.parse(request.body.toString('utf8'))));
 }

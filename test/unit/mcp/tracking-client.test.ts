@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TrackingClient } from '../../../src/client/tracking-client.ts';
 import { TrackingApiError } from '../../../src/client/tracking-errors.ts';
+import { ManualClock } from '../../../src/domain/clock.ts';
 import {
   CONTAINER_ID,
   FAKE_KEY,
@@ -15,15 +16,13 @@ beforeAll(async () => {
 afterAll(() => api.close());
 afterEach(() => api.reset());
 
-const client = (options: { token?: string; timeoutMs?: number; now?: () => number } = {}) =>
+const client = (options: { token?: string; timeoutMs?: number; clock?: ManualClock } = {}) =>
   new TrackingClient({
     baseUrl: api.baseUrl,
     token: options.token ?? FAKE_KEY,
     timeoutMs: options.timeoutMs ?? 5_000,
     requestsPerMinute: 6_000,
-    ...(options.now
-      ? { clock: { now: options.now, setTimeout: () => ({ id: 0 }), clearTimeout: () => undefined } }
-      : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
 
 const failure = async (promise: Promise<unknown>): Promise<TrackingApiError> => {
@@ -78,8 +77,8 @@ describe('TrackingClient', () => {
   });
 
   it('maps 429 to rate_limited with Retry-After in seconds, and waits it out without calling the API', async () => {
-    let now = 1_000_000;
-    const c = client({ now: () => now });
+    const clock = new ManualClock();
+    const c = client({ clock });
     api.fail('/containers', {
       status: 429,
       body: {
@@ -98,12 +97,12 @@ describe('TrackingClient', () => {
     expect(first.retryAfterSeconds).toBe(42);
     expect(first.retryable).toBe(true);
     api.reset();
-    now += 30_000;
+    await clock.advance(30_000);
     const second = await failure(c.listShipments());
     expect(second.code).toBe('rate_limited');
     expect(second.retryAfterSeconds).toBe(12);
     expect(api.requests).toHaveLength(0);
-    now += 12_000;
+    await clock.advance(12_000);
     await expect(c.listShipments()).resolves.toBeDefined();
   });
 

@@ -13,6 +13,26 @@ export const MCP_PATHS: ReadonlySet<string> = new Set(['/mcp', '/api/mcp']);
 const VERIFIED_KEY_TTL_MS = 5 * 60_000;
 /** Distinct keys remembered at once; a caller cycling keys cannot grow the map without bound. */
 const MAX_KEYS = 100;
+/** A JSON-RPC call is a few kilobytes; the cap keeps a client from making the server buffer without bound. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The request body as JSON, `too_large` past the cap, or `invalid` when it does not parse. */
+const readJson = async (req: IncomingMessage): Promise<{ value: unknown } | 'too_large' | 'invalid'> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    // node:http yields Buffers for a request without an encoding set.
+    const part = chunk as Buffer;
+    size += part.length;
+    if (size > MAX_BODY_BYTES) return 'too_large';
+    chunks.push(part);
+  }
+  try {
+    return { value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch {
+    return 'invalid';
+  }
+};
 
 export interface McpHttpOptions extends GuardOptions {
   readonly host: string;
@@ -127,6 +147,15 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
       });
     }
 
+    const body = await readJson(req);
+    if (body === 'too_large') return rpcError(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
+    if (body === 'invalid') {
+      res.writeHead(400, JSON_HEADERS);
+      return void res.end(
+        JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }),
+      );
+    }
+
     const server = createMcpServer({ client, now: () => clock.now() }, options.version);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -137,7 +166,7 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, body.value);
   };
 
   const http = createServer((req, res) => {
@@ -154,6 +183,7 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
       resolve();
     });
   });
+  // A server listening on a TCP port has an AddressInfo address (a string only for pipes).
   const { port } = http.address() as AddressInfo;
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {

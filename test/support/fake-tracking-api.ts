@@ -317,7 +317,12 @@ export const startFakeTrackingApi = async (options: { key?: string } = {}): Prom
   const failures = new Map<string, FakeFailure>();
   const hanging = new Set<string>();
   const requests: RecordedRequest[] = [];
-  let created: unknown;
+  let created:
+    | {
+        id: string;
+        attributes: { request_number: string; request_type: string; scac: string; status: string };
+      }
+    | undefined;
   const api = { routingEnabled: true };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -385,6 +390,20 @@ export const startFakeTrackingApi = async (options: { key?: string } = {}): Prom
             status: 'not_available',
             ref_numbers: ['PO-4711'],
             created_at: f.container.attributes.created_at,
+          },
+        });
+      if (created && created.attributes.request_number === q)
+        hits.push({
+          id: created.id,
+          type: 'search_result',
+          attributes: {
+            entity_type: 'tracking_request',
+            number: q,
+            shipment_id: null,
+            scac: created.attributes.scac,
+            status: created.attributes.status,
+            request_type: created.attributes.request_type,
+            failed_reason: null,
           },
         });
       return send(res, 200, { data: hits, links: { self: `/v2/search?query=${q}` } });

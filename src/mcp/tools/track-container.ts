@@ -104,6 +104,33 @@ export const trackContainer = defineTool({
         summary: `Already tracked. ${containerSummaryLine(view)}`,
       };
     }
+    if (match?.attributes.entity_type === 'tracking_request') {
+      // Already asked for and not resolved yet: a second request would be refused as a duplicate.
+      const a = match.attributes;
+      const requestType = typeof a.request_type === 'string' ? a.request_type : (givenType ?? 'unknown');
+      return {
+        result: {
+          tracking_request_created: false,
+          infer_result: {
+            source: 'search_match' as const,
+            number_type: requestType,
+            scac: a.scac ?? null,
+            decision: null,
+          },
+          tracking_request: {
+            id: match.id,
+            request_number: number,
+            request_type: requestType,
+            scac: a.scac ?? null,
+            status: a.status ?? 'pending',
+            failed_reason: typeof a.failed_reason === 'string' ? a.failed_reason : null,
+            shipment_id: a.shipment_id ?? null,
+            created_at: a.created_at ?? null,
+          },
+        },
+        summary: `${number} was already requested (tracking request ${match.id}, ${a.status ?? 'pending'}).`,
+      };
+    }
     if (match?.attributes.entity_type === 'shipment') {
       return {
         result: {

@@ -68,11 +68,11 @@ const connect = async (
 };
 
 /** A raw request through node:http, which (unlike fetch) lets a test send any Host header. */
-const post = (url: string, headers: Record<string, string>, method = 'POST') =>
+const post = (url: string, headers: Record<string, string>, method = 'POST', raw?: string) =>
   new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
     (resolve, reject) => {
-      const body =
-        method === 'POST' ? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) : '';
+      const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+      const body = raw ?? (method === 'POST' ? rpc : '');
       const req = request(
         url,
         {
@@ -248,6 +248,14 @@ describe('MCP server over HTTP', () => {
       shipment_id: null,
     });
 
+    const again = await call(client, 'track_container', { number: 'MAEU7654321' });
+    expect(again.data.tracking_request_created).toBe(false);
+    expect(again.data.tracking_request).toMatchObject({
+      request_number: 'MAEU7654321',
+      status: 'pending',
+      request_type: 'container',
+    });
+
     const booking = await call(client, 'track_container', {
       number: 'BK998877',
       numberType: 'BOOKING',
@@ -339,6 +347,13 @@ describe('MCP server over HTTP', () => {
       expect(answer.status).toBe(405);
       expect(JSON.parse(answer.body).jsonrpc).toBe('2.0');
     }
+  });
+
+  it('refuses a body that is not JSON, or too large, before any MCP processing', async () => {
+    const { url } = await serve();
+    const auth = { Authorization: `Bearer ${FAKE_KEY}` };
+    expect((await post(url, auth, 'POST', '{"jsonrpc":')).status).toBe(400);
+    expect((await post(url, auth, 'POST', `"${'x'.repeat(1_100_000)}"`)).status).toBe(413);
   });
 });
 

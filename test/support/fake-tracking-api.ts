@@ -321,6 +321,7 @@ export const startFakeTrackingApi = async (options: { key?: string } = {}): Prom
     | {
         id: string;
         attributes: { request_number: string; request_type: string; scac: string; status: string };
+        relationships: unknown;
       }
     | undefined;
   const api = { routingEnabled: true };

@@ -74,6 +74,7 @@ export const mcp = async (flags: McpFlags, deps: McpDeps): Promise<number> => {
       version: deps.version,
       signal: deps.signal,
       stdin: deps.stdin,
+      // The composition root hands process.stdout (a net.Socket or fs.WriteStream), a Writable.
       stdout: deps.output.stdout as Writable,
     });
     return 0;

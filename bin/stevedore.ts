@@ -31,6 +31,7 @@ const program = createProgram(
       reasonSuffix: REASON_SUFFIX,
     },
     output: { stdout: process.stdout, stderr: process.stderr },
+    stdin: process.stdin,
     signal,
     version,
   },

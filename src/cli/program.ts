@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { isAppError } from '../domain/errors.ts';
 import { DEFAULT_DLQ_LIST_LIMIT, dlqList, dlqRedrive } from './commands/dlq.ts';
 import { ingest } from './commands/ingest.ts';
+import { mcp } from './commands/mcp.ts';
 import { type RejectedFolder, retryFailed, retryRejected } from './commands/retry.ts';
 import { service } from './commands/service.ts';
 import { up } from './commands/up.ts';
@@ -16,6 +17,8 @@ export interface ProgramDeps {
   /** Where the folder source sets files aside, for `retry rejected`. */
   readonly rejected: RejectedFolder;
   readonly output: Output;
+  /** The process's standard input, for `mcp --stdio`. */
+  readonly stdin?: import('node:stream').Readable;
   /** The environment to read settings from; the process's own when absent. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly signal: AbortSignal;
@@ -92,6 +95,17 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
     .description('run the local Container Tracking Service alone')
     .option('--allow-private-webhooks', 'deliver webhooks to loopback and private addresses')
     .action(run((flags: Record<string, unknown>) => service(flags, deps)));
+
+  dataDirFlag(program.command('mcp'))
+    .description('run the MCP (agent) server over HTTP at POST /mcp, or on stdin/stdout with --stdio')
+    .addOption(new Option('--port <port>', 'port of the MCP server (default 4020)').argParser(integer))
+    .option('--stdio', 'serve one local MCP client on stdin/stdout instead of HTTP')
+    .action(
+      run(({ port, ...flags }: Record<string, unknown>) =>
+        // The `integer` parser above made `--port` a number.
+        mcp({ ...flags, ...(port === undefined ? {} : { mcpPort: port as number }) }, deps),
+      ),
+    );
 
   serviceFlags(program.command('ingest'))
     .description('upload files, wait for their extraction and print the result as JSON')

@@ -147,15 +147,20 @@ export const settings = {
     schema: positiveInt.max(3600).default(300),
     doc: 'AWS: how long a secret read from SSM is cached; a rotation applies within this long',
   },
+  mcpPort: {
+    env: 'STEVEDORE_MCP_PORT',
+    schema: port.default(4020),
+    doc: 'port of the MCP (agent) server, `stevedore mcp` and `up`',
+  },
   mcpAllowedHosts: {
     env: 'SVC_MCP_ALLOWED_HOSTS',
     schema: commaList.default([]),
-    doc: 'Host headers the MCP server accepts; empty accepts any',
+    doc: 'Host headers the MCP server accepts (`host[:port]` or hostname); empty accepts loopback names only',
   },
   mcpAllowedOrigins: {
     env: 'SVC_MCP_ALLOWED_ORIGINS',
     schema: commaList.default([]),
-    doc: 'Origins the MCP server accepts; empty accepts loopback and same-host origins',
+    doc: "Origins the MCP server accepts; empty accepts loopback origins and the request's own host",
   },
 } as const;
 

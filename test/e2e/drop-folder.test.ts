@@ -83,6 +83,9 @@ e2eTest(
     expect(banner).toContain(`  results   ${workspace.results}`);
     expect(banner).toContain(`  failures  ${workspace.failed}`);
     expect(banner).toContain(`  webhooks  http://127.0.0.1:${ports.receiver}/webhooks`);
+    // The MCP server on the port the test environment asks the kernel to pick, and how to add it.
+    expect(banner.some((line) => /^ {2}MCP {7}http:\/\/127\.0\.0\.1:\d+\/mcp$/.test(line))).toBe(true);
+    expect(banner.some((line) => line.includes('claude mcp add --transport http stevedore'))).toBe(true);
 
     const invoice = await readFile(join(EXAMPLES, 'commercial-invoice.pdf'));
     await Promise.all(

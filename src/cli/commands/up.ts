@@ -3,6 +3,7 @@ import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts'
 import { loadConfig } from '../../config/load-config.ts';
 import type { Config, ConfigOverrides } from '../../config/settings.ts';
 import { systemClock } from '../../domain/clock.ts';
+import { type McpHttpServer, startMcpHttpServer } from '../../mcp/http-server.ts';
 import { createLogger, type Logger } from '../../observability/logger.ts';
 import { createTerminalLogger, LOG_FILE } from '../../observability/terminal-logger.ts';
 import { PrivateOrigins } from '../../service/webhooks/target-guard.ts';
@@ -17,6 +18,7 @@ import { createTerminal, type Terminal } from '../terminal.ts';
 import { untilAborted } from '../until-aborted.ts';
 import type { StartWorker } from '../worker.ts';
 import { workerId } from '../worker-id.ts';
+import { mcpClientHowTo, trackingClientFactory } from './mcp.ts';
 
 /** The folders of `--out`, made at start so that `ls out/results out/failed` works from the first minute. */
 export const OUT_FOLDERS = ['results', 'failed'] as const;
@@ -28,6 +30,8 @@ export interface UpDeps {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Aborted on Ctrl-C: the command then stops taking work and finishes or hands back the rest. */
   readonly signal: AbortSignal;
+  /** The package version, announced by the MCP server. */
+  readonly version?: string;
 }
 
 interface UpLogs {
@@ -131,7 +135,9 @@ const run = async (
       throw error;
     });
   let watch: SubscriptionWatch | undefined;
+  let agent: McpHttpServer | string | undefined;
   try {
+    agent = await startAgentServer(config, session.baseUrl, logger, deps.version ?? 'unknown');
     const id = await workerId(config.dataDir);
     // Behind a tunnel or reverse proxy the service must post to the public URL, not the local listener.
     const hookUrl = config.receiverPublicUrl ?? worker.receiverUrl;
@@ -158,14 +164,46 @@ const run = async (
     line(stdout, `  webhooks  ${hookUrl}`);
     if (hookUrl !== worker.receiverUrl) line(stdout, `            (received at ${worker.receiverUrl})`);
     if (logs.file) line(stdout, `  logs      ${logs.file}`);
+    if (typeof agent === 'string') line(stdout, `  MCP       not started: ${agent}`);
+    else {
+      line(stdout, `  MCP       ${agent.url}`);
+      for (const text of mcpClientHowTo(agent.url, session.keyFile)) line(stdout, `  ${text}`);
+    }
     line(stdout, 'Press Ctrl-C to stop.');
     const progress = startProgress(terminal, () => worker.progress());
     await untilAborted(deps.signal);
     await progress.stop();
     line(stdout, 'stopping: finishing in-flight work…');
   } finally {
+    if (typeof agent === 'object') await agent.close();
     await watch?.stop();
     await worker.stop();
     await session.close();
   }
 };
+
+/**
+ * The MCP server in front of this run's service. A port already taken only costs the agent server, not
+ * the run: the reason is returned for the banner instead.
+ */
+const startAgentServer = (
+  config: Config,
+  baseUrl: string,
+  logger: Logger,
+  version: string,
+): Promise<McpHttpServer | string> =>
+  startMcpHttpServer({
+    host: config.host,
+    port: config.mcpPort,
+    allowedHosts: config.mcpAllowedHosts,
+    allowedOrigins: config.mcpAllowedOrigins,
+    clientFor: trackingClientFactory(config, baseUrl),
+    defaultToken: config.apiToken,
+    version,
+    logger: logger.child({ component: 'mcp' }),
+  }).catch((error: unknown) => {
+    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+      return `port ${config.mcpPort} is in use (set STEVEDORE_MCP_PORT)`;
+    }
+    throw error;
+  });

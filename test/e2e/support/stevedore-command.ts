@@ -32,7 +32,8 @@ function testEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEn
   const inherited = Object.entries(process.env).filter(
     ([name]) => !name.startsWith('STEVEDORE_') && !name.startsWith('SVC_'),
   );
-  return { ...Object.fromEntries(inherited), STEVEDORE_LOG_LEVEL: 'warn', ...extra };
+  // `up` also starts the MCP server: on a free port, so tests running at once never contend for 4020.
+  return { ...Object.fromEntries(inherited), STEVEDORE_LOG_LEVEL: 'warn', STEVEDORE_MCP_PORT: '0', ...extra };
 }
 
 /** A `stevedore` child process with everything it printed kept in memory. */

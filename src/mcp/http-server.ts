@@ -1,0 +1,198 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { TrackingClient } from '../client/tracking-client.ts';
+import { TrackingApiError } from '../client/tracking-errors.ts';
+import { type Clock, systemClock } from '../domain/clock.ts';
+import { type Logger, silentLogger } from '../observability/logger.ts';
+import { checkHost, checkOrigin, credentialsOf, type GuardOptions } from './request-guard.ts';
+import { createMcpServer } from './server.ts';
+
+export const MCP_PATHS: ReadonlySet<string> = new Set(['/mcp', '/api/mcp']);
+/** A key the API accepted is trusted this long before it is checked again. */
+const VERIFIED_KEY_TTL_MS = 5 * 60_000;
+/** Distinct keys remembered at once; a caller cycling keys cannot grow the map without bound. */
+const MAX_KEYS = 100;
+/** A JSON-RPC call is a few kilobytes; the cap keeps a client from making the server buffer without bound. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The request body as JSON, `too_large` past the cap, or `invalid` when it does not parse. */
+const readJson = async (req: IncomingMessage): Promise<{ value: unknown } | 'too_large' | 'invalid'> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    // node:http yields Buffers for a request without an encoding set.
+    const part = chunk as Buffer;
+    size += part.length;
+    if (size > MAX_BODY_BYTES) return 'too_large';
+    chunks.push(part);
+  }
+  try {
+    return { value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch {
+    return 'invalid';
+  }
+};
+
+export interface McpHttpOptions extends GuardOptions {
+  readonly host: string;
+  readonly port: number;
+  /** A client of the tracking API for one API key. */
+  readonly clientFor: (token: string) => TrackingClient;
+  /** SVC_API_TOKEN: used when a request has no Authorization header. */
+  readonly defaultToken?: string | undefined;
+  readonly version: string;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+}
+
+export interface McpHttpServer {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+const rpcError = (
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) => {
+  res.writeHead(status, { ...JSON_HEADERS, ...headers });
+  res.end(
+    JSON.stringify({ jsonrpc: '2.0', error: { code: status >= 500 ? -32603 : -32000, message }, id: null }),
+  );
+};
+
+/** Keeps the clients and the verdicts per key: one pace per key, and one check per key every few minutes. */
+class KeyCache {
+  private readonly entries = new Map<string, { client: TrackingClient; verifiedUntil: number }>();
+  constructor(
+    private readonly clientFor: (token: string) => TrackingClient,
+    private readonly clock: Clock,
+  ) {}
+
+  client(token: string): { client: TrackingClient; verified: boolean } {
+    let entry = this.entries.get(token);
+    if (!entry) {
+      if (this.entries.size >= MAX_KEYS) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      entry = { client: this.clientFor(token), verifiedUntil: 0 };
+      this.entries.set(token, entry);
+    }
+    return { client: entry.client, verified: entry.verifiedUntil > this.clock.now() };
+  }
+
+  verified(token: string): void {
+    const entry = this.entries.get(token);
+    if (entry) entry.verifiedUntil = this.clock.now() + VERIFIED_KEY_TTL_MS;
+  }
+
+  forget(token: string): void {
+    this.entries.delete(token);
+  }
+}
+
+/**
+ * The MCP server over streamable HTTP, stateless: every POST gets its own server and transport, bound
+ * to the caller's API key. Host and Origin are checked first, then the key (the API's 401 becomes ours).
+ */
+export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHttpServer> => {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const keys = new KeyCache(options.clientFor, clock);
+
+  /** Whether the API accepts the key: only its 401 says no; an API that is down is the tools' to report. */
+  const accepted = async (token: string, client: TrackingClient): Promise<boolean> => {
+    try {
+      await client.listShippingLines({ 'page[size]': 1 });
+    } catch (error) {
+      if (error instanceof TrackingApiError && error.code === 'unauthorized') return false;
+      return true;
+    }
+    keys.verified(token);
+    return true;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const host = checkHost(req.headers.host, options.allowedHosts);
+    if (!host.ok) return rpcError(res, 403, host.message);
+    const origin = checkOrigin(req.headers.origin, req.headers.host, options.allowedOrigins);
+    if (!origin.ok) return rpcError(res, 403, origin.message);
+
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (!MCP_PATHS.has(path)) return rpcError(res, 404, `Not found: ${path}; the MCP endpoint is POST /mcp`);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { Allow: 'POST, OPTIONS' });
+      return void res.end();
+    }
+    if (req.method !== 'POST') {
+      return rpcError(res, 405, 'Method not allowed: this stateless server only accepts POST', {
+        Allow: 'POST',
+      });
+    }
+
+    const credentials = credentialsOf(req.headers.authorization, options.defaultToken);
+    if (!credentials.ok)
+      return rpcError(res, 401, credentials.message, { 'WWW-Authenticate': 'Bearer realm="mcp"' });
+    const { client, verified } = keys.client(credentials.token);
+    if (!verified && !(await accepted(credentials.token, client))) {
+      keys.forget(credentials.token);
+      return rpcError(res, 401, 'Invalid API key: the tracking API refused it', {
+        'WWW-Authenticate': 'Bearer realm="mcp", error="invalid_token"',
+      });
+    }
+
+    const body = await readJson(req);
+    if (body === 'too_large') return rpcError(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
+    if (body === 'invalid') {
+      res.writeHead(400, JSON_HEADERS);
+      return void res.end(
+        JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }),
+      );
+    }
+
+    const server = createMcpServer({ client, now: () => clock.now() }, options.version);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body.value);
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      logger.error({ err: error }, 'MCP request failed');
+      if (!res.headersSent) rpcError(res, 500, 'Internal server error');
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  // A server listening on a TCP port has an AddressInfo address (a string only for pipes).
+  const { port } = http.address() as AddressInfo;
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${shownHost}:${port}/mcp`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
+  };
+};

@@ -1,0 +1,93 @@
+/**
+ * The checks an MCP HTTP request passes before anything else runs: Host and Origin against the allowed
+ * lists (DNS-rebinding protection: a web page must not reach a loopback server through a hostname it
+ * controls), then the caller's API key. Pure functions of the headers, so a Lambda could reuse them.
+ */
+
+const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export interface GuardOptions {
+  /** `host[:port]` or bare hostnames; empty means loopback names only. */
+  readonly allowedHosts: readonly string[];
+  /** `scheme://host[:port]` or bare hostnames; empty means loopback origins and the request's own host. */
+  readonly allowedOrigins: readonly string[];
+}
+
+export type GuardResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+const hostnameOf = (host: string): string | undefined => {
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return undefined;
+  }
+};
+
+const lower = (list: readonly string[]) => new Set(list.map((item) => item.toLowerCase()));
+
+export const checkHost = (host: string | undefined, allowed: readonly string[]): GuardResult => {
+  const value = host?.trim().toLowerCase();
+  const hostname = value ? hostnameOf(value) : undefined;
+  if (!value || hostname === undefined)
+    return { ok: false, message: `Invalid Host header: ${host || '(missing)'}` };
+  const ok =
+    allowed.length === 0
+      ? LOOPBACK_HOSTNAMES.has(hostname)
+      : lower(allowed).has(value) || lower(allowed).has(hostname);
+  return ok ? { ok } : { ok: false, message: `Invalid Host header: ${host}` };
+};
+
+export const checkOrigin = (
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[],
+): GuardResult => {
+  // Only browsers send Origin; a local MCP client without one is not the attack this stops.
+  if (origin === undefined) return { ok: true };
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return { ok: false, message: `Invalid Origin header: ${origin}` };
+  }
+  const hostname = parsed.hostname.toLowerCase();
+  let ok: boolean;
+  if (allowed.length > 0) {
+    ok = lower(allowed).has(parsed.origin.toLowerCase()) || lower(allowed).has(hostname);
+  } else {
+    ok =
+      LOOPBACK_HOSTNAMES.has(hostname) || (host !== undefined && hostnameOf(host.toLowerCase()) === hostname);
+  }
+  return ok ? { ok } : { ok: false, message: `Invalid Origin header: ${origin}` };
+};
+
+export type Credentials =
+  | { readonly ok: true; readonly token: string }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * `Authorization: Bearer <t>` or `Token <t>` (any case) is the caller's API key; without the header, the
+ * server's own key (SVC_API_TOKEN) when it has one.
+ */
+export const credentialsOf = (
+  authorization: string | undefined,
+  fallback: string | undefined,
+): Credentials => {
+  if (authorization === undefined || authorization.trim() === '') {
+    return fallback
+      ? { ok: true, token: fallback }
+      : {
+          ok: false,
+          message:
+            'Missing Authorization header: send "Authorization: Bearer <API key>" or "Token <API key>"',
+        };
+  }
+  const match = /^(bearer|token)\s+(\S+)\s*$/i.exec(authorization.trim());
+  if (!match?.[2]) {
+    return {
+      ok: false,
+      message: 'Unsupported Authorization header: use "Bearer <API key>" or "Token <API key>"',
+    };
+  }
+  return { ok: true, token: match[2] };
+};

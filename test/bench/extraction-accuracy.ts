@@ -35,9 +35,24 @@ const write = (text: string): void => {
   process.stdout.write(`${text}\n\n`);
 };
 write(formatSummaryTable('corpus', new Map([['all', scores]])));
-write(formatSummaryTable('type', groupBy(scores, (s) => s.document.type)));
-write(formatSummaryTable('language', groupBy(scores, (s) => s.document.language)));
-write(formatSummaryTable('input kind', groupBy(scores, (s) => s.document.input_kind)));
+write(
+  formatSummaryTable(
+    'type',
+    groupBy(scores, (s) => s.document.type),
+  ),
+);
+write(
+  formatSummaryTable(
+    'language',
+    groupBy(scores, (s) => s.document.language),
+  ),
+);
+write(
+  formatSummaryTable(
+    'input kind',
+    groupBy(scores, (s) => s.document.input_kind),
+  ),
+);
 write(formatFieldTable(scores));
 write(confusion(scores));
 
@@ -48,7 +63,9 @@ process.stdout.write(
 );
 
 await textSpeed(corpus.documents.filter((d) => d.input_kind === 'text_pdf'));
-await ocrSpeed(corpus.documents.filter((d) => ['png', 'jpeg', 'tiff', 'photo_sideways'].includes(d.input_kind)));
+await ocrSpeed(
+  corpus.documents.filter((d) => ['png', 'jpeg', 'tiff', 'photo_sideways'].includes(d.input_kind)),
+);
 
 function confusion(all: readonly DocumentScore[]): string {
   const rows = [...groupBy(all, (s) => s.document.type).entries()].map(([type, group]) => {
@@ -88,12 +105,15 @@ async function textSpeed(documents: readonly CorpusDocument[]): Promise<void> {
     await runCorpus(documents, extractDocument);
     const oursMs = performance.now() - a;
     const b = performance.now();
-    for (const document of documents) await run('pdftotext', ['-layout', join(CORPUS_DIR, document.file), '-']);
+    for (const document of documents)
+      await run('pdftotext', ['-layout', join(CORPUS_DIR, document.file), '-']);
     const theirsMs = performance.now() - b;
     ours.push(pages / (oursMs / 1000));
     theirs.push(pages / (theirsMs / 1000));
     ratios.push(theirsMs / oursMs);
-    progress(`text round ${round + 1}/${SPEED_ROUNDS}: ${ours.at(-1)?.toFixed(1)} vs ${theirs.at(-1)?.toFixed(1)} pages/s`);
+    progress(
+      `text round ${round + 1}/${SPEED_ROUNDS}: ${ours.at(-1)?.toFixed(1)} vs ${theirs.at(-1)?.toFixed(1)} pages/s`,
+    );
   }
   printResult({
     name: `extraction text PDFs (${documents.length} files, ${pages} pages, classify and extract)`,
@@ -107,7 +127,9 @@ async function textSpeed(documents: readonly CorpusDocument[]): Promise<void> {
 
 async function ocrSpeed(candidates: readonly CorpusDocument[]): Promise<void> {
   const documents = candidates.slice(0, OCR_IMAGES);
-  const read = documents.filter((d) => (timings.get(d.id) ?? 0) > 0 && scores.find((s) => s.document.id === d.id)?.failure === null);
+  const read = documents.filter(
+    (d) => (timings.get(d.id) ?? 0) > 0 && scores.find((s) => s.document.id === d.id)?.failure === null,
+  );
   if (read.length === 0) {
     progress(`OCR: the extractor read none of the ${documents.length} images; no OCR speed to report`);
     return;

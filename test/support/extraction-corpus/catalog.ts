@@ -14,28 +14,108 @@ export interface Company {
 }
 
 const COMPANIES: readonly Company[] = [
-  { name: 'Van der Berg Logistics B.V.', address: ['Waalhaven Z.z. 21', '3089 JH Rotterdam', 'Nederland'], country: 'NL' },
-  { name: 'Hollandia Bloembollen B.V.', address: ['Stationsweg 4', '2161 AM Lisse', 'Nederland'], country: 'NL' },
-  { name: 'De Vries Kaasexport B.V.', address: ['Industrieweg 88', '2802 AK Gouda', 'The Netherlands'], country: 'NL' },
-  { name: 'Müller Maschinenbau GmbH', address: ['Industriestraße 12', '70565 Stuttgart', 'Deutschland'], country: 'DE' },
-  { name: 'Nordsee Fischwaren GmbH & Co. KG', address: ['Am Fischereihafen 3', '27572 Bremerhaven', 'Germany'], country: 'DE' },
-  { name: 'Schäfer Kunststofftechnik AG', address: ['Rheinallee 140', '55120 Mainz', 'Deutschland'], country: 'DE' },
-  { name: 'Société Lyonnaise de Textiles SAS', address: ['14 rue de la République', '69002 Lyon', 'France'], country: 'FR' },
-  { name: 'Vins du Val de Loire SARL', address: ['2 quai de la Loire', '37000 Tours', 'France'], country: 'FR' },
-  { name: 'Ateliers Normands S.A.', address: ['ZI du Havre, 9 bd Jules Durand', '76600 Le Havre', 'France'], country: 'FR' },
-  { name: 'Conservas del Norte S.L.', address: ['Calle del Puerto 7', '48001 Bilbao', 'España'], country: 'ES' },
-  { name: 'Aceites Andaluces S.A.', address: ['Avenida de la Constitución 45', '41001 Sevilla', 'Spain'], country: 'ES' },
-  { name: 'Ceramiche Fiorentine S.p.A.', address: ['Via dei Tavolini 19', '50122 Firenze', 'Italia'], country: 'IT' },
-  { name: 'Pastificio Adriatico S.r.l.', address: ['Via del Porto 31', '60121 Ancona', 'Italy'], country: 'IT' },
-  { name: 'Hartley & Sons Ltd', address: ['Unit 4, Dock Road', 'Felixstowe IP11 3QW', 'United Kingdom'], country: 'GB' },
-  { name: 'Pennine Woollen Mills Limited', address: ['Mill Lane', 'Halifax HX1 2AB', 'United Kingdom'], country: 'GB' },
-  { name: 'Blue Ridge Outfitters Inc.', address: ['2200 Peachtree Rd NE', 'Atlanta, GA 30309', 'USA'], country: 'US' },
-  { name: 'Pacific Coast Imports LLC', address: ['1800 E Harbor Blvd', 'Long Beach, CA 90802', 'USA'], country: 'US' },
-  { name: 'Great Lakes Hardware Corp.', address: ['500 W Madison St', 'Chicago, IL 60661', 'USA'], country: 'US' },
+  {
+    name: 'Van der Berg Logistics B.V.',
+    address: ['Waalhaven Z.z. 21', '3089 JH Rotterdam', 'Nederland'],
+    country: 'NL',
+  },
+  {
+    name: 'Hollandia Bloembollen B.V.',
+    address: ['Stationsweg 4', '2161 AM Lisse', 'Nederland'],
+    country: 'NL',
+  },
+  {
+    name: 'De Vries Kaasexport B.V.',
+    address: ['Industrieweg 88', '2802 AK Gouda', 'The Netherlands'],
+    country: 'NL',
+  },
+  {
+    name: 'Müller Maschinenbau GmbH',
+    address: ['Industriestraße 12', '70565 Stuttgart', 'Deutschland'],
+    country: 'DE',
+  },
+  {
+    name: 'Nordsee Fischwaren GmbH & Co. KG',
+    address: ['Am Fischereihafen 3', '27572 Bremerhaven', 'Germany'],
+    country: 'DE',
+  },
+  {
+    name: 'Schäfer Kunststofftechnik AG',
+    address: ['Rheinallee 140', '55120 Mainz', 'Deutschland'],
+    country: 'DE',
+  },
+  {
+    name: 'Société Lyonnaise de Textiles SAS',
+    address: ['14 rue de la République', '69002 Lyon', 'France'],
+    country: 'FR',
+  },
+  {
+    name: 'Vins du Val de Loire SARL',
+    address: ['2 quai de la Loire', '37000 Tours', 'France'],
+    country: 'FR',
+  },
+  {
+    name: 'Ateliers Normands S.A.',
+    address: ['ZI du Havre, 9 bd Jules Durand', '76600 Le Havre', 'France'],
+    country: 'FR',
+  },
+  {
+    name: 'Conservas del Norte S.L.',
+    address: ['Calle del Puerto 7', '48001 Bilbao', 'España'],
+    country: 'ES',
+  },
+  {
+    name: 'Aceites Andaluces S.A.',
+    address: ['Avenida de la Constitución 45', '41001 Sevilla', 'Spain'],
+    country: 'ES',
+  },
+  {
+    name: 'Ceramiche Fiorentine S.p.A.',
+    address: ['Via dei Tavolini 19', '50122 Firenze', 'Italia'],
+    country: 'IT',
+  },
+  {
+    name: 'Pastificio Adriatico S.r.l.',
+    address: ['Via del Porto 31', '60121 Ancona', 'Italy'],
+    country: 'IT',
+  },
+  {
+    name: 'Hartley & Sons Ltd',
+    address: ['Unit 4, Dock Road', 'Felixstowe IP11 3QW', 'United Kingdom'],
+    country: 'GB',
+  },
+  {
+    name: 'Pennine Woollen Mills Limited',
+    address: ['Mill Lane', 'Halifax HX1 2AB', 'United Kingdom'],
+    country: 'GB',
+  },
+  {
+    name: 'Blue Ridge Outfitters Inc.',
+    address: ['2200 Peachtree Rd NE', 'Atlanta, GA 30309', 'USA'],
+    country: 'US',
+  },
+  {
+    name: 'Pacific Coast Imports LLC',
+    address: ['1800 E Harbor Blvd', 'Long Beach, CA 90802', 'USA'],
+    country: 'US',
+  },
+  {
+    name: 'Great Lakes Hardware Corp.',
+    address: ['500 W Madison St', 'Chicago, IL 60661', 'USA'],
+    country: 'US',
+  },
   { name: 'Alpen Präzision AG', address: ['Bahnhofstrasse 55', '8001 Zürich', 'Schweiz'], country: 'CH' },
   { name: 'Brouwerij Schelde NV', address: ['Kaai 12', '2000 Antwerpen', 'België'], country: 'BE' },
-  { name: 'Ningbo Everbright Trading Co., Ltd.', address: ['No. 88 Zhongshan Road', 'Ningbo 315000', 'China'], country: 'CN' },
-  { name: 'Shenzhen Brightstar Electronics Co., Ltd.', address: ['Bao An District', 'Shenzhen 518000', 'China'], country: 'CN' },
+  {
+    name: 'Ningbo Everbright Trading Co., Ltd.',
+    address: ['No. 88 Zhongshan Road', 'Ningbo 315000', 'China'],
+    country: 'CN',
+  },
+  {
+    name: 'Shenzhen Brightstar Electronics Co., Ltd.',
+    address: ['Bao An District', 'Shenzhen 518000', 'China'],
+    country: 'CN',
+  },
 ];
 
 export function companyFrom(random: Random, countries: readonly Country[], exclude?: Company): Company {
@@ -103,7 +183,11 @@ export interface Carrier {
 // SCACs and container owner prefixes of real carriers, as the shared carriers data lists them.
 const CARRIERS: readonly Carrier[] = [
   { scac: 'MAEU', name: 'Maersk A/S', containerPrefixes: ['MSKU', 'MRKU', 'MAEU', 'APMU'] },
-  { scac: 'MSCU', name: 'MSC Mediterranean Shipping Company S.A.', containerPrefixes: ['MSCU', 'MEDU', 'MSMU', 'GTIU'] },
+  {
+    scac: 'MSCU',
+    name: 'MSC Mediterranean Shipping Company S.A.',
+    containerPrefixes: ['MSCU', 'MEDU', 'MSMU', 'GTIU'],
+  },
   { scac: 'CMDU', name: 'CMA CGM S.A.', containerPrefixes: ['CMAU', 'CGMU', 'AMCU'] },
   { scac: 'HLCU', name: 'Hapag-Lloyd AG', containerPrefixes: ['HLXU', 'HLBU', 'CPSU'] },
   { scac: 'ONEY', name: 'Ocean Network Express Pte. Ltd.', containerPrefixes: ['ONEU', 'AKLU'] },
@@ -159,7 +243,8 @@ export function voyageNumber(random: Random): string {
   return random.pick([
     () => `${random.int(100, 499)}${random.pick(['W', 'E', 'N', 'S'])}`,
     () => `${random.int(2200, 2352)}${random.pick(['W', 'E'])}`,
-    () => `0${random.pick(['FL', 'MA', 'XE'])}${random.int(1, 9)}${random.pick(['W', 'E'])}${random.pick(['1MA', 'A', ''])}`,
+    () =>
+      `0${random.pick(['FL', 'MA', 'XE'])}${random.int(1, 9)}${random.pick(['W', 'E'])}${random.pick(['1MA', 'A', ''])}`,
     () => `${random.pick(['V', ''])}${random.int(10, 99)}`,
   ])();
 }
@@ -225,12 +310,25 @@ export function printDate(random: Random, date: IsoDate, language: Language, cou
     ]);
   }
   const styles: Record<Language, readonly string[]> = {
-    en: [`${pad(day)}/${pad(month)}/${year}`, `${day} ${short} ${year}`, `${day} ${monthName} ${year}`, `${pad(day)}-${short.toUpperCase()}-${year}`],
+    en: [
+      `${pad(day)}/${pad(month)}/${year}`,
+      `${day} ${short} ${year}`,
+      `${day} ${monthName} ${year}`,
+      `${pad(day)}-${short.toUpperCase()}-${year}`,
+    ],
     fr: [`${pad(day)}/${pad(month)}/${year}`, `${day} ${monthName} ${year}`],
     de: [`${pad(day)}.${pad(month)}.${year}`, `${day}. ${monthName} ${year}`],
-    nl: [`${pad(day)}-${pad(month)}-${year}`, `${day} ${monthName} ${year}`, `${pad(day)}.${pad(month)}.${year}`],
+    nl: [
+      `${pad(day)}-${pad(month)}-${year}`,
+      `${day} ${monthName} ${year}`,
+      `${pad(day)}.${pad(month)}.${year}`,
+    ],
     es: [`${pad(day)}/${pad(month)}/${year}`, `${day} de ${monthName} de ${year}`],
-    it: [`${pad(day)}/${pad(month)}/${year}`, `${day} ${monthName} ${year}`, `${pad(day)}.${pad(month)}.${year}`],
+    it: [
+      `${pad(day)}/${pad(month)}/${year}`,
+      `${day} ${monthName} ${year}`,
+      `${pad(day)}.${pad(month)}.${year}`,
+    ],
   };
   return random.chance(0.15) ? isoString(date) : random.pick(styles[language]);
 }
@@ -272,15 +370,24 @@ export interface Currency {
 }
 
 export const CURRENCIES: Readonly<Record<string, Currency>> = {
-  EUR: { code: 'EUR', symbol: '€', words: { en: 'euros', fr: 'euros', de: 'Euro', nl: 'euro', es: 'euros', it: 'euro' } },
-  USD: { code: 'USD', symbol: '$', words: { en: 'US dollars', fr: 'dollars US', es: 'dólares estadounidenses' } },
+  EUR: {
+    code: 'EUR',
+    symbol: '€',
+    words: { en: 'euros', fr: 'euros', de: 'Euro', nl: 'euro', es: 'euros', it: 'euro' },
+  },
+  USD: {
+    code: 'USD',
+    symbol: '$',
+    words: { en: 'US dollars', fr: 'dollars US', es: 'dólares estadounidenses' },
+  },
   GBP: { code: 'GBP', symbol: '£', words: { en: 'pounds sterling' } },
   CHF: { code: 'CHF', symbol: null, words: { de: 'Schweizer Franken', fr: 'francs suisses' } },
 };
 
 export function currencyFor(country: Country, random: Random): Currency {
   if (country === 'US' || country === 'CN') return CURRENCIES.USD as Currency;
-  if (country === 'GB') return random.chance(0.7) ? (CURRENCIES.GBP as Currency) : (CURRENCIES.EUR as Currency);
+  if (country === 'GB')
+    return random.chance(0.7) ? (CURRENCIES.GBP as Currency) : (CURRENCIES.EUR as Currency);
   if (country === 'CH') return CURRENCIES.CHF as Currency;
   return random.chance(0.85) ? (CURRENCIES.EUR as Currency) : (CURRENCIES.USD as Currency);
 }

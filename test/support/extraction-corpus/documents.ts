@@ -29,8 +29,8 @@ import type { PortTruth, TruthValue } from './truth.ts';
 import {
   type CorpusType,
   LABELS,
-  type Language,
   type LabelKey,
+  type Language,
   LETTER_LINES,
   ORIGIN_LINES,
   OTHER_TITLES,
@@ -87,7 +87,12 @@ class Builder {
   }
 
   titleBlock(text: string): Block {
-    return { kind: 'title', text, align: this.random.pick(ALIGNS), size: this.random.pick([13, 15, 16, 18, 20]) };
+    return {
+      kind: 'title',
+      text,
+      align: this.random.pick(ALIGNS),
+      size: this.random.pick([13, 15, 16, 18, 20]),
+    };
   }
 
   letterhead(company: Company): Block {
@@ -98,7 +103,8 @@ class Builder {
   /** Fields in this document's label layout; the table layout shuffles the column order. */
   fields(fields: Field[], columns?: number): Block {
     const ordered = this.mode === 'table' ? this.shuffle(fields) : fields;
-    const cols = columns ?? (this.mode === 'table' ? ordered.length : this.random.int(1, this.mode === 'left' ? 2 : 3));
+    const cols =
+      columns ?? (this.mode === 'table' ? ordered.length : this.random.int(1, this.mode === 'left' ? 2 : 3));
     return { kind: 'fields', fields: ordered, mode: this.mode, columns: cols };
   }
 
@@ -239,7 +245,14 @@ export function buildCommercialInvoice(ctx: BuildContext): DocumentPlan {
   const b = new Builder(ctx);
   const r = b.random;
   const supplier = companyFrom(r, [b.home]);
-  const buyer = companyFrom(r, r.pick([['NL', 'DE', 'FR', 'ES', 'IT', 'BE'], ['US', 'GB']] as const), supplier);
+  const buyer = companyFrom(
+    r,
+    r.pick([
+      ['NL', 'DE', 'FR', 'ES', 'IT', 'BE'],
+      ['US', 'GB'],
+    ] as const),
+    supplier,
+  );
   const date = randomDate(r);
   const number = invoiceNumber(b, date.year);
   const currency = currencyFor(supplier.country, r);
@@ -268,17 +281,27 @@ export function buildCommercialInvoice(ctx: BuildContext): DocumentPlan {
   else blocks.push(b.titleBlock(b.title('commercial_invoice')));
   const header: Field[] = [b.field('invoice_number', number), b.field('invoice_date', b.date(date))];
   if (currencyAsField) header.push({ label: CURRENCY_LABEL[b.language], value: currency.code });
-  if (r.chance(0.5)) header.push({ label: 'Incoterms', value: r.pick(['FOB Rotterdam', 'CIF', 'EXW', 'DAP', 'FCA']) });
+  if (r.chance(0.5))
+    header.push({ label: 'Incoterms', value: r.pick(['FOB Rotterdam', 'CIF', 'EXW', 'DAP', 'FCA']) });
   blocks.push(b.fields(header));
   const parties = [b.party('buyer', buyer)];
   if (sellerBlock) parties.unshift(b.party('seller', supplier));
-  blocks.push({ kind: 'parties', parties: r.chance(0.5) ? parties : parties.reverse(), boxed: r.chance(0.5) });
+  blocks.push({
+    kind: 'parties',
+    parties: r.chance(0.5) ? parties : parties.reverse(),
+    boxed: r.chance(0.5),
+  });
   const money = (cents: number): string => printAmount(cents, style);
   const amountHeader = `${b.label('amount')}${currencyAsField || r.chance(0.5) ? '' : ` (${currency.code})`}`;
   blocks.push({
     kind: 'table',
     headers: [b.label('description'), b.label('quantity'), b.label('unit_price'), amountHeader],
-    rows: items.map((item) => [item.description, String(item.quantity), money(item.unitCents), money(item.cents)]),
+    rows: items.map((item) => [
+      item.description,
+      String(item.quantity),
+      money(item.unitCents),
+      money(item.cents),
+    ]),
     weights: [5, 1.2, 2, 2],
   });
   const totals: Field[] = [];
@@ -293,7 +316,16 @@ export function buildCommercialInvoice(ctx: BuildContext): DocumentPlan {
     blocks.push({ kind: 'paragraph', lines: [`${money(total)} ${words}`] });
     variantParts.push('currency_words');
   }
-  blocks.push({ kind: 'paragraph', lines: [r.pick(['IBAN NL91 ABNA 0417 1643 00', 'IBAN DE89 3704 0044 0532 0130 00', 'IBAN FR14 2004 1010 0505 0001 3M02 606'])] });
+  blocks.push({
+    kind: 'paragraph',
+    lines: [
+      r.pick([
+        'IBAN NL91 ABNA 0417 1643 00',
+        'IBAN DE89 3704 0044 0532 0130 00',
+        'IBAN FR14 2004 1010 0505 0001 3M02 606',
+      ]),
+    ],
+  });
   return {
     blocks,
     fields: {
@@ -319,7 +351,9 @@ export function buildBillOfLading(ctx: BuildContext): DocumentPlan {
   const shipper = companyFrom(r, [b.home]);
   const consignee = companyFrom(r, ['US', 'GB', 'NL', 'DE', 'FR', 'ES', 'IT'], shipper);
   const notify = r.chance(0.5) ? r.pick(FORWARDERS) : companyFrom(r, [consignee.country], consignee);
-  const number = house ? `${r.pick(['SBF', 'HBL', 'TRS', 'MSP'])}${r.int(10_000_000, 99_999_999)}` : b.blNumber(carrier);
+  const number = house
+    ? `${r.pick(['SBF', 'HBL', 'TRS', 'MSP'])}${r.int(10_000_000, 99_999_999)}`
+    : b.blNumber(carrier);
   const vessel = r.pick(VESSELS);
   const voyage = voyageNumber(r);
   const [loading, discharge] = b.distinctPorts();
@@ -343,7 +377,11 @@ export function buildBillOfLading(ctx: BuildContext): DocumentPlan {
   if (issuer !== null) {
     blocks.push(b.letterhead(issuer));
   } else {
-    blocks.push({ kind: 'letterhead', lines: [carrier.name.toUpperCase()], align: r.pick(['left', 'right'] as const) });
+    blocks.push({
+      kind: 'letterhead',
+      lines: [carrier.name.toUpperCase()],
+      align: r.pick(['left', 'right'] as const),
+    });
     fields.scac = carrier.scac;
   }
   blocks.push(b.titleBlock(title));
@@ -351,7 +389,11 @@ export function buildBillOfLading(ctx: BuildContext): DocumentPlan {
   if (issuer === null && r.chance(0.5)) head.push(b.field('scac', carrier.scac));
   head.push(b.field('booking_number', `${r.int(100_000_000, 999_999_999)}`));
   blocks.push(b.fields(head));
-  const parties = [b.party('shipper', shipper), b.party('consignee', consignee), b.party('notify_party', notify)];
+  const parties = [
+    b.party('shipper', shipper),
+    b.party('consignee', consignee),
+    b.party('notify_party', notify),
+  ];
   if (r.chance(0.5)) {
     blocks.push({ kind: 'parties', parties, boxed: r.chance(0.7) });
   } else {
@@ -360,15 +402,33 @@ export function buildBillOfLading(ctx: BuildContext): DocumentPlan {
   const voyageFields: Field[] = r.chance(0.3)
     ? [{ label: `${b.label('vessel')} / ${b.label('voyage')}`, value: `${vessel} / ${voyage}` }]
     : [b.field('vessel', vessel), b.field('voyage', voyage)];
-  blocks.push(b.fields([...voyageFields, b.field('port_of_loading', pol.printed), b.field('port_of_discharge', pod.printed)]));
+  blocks.push(
+    b.fields([
+      ...voyageFields,
+      b.field('port_of_loading', pol.printed),
+      b.field('port_of_discharge', pod.printed),
+    ]),
+  );
   const containerLabel = b.label('containers');
   const sealLabel = b.label('seals');
   const rows = containers.map((number, i) => {
     const packages = r.int(10, 900);
-    return [printContainer(r, number), seals[i] ?? '', `${packages} ${r.pick(['CTNS', 'PKGS', 'PLTS'])}`, b.weight(r.int(20_000, 260_000)), i === 0 ? r.pick(GOODS) : ''];
+    return [
+      printContainer(r, number),
+      seals[i] ?? '',
+      `${packages} ${r.pick(['CTNS', 'PKGS', 'PLTS'])}`,
+      b.weight(r.int(20_000, 260_000)),
+      i === 0 ? r.pick(GOODS) : '',
+    ];
   });
   const order = r.chance(0.5) ? [0, 1, 2, 3, 4] : [4, 2, 3, 0, 1];
-  const headers = [containerLabel, sealLabel, b.label('packages'), b.label('gross_weight'), b.label('description')];
+  const headers = [
+    containerLabel,
+    sealLabel,
+    b.label('packages'),
+    b.label('gross_weight'),
+    b.label('description'),
+  ];
   blocks.push({
     kind: 'table',
     headers: order.map((i) => headers[i] ?? ''),
@@ -376,8 +436,16 @@ export function buildBillOfLading(ctx: BuildContext): DocumentPlan {
     weights: order.map((i) => [3, 2, 1.6, 1.8, 3.5][i] ?? 1),
   });
   const issued = randomDate(r);
-  blocks.push(b.fields([{ label: PLACE_AND_DATE[b.language], value: `${loading.names[0]}, ${b.date(issued)}` }], 1));
-  return { blocks, fields, variant: `${house ? 'house' : 'master'}:${title}`, title: 'bill of lading', letterPaper: false };
+  blocks.push(
+    b.fields([{ label: PLACE_AND_DATE[b.language], value: `${loading.names[0]}, ${b.date(issued)}` }], 1),
+  );
+  return {
+    blocks,
+    fields,
+    variant: `${house ? 'house' : 'master'}:${title}`,
+    title: 'bill of lading',
+    letterPaper: false,
+  };
 }
 
 export function buildArrivalNotice(ctx: BuildContext): DocumentPlan {
@@ -404,7 +472,11 @@ export function buildArrivalNotice(ctx: BuildContext): DocumentPlan {
   };
   if (withLfd) fields.last_free_day = isoString(lfd);
   const blocks: Block[] = [
-    { kind: 'letterhead', lines: [carrier.name, b.random.pick(['Customer Service', 'Import Department', 'Service Import'])], align: r.pick(ALIGNS) },
+    {
+      kind: 'letterhead',
+      lines: [carrier.name, b.random.pick(['Customer Service', 'Import Department', 'Service Import'])],
+      align: r.pick(ALIGNS),
+    },
     b.titleBlock(b.title('arrival_notice')),
   ];
   blocks.push({ kind: 'parties', parties: [b.party('consignee', consignee)], boxed: r.chance(0.5) });
@@ -421,11 +493,22 @@ export function buildArrivalNotice(ctx: BuildContext): DocumentPlan {
   blocks.push({
     kind: 'table',
     headers: [b.label('containers'), 'Type', b.label('seals'), b.label('gross_weight')],
-    rows: containers.map((c) => [printContainer(r, c), r.pick(["40' HC", "20' DV", '40HC', '45G1']), sealNumber(r), b.weight(r.int(30_000, 260_000))]),
+    rows: containers.map((c) => [
+      printContainer(r, c),
+      r.pick(["40' HC", "20' DV", '40HC', '45G1']),
+      sealNumber(r),
+      b.weight(r.int(30_000, 260_000)),
+    ]),
     weights: [3, 1.5, 2, 2],
   });
   blocks.push({ kind: 'paragraph', lines: [PAY_BEFORE_DELIVERY[b.language]] });
-  return { blocks, fields, variant: withLfd ? 'with_lfd' : 'no_lfd', title: 'arrival notice', letterPaper: b.home === 'US' };
+  return {
+    blocks,
+    fields,
+    variant: withLfd ? 'with_lfd' : 'no_lfd',
+    title: 'arrival notice',
+    letterPaper: b.home === 'US',
+  };
 }
 
 export function buildPackingList(ctx: BuildContext): DocumentPlan {
@@ -433,14 +516,28 @@ export function buildPackingList(ctx: BuildContext): DocumentPlan {
   const r = b.random;
   const shipper = companyFrom(r, [b.home]);
   const consignee = companyFrom(r, ['US', 'GB', 'NL', 'DE', 'FR', 'ES', 'IT'], shipper);
-  const number = r.pick([`PL-${r.int(1000, 99_999)}`, `${r.int(2021, 2025)}/PL/${r.int(10, 999)}`, `PK${r.int(100_000, 999_999)}`]);
+  const number = r.pick([
+    `PL-${r.int(1000, 99_999)}`,
+    `${r.int(2021, 2025)}/PL/${r.int(10, 999)}`,
+    `PK${r.int(100_000, 999_999)}`,
+  ]);
   const containers = containersFor(b, null, r.int(1, 2));
-  const rows = Array.from({ length: r.int(2, 5) }, () => ({ goods: r.pick(GOODS), packages: r.int(5, 300), tenths: r.int(500, 60_000) }));
+  const rows = Array.from({ length: r.int(2, 5) }, () => ({
+    goods: r.pick(GOODS),
+    packages: r.int(5, 300),
+    tenths: r.int(500, 60_000),
+  }));
   const packages = rows.reduce((s, row) => s + row.packages, 0);
   const tenths = rows.reduce((s, row) => s + row.tenths, 0);
   const unit = r.pick(['CTNS', 'cartons', 'colis', 'Kartons', 'colli', 'bultos', 'PKGS']);
   const blocks: Block[] = [b.letterhead(shipper), b.titleBlock(b.title('packing_list'))];
-  blocks.push(b.fields([b.field('packing_list_number', number), b.field('date', b.date(randomDate(r))), b.field('invoice_number', invoiceNumber(b, 2024))]));
+  blocks.push(
+    b.fields([
+      b.field('packing_list_number', number),
+      b.field('date', b.date(randomDate(r))),
+      b.field('invoice_number', invoiceNumber(b, 2024)),
+    ]),
+  );
   blocks.push({ kind: 'parties', parties: [b.party('consignee', consignee)], boxed: r.chance(0.5) });
   blocks.push({
     kind: 'table',
@@ -448,8 +545,16 @@ export function buildPackingList(ctx: BuildContext): DocumentPlan {
     rows: rows.map((row) => [row.goods, `${row.packages} ${unit}`, b.weight(row.tenths)]),
     weights: [5, 2, 2],
   });
-  blocks.push({ kind: 'totals', rows: [b.field('packages', `${packages} ${unit}`), b.field('gross_weight', b.weight(tenths))] });
-  blocks.push(b.fields(containers.map((c) => b.field('containers', printContainer(r, c))), 1));
+  blocks.push({
+    kind: 'totals',
+    rows: [b.field('packages', `${packages} ${unit}`), b.field('gross_weight', b.weight(tenths))],
+  });
+  blocks.push(
+    b.fields(
+      containers.map((c) => b.field('containers', printContainer(r, c))),
+      1,
+    ),
+  );
   return {
     blocks,
     fields: {
@@ -473,16 +578,32 @@ export function buildDeliveryOrder(ctx: BuildContext): DocumentPlan {
   const agent = r.chance(0.5) ? r.pick(FORWARDERS) : null;
   const consignee = companyFrom(r, [b.home]);
   const trucker = r.pick(FORWARDERS);
-  const number = r.pick([`DO${r.int(1_000_000, 9_999_999)}`, `DO-${r.int(2021, 2025)}-${r.int(1000, 9999)}`, `${r.int(500_000, 599_999)}`]);
+  const number = r.pick([
+    `DO${r.int(1_000_000, 9_999_999)}`,
+    `DO-${r.int(2021, 2025)}-${r.int(1000, 9999)}`,
+    `${r.int(500_000, 599_999)}`,
+  ]);
   const bl = b.blNumber(carrier);
   const vessel = r.pick(VESSELS);
   const pod = b.printPort(b.port());
   const containers = containersFor(b, carrier, r.int(1, 3));
   const blocks: Block[] = [
-    agent === null ? { kind: 'letterhead', lines: [carrier.name], align: r.pick(ALIGNS) } : b.letterhead(agent),
+    agent === null
+      ? { kind: 'letterhead', lines: [carrier.name], align: r.pick(ALIGNS) }
+      : b.letterhead(agent),
     b.titleBlock(b.title('delivery_order')),
-    b.fields([b.field('delivery_order_number', number), b.field('date', b.date(randomDate(r))), b.field('bl_number', bl), b.field('vessel', vessel), b.field('port_of_discharge', pod.printed)]),
-    { kind: 'parties', parties: [b.party('consignee', consignee), b.party('release_to', trucker)], boxed: r.chance(0.5) },
+    b.fields([
+      b.field('delivery_order_number', number),
+      b.field('date', b.date(randomDate(r))),
+      b.field('bl_number', bl),
+      b.field('vessel', vessel),
+      b.field('port_of_discharge', pod.printed),
+    ]),
+    {
+      kind: 'parties',
+      parties: [b.party('consignee', consignee), b.party('release_to', trucker)],
+      boxed: r.chance(0.5),
+    },
     {
       kind: 'table',
       headers: [b.label('containers'), b.label('seals'), b.label('packages')],
@@ -511,7 +632,11 @@ export function buildBookingConfirmation(ctx: BuildContext): DocumentPlan {
   const r = b.random;
   const carrier = b.carrier();
   const shipper = companyFrom(r, [b.home]);
-  const number = r.pick([`${r.int(200_000_000, 299_999_999)}`, `${carrier.scac.slice(0, 3)}${r.int(1_000_000, 9_999_999)}`, `BKG${r.int(100_000, 999_999)}`]);
+  const number = r.pick([
+    `${r.int(200_000_000, 299_999_999)}`,
+    `${carrier.scac.slice(0, 3)}${r.int(1_000_000, 9_999_999)}`,
+    `BKG${r.int(100_000, 999_999)}`,
+  ]);
   const vessel = r.pick(VESSELS);
   const voyage = voyageNumber(r);
   const [loading, discharge] = b.distinctPorts();
@@ -520,15 +645,28 @@ export function buildBookingConfirmation(ctx: BuildContext): DocumentPlan {
   const etd = randomDate(r);
   const cutoff = addDays(etd, -r.int(2, 4));
   const blocks: Block[] = [
-    { kind: 'letterhead', lines: [carrier.name, r.pick(['Booking Desk', 'Export Services'])], align: r.pick(ALIGNS) },
+    {
+      kind: 'letterhead',
+      lines: [carrier.name, r.pick(['Booking Desk', 'Export Services'])],
+      align: r.pick(ALIGNS),
+    },
     b.titleBlock(b.title('booking_confirmation')),
     b.fields([b.field('booking_number', number), b.field('date', b.date(addDays(etd, -r.int(10, 20))))]),
     { kind: 'parties', parties: [b.party('shipper', shipper)], boxed: r.chance(0.5) },
-    b.fields([b.field('vessel', vessel), b.field('voyage', voyage), b.field('port_of_loading', pol.printed), b.field('port_of_discharge', pod.printed), b.field('etd', b.date(etd)), { label: 'CY cut-off', value: b.date(cutoff) }]),
+    b.fields([
+      b.field('vessel', vessel),
+      b.field('voyage', voyage),
+      b.field('port_of_loading', pol.printed),
+      b.field('port_of_discharge', pod.printed),
+      b.field('etd', b.date(etd)),
+      { label: 'CY cut-off', value: b.date(cutoff) },
+    ]),
     {
       kind: 'table',
       headers: ['Qty', 'Equipment', b.label('description')],
-      rows: [[String(r.int(1, 6)), r.pick(["40' High Cube", "20' Standard", '40HC', "45' HC"]), r.pick(GOODS)]],
+      rows: [
+        [String(r.int(1, 6)), r.pick(["40' High Cube", "20' Standard", '40HC', "45' HC"]), r.pick(GOODS)],
+      ],
       weights: [1, 2, 5],
     },
   ];
@@ -557,16 +695,36 @@ export function buildOther(ctx: BuildContext): DocumentPlan {
   const blocks: Block[] = [b.letterhead(company)];
   const titles = OTHER_TITLES[b.language];
   if (kind === 'letter') {
-    blocks.push(b.fields([b.field('date', b.date(randomDate(r)))], 1), { kind: 'paragraph', lines: LETTER_LINES[b.language] });
+    blocks.push(b.fields([b.field('date', b.date(randomDate(r)))], 1), {
+      kind: 'paragraph',
+      lines: LETTER_LINES[b.language],
+    });
   } else if (kind === 'certificate_of_origin') {
     const [intro, countryLabel] = ORIGIN_LINES[b.language];
-    blocks.push(b.titleBlock(titles[0] ?? ''), { kind: 'parties', parties: [b.party('shipper', company), b.party('consignee', companyFrom(r, ['US', 'GB'], company))], boxed: true });
-    blocks.push({ kind: 'paragraph', lines: [`${intro} ${company.address.at(-1) ?? ''}.`, `${countryLabel} ${company.address.at(-1) ?? ''}`] });
-    blocks.push({ kind: 'table', headers: [b.label('description'), b.label('quantity')], rows: [[r.pick(GOODS), String(r.int(10, 400))]], weights: [4, 1] });
+    blocks.push(b.titleBlock(titles[0] ?? ''), {
+      kind: 'parties',
+      parties: [b.party('shipper', company), b.party('consignee', companyFrom(r, ['US', 'GB'], company))],
+      boxed: true,
+    });
+    blocks.push({
+      kind: 'paragraph',
+      lines: [`${intro} ${company.address.at(-1) ?? ''}.`, `${countryLabel} ${company.address.at(-1) ?? ''}`],
+    });
+    blocks.push({
+      kind: 'table',
+      headers: [b.label('description'), b.label('quantity')],
+      rows: [[r.pick(GOODS), String(r.int(10, 400))]],
+      weights: [4, 1],
+    });
   } else {
     const style = amountStyleFor(b.language, company.country);
     blocks.push(b.titleBlock(titles[1] ?? ''), b.fields([b.field('date', b.date(randomDate(r)))], 1));
-    blocks.push({ kind: 'table', headers: [b.label('description'), b.label('unit_price')], rows: [[r.pick(GOODS), printAmount(r.int(100, 900_000), style)]], weights: [4, 1] });
+    blocks.push({
+      kind: 'table',
+      headers: [b.label('description'), b.label('unit_price')],
+      rows: [[r.pick(GOODS), printAmount(r.int(100, 900_000), style)]],
+      weights: [4, 1],
+    });
   }
   return { blocks, fields: {}, variant: kind, title: kind.replace(/_/g, ' '), letterPaper: false };
 }

@@ -46,8 +46,16 @@ export function corpusPlan(): CorpusEntry[] {
       entries.push({ type, language: LANGUAGES[(t + k) % LANGUAGES.length] as Language, kind });
     });
     // Invoices from every supplier country arrive scanned more than anything else.
-    entries.push({ type: 'commercial_invoice', language: LANGUAGES[(k + 3) % LANGUAGES.length] as Language, kind });
-    entries.push({ type: 'bill_of_lading', language: LANGUAGES[(k + 4) % LANGUAGES.length] as Language, kind });
+    entries.push({
+      type: 'commercial_invoice',
+      language: LANGUAGES[(k + 3) % LANGUAGES.length] as Language,
+      kind,
+    });
+    entries.push({
+      type: 'bill_of_lading',
+      language: LANGUAGES[(k + 4) % LANGUAGES.length] as Language,
+      kind,
+    });
   });
   return entries;
 }
@@ -89,14 +97,27 @@ export async function generateDocument(
     const style = renderStyle(random, plan.letterPaper);
     const pdf = await renderPdf(plan.blocks, style, plan.title);
     const pages = (await PDFDocument.load(pdf)).getPageCount();
-    const singleImage = entry.kind === 'png' || entry.kind === 'jpeg' || entry.kind === 'tiff' || entry.kind === 'photo_sideways';
+    const singleImage =
+      entry.kind === 'png' ||
+      entry.kind === 'jpeg' ||
+      entry.kind === 'tiff' ||
+      entry.kind === 'photo_sideways';
     if (singleImage && pages > 1 && attempt < 20) continue;
     const id = `${String(index + 1).padStart(3, '0')}-${entry.type.replace(/_/g, '-')}-${entry.language}-${entry.kind.replace(/_/g, '-')}`;
     const styleNote = `${style.font} ${style.size}pt`;
     if (entry.kind === 'text_pdf') {
       return {
         bytes: pdf,
-        truth: { id, file: `${id}.pdf`, type: entry.type, language: entry.language, input_kind: entry.kind, variant: `${plan.variant}; ${styleNote}`, pages, fields: plan.fields },
+        truth: {
+          id,
+          file: `${id}.pdf`,
+          type: entry.type,
+          language: entry.language,
+          input_kind: entry.kind,
+          variant: `${plan.variant}; ${styleNote}`,
+          pages,
+          fields: plan.fields,
+        },
       };
     }
     const degraded = await degrade(pdf, entry.kind, random, plan.letterPaper);

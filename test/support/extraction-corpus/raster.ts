@@ -36,7 +36,9 @@ async function speckle(image: Buffer, random: Random, density: number): Promise<
     const at = random.int(0, pixels.length - 1);
     pixels[at] = random.chance(0.7) ? random.int(0, 90) : 255;
   }
-  return sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .png()
+    .toBuffer();
 }
 
 function skew(random: Random, min: number, max: number): number {
@@ -89,7 +91,11 @@ export async function degrade(
           return sharp(noisy).rotate(angle, { background: WHITE }).blur(0.6).jpeg({ quality: 60 }).toBuffer();
         }),
       );
-      return { bytes: await imagePdf(pages, letter), extension: 'pdf', detail: `skew ${angle}deg, specks, blur` };
+      return {
+        bytes: await imagePdf(pages, letter),
+        extension: 'pdf',
+        detail: `skew ${angle}deg, specks, blur`,
+      };
     }
     case 'png': {
       const [page] = renderPages(pdf, 150);
@@ -99,19 +105,30 @@ export async function degrade(
     case 'jpeg': {
       const [page] = renderPages(pdf, 150);
       const angle = skew(random, 0.2, 1.2);
-      const bytes = await sharp(page).rotate(angle, { background: WHITE }).blur(0.5).jpeg({ quality: 70 }).toBuffer();
+      const bytes = await sharp(page)
+        .rotate(angle, { background: WHITE })
+        .blur(0.5)
+        .jpeg({ quality: 70 })
+        .toBuffer();
       return { bytes, extension: 'jpg', detail: `150dpi skew ${angle}deg` };
     }
     case 'tiff': {
       const [page] = renderPages(pdf, 200);
-      const bytes = await sharp(page).greyscale().threshold(160).toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1 }).toBuffer();
+      const bytes = await sharp(page)
+        .greyscale()
+        .threshold(160)
+        .toColourspace('b-w')
+        .tiff({ compression: 'ccittfax4', bitdepth: 1 })
+        .toBuffer();
       return { bytes, extension: 'tif', detail: '200dpi 1-bit fax g4' };
     }
     case 'photo_sideways': {
       const [page] = renderPages(pdf, 130);
       const turn = random.pick([90, 270]);
       const tilt = skew(random, 0.5, 2.5);
-      const rotated = await sharp(page).rotate(tilt, { background: { r: 200, g: 195, b: 185, alpha: 1 } }).toBuffer();
+      const rotated = await sharp(page)
+        .rotate(tilt, { background: { r: 200, g: 195, b: 185, alpha: 1 } })
+        .toBuffer();
       const bytes = await sharp(rotated)
         .rotate(turn)
         .tint({ r: 240, g: 228, b: 205 })

@@ -15,7 +15,12 @@ export type Block =
   | { kind: 'title'; text: string; align: Align; size: number }
   | { kind: 'fields'; fields: readonly Field[]; mode: FieldMode; columns: number }
   | { kind: 'parties'; parties: ReadonlyArray<{ heading: string; lines: readonly string[] }>; boxed: boolean }
-  | { kind: 'table'; headers: readonly string[]; rows: ReadonlyArray<readonly string[]>; weights: readonly number[] }
+  | {
+      kind: 'table';
+      headers: readonly string[];
+      rows: ReadonlyArray<readonly string[]>;
+      weights: readonly number[];
+    }
   | { kind: 'paragraph'; lines: readonly string[] }
   | { kind: 'totals'; rows: readonly Field[] }
   | { kind: 'space'; height: number };
@@ -75,7 +80,12 @@ class Writer {
     this.y = this.height - this.style.margin;
   }
 
-  private text(value: string, x: number, y: number, options: { bold?: boolean; size?: number; grey?: boolean } = {}): void {
+  private text(
+    value: string,
+    x: number,
+    y: number,
+    options: { bold?: boolean; size?: number; grey?: boolean } = {},
+  ): void {
     if (value.length === 0) return;
     this.page.drawText(value, {
       x,
@@ -125,7 +135,11 @@ class Writer {
         block.lines.forEach((line, i) => {
           const size = i === 0 ? this.style.size + 4 : this.style.size - 0.5;
           this.ensure(size * 1.4);
-          this.text(line, this.aligned(line, block.align, i === 0, size), this.y - size, { bold: i === 0, size, grey: i > 0 });
+          this.text(line, this.aligned(line, block.align, i === 0, size), this.y - size, {
+            bold: i === 0,
+            size,
+            grey: i > 0,
+          });
           this.y -= size * 1.4;
         });
         this.y -= this.lineHeight * 0.6;
@@ -196,7 +210,13 @@ class Writer {
         }
         const lines = this.wrap(field.value, cellWidth - 10);
         const extra = mode === 'boxed' ? 8 : 2;
-        return { field, labelText: field.label, labelWidth: 0, lines, height: (lines.length + 1) * this.lineHeight + extra };
+        return {
+          field,
+          labelText: field.label,
+          labelWidth: 0,
+          lines,
+          height: (lines.length + 1) * this.lineHeight + extra,
+        };
       });
       for (const layout of layouts) rowHeight = Math.max(rowHeight, layout.height);
       this.ensure(rowHeight);
@@ -211,10 +231,21 @@ class Writer {
         }
         const top = this.y;
         if (mode === 'boxed') {
-          this.page.drawRectangle({ x, y: top - rowHeight, width: cellWidth - 4, height: rowHeight, borderColor: LINE, borderWidth: 0.6 });
+          this.page.drawRectangle({
+            x,
+            y: top - rowHeight,
+            width: cellWidth - 4,
+            height: rowHeight,
+            borderColor: LINE,
+            borderWidth: 0.6,
+          });
         }
         const inset = mode === 'boxed' ? 3 : 0;
-        this.text(layout.labelText, x + inset, top - this.style.size - inset + 1, { size: this.style.size - 1.5, grey: true, bold: this.style.boldLabels });
+        this.text(layout.labelText, x + inset, top - this.style.size - inset + 1, {
+          size: this.style.size - 1.5,
+          grey: true,
+          bold: this.style.boldLabels,
+        });
         layout.lines.forEach((line, j) => {
           this.text(line, x + inset, top - this.style.size - inset - (j + 1) * this.lineHeight);
         });
@@ -224,7 +255,10 @@ class Writer {
     this.y -= this.lineHeight * 0.4;
   }
 
-  private parties(parties: ReadonlyArray<{ heading: string; lines: readonly string[] }>, boxed: boolean): void {
+  private parties(
+    parties: ReadonlyArray<{ heading: string; lines: readonly string[] }>,
+    boxed: boolean,
+  ): void {
     const width = this.contentWidth / parties.length;
     const wrapped = parties.map((p) => p.lines.flatMap((line) => this.wrap(line, width - 12)));
     const height = (Math.max(...wrapped.map((w) => w.length)) + 1) * this.lineHeight + 8;
@@ -232,7 +266,14 @@ class Writer {
     parties.forEach((party, i) => {
       const x = this.left + i * width;
       if (boxed) {
-        this.page.drawRectangle({ x, y: this.y - height, width: width - 4, height, borderColor: LINE, borderWidth: 0.6 });
+        this.page.drawRectangle({
+          x,
+          y: this.y - height,
+          width: width - 4,
+          height,
+          borderColor: LINE,
+          borderWidth: 0.6,
+        });
       }
       this.text(this.style.colon ? `${party.heading}:` : party.heading, x + 3, this.y - this.style.size - 2, {
         bold: true,
@@ -245,7 +286,11 @@ class Writer {
     this.y -= height + this.lineHeight * 0.6;
   }
 
-  private table(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, weights: readonly number[]): void {
+  private table(
+    headers: readonly string[],
+    rows: ReadonlyArray<readonly string[]>,
+    weights: readonly number[],
+  ): void {
     const total = weights.reduce((a, b) => a + b, 0);
     const widths = weights.map((w) => (w / total) * this.contentWidth);
     const xs = widths.map((_, i) => this.left + widths.slice(0, i).reduce((a, b) => a + b, 0));
@@ -275,7 +320,11 @@ class Writer {
   }
 }
 
-export async function renderPdf(blocks: readonly Block[], style: RenderStyle, title: string): Promise<Uint8Array> {
+export async function renderPdf(
+  blocks: readonly Block[],
+  style: RenderStyle,
+  title: string,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const fixed = new Date(Date.UTC(2026, 0, 1));
   doc.setTitle(title);

@@ -1,5 +1,12 @@
 import { normalizeContainerNumber } from '../../../src/domain/iso6346.ts';
-import { type CorpusDocument, FIELD_KINDS, type FieldKind, type PortTruth, TYPE_FIELDS, type TruthValue } from './truth.ts';
+import {
+  type CorpusDocument,
+  FIELD_KINDS,
+  type FieldKind,
+  type PortTruth,
+  type TruthValue,
+  TYPE_FIELDS,
+} from './truth.ts';
 
 /**
  * Scores extraction results against the corpus truth. Per document: is the type right, and per field of
@@ -63,7 +70,10 @@ function lookup(payload: Record<string, unknown> | null, field: string): unknown
 }
 
 const collapse = (value: string): string => value.normalize('NFC').replace(/\s+/g, ' ').trim();
-const normalizeName = (value: string): string => collapse(value).toLowerCase().replace(/[.,;:]+$/, '');
+const normalizeName = (value: string): string =>
+  collapse(value)
+    .toLowerCase()
+    .replace(/[.,;:]+$/, '');
 const normalizeId = (value: string): string => value.normalize('NFC').replace(/\s+/g, '').toUpperCase();
 
 function normalizeDecimal(value: string): string | null {
@@ -78,7 +88,8 @@ function normalizeDecimal(value: string): string | null {
 function scalar(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() === '' ? null : value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'object' && value !== null && 'name' in value) return scalar((value as { name: unknown }).name);
+  if (typeof value === 'object' && value !== null && 'name' in value)
+    return scalar((value as { name: unknown }).name);
   return null;
 }
 
@@ -89,7 +100,9 @@ function list(value: unknown): string[] {
   }
   return value
     .map((item) =>
-      typeof item === 'object' && item !== null && 'number' in item ? scalar((item as { number: unknown }).number) : scalar(item),
+      typeof item === 'object' && item !== null && 'number' in item
+        ? scalar((item as { number: unknown }).number)
+        : scalar(item),
     )
     .filter((item): item is string => item !== null);
 }
@@ -168,7 +181,9 @@ export function scoreDocument(document: CorpusDocument, prediction: Prediction):
     predictedType: prediction.ok ? prediction.documentType : null,
     typeCorrect: prediction.ok && prediction.documentType === document.type,
     failure: prediction.ok ? null : (prediction.reason ?? 'failed'),
-    fields: TYPE_FIELDS[document.type].map((field) => scoreField(field, document.fields[field], lookup(payload, field))),
+    fields: TYPE_FIELDS[document.type].map((field) =>
+      scoreField(field, document.fields[field], lookup(payload, field)),
+    ),
   };
 }
 
@@ -213,7 +228,10 @@ export function summarize(scores: readonly DocumentScore[]): Summary {
   };
 }
 
-export function groupBy(scores: readonly DocumentScore[], key: (score: DocumentScore) => string): Map<string, DocumentScore[]> {
+export function groupBy(
+  scores: readonly DocumentScore[],
+  key: (score: DocumentScore) => string,
+): Map<string, DocumentScore[]> {
   const groups = new Map<string, DocumentScore[]>();
   for (const score of scores) {
     const name = key(score);
@@ -235,7 +253,13 @@ export function summarizeFields(scores: readonly DocumentScore[]): FieldSummary[
   const byField = new Map<string, FieldSummary>();
   for (const score of scores) {
     for (const outcome of score.fields) {
-      const entry = byField.get(outcome.field) ?? { field: outcome.field, expected: 0, exact: 0, exactMatch: 0, invented: 0 };
+      const entry = byField.get(outcome.field) ?? {
+        field: outcome.field,
+        expected: 0,
+        exact: 0,
+        exactMatch: 0,
+        invented: 0,
+      };
       if (outcome.expected) entry.expected += 1;
       if (outcome.exact) entry.exact += 1;
       if (!outcome.expected && outcome.fp > 0) entry.invented += 1;
@@ -248,17 +272,33 @@ export function summarizeFields(scores: readonly DocumentScore[]): FieldSummary[
 const f2 = (n: number): string => n.toFixed(2);
 
 /** The benchmark table: one row per group, the same columns everywhere. */
-export function formatSummaryTable(title: string, groups: ReadonlyMap<string, readonly DocumentScore[]>): string {
+export function formatSummaryTable(
+  title: string,
+  groups: ReadonlyMap<string, readonly DocumentScore[]>,
+): string {
   const rows = [...groups.entries()].map(([name, group]) => {
     const s = summarize(group);
-    return [name, String(s.documents), String(s.failures), f2(s.classificationAccuracy), f2(s.precision), f2(s.recall), f2(s.f1)];
+    return [
+      name,
+      String(s.documents),
+      String(s.failures),
+      f2(s.classificationAccuracy),
+      f2(s.precision),
+      f2(s.recall),
+      f2(s.f1),
+    ];
   });
   const header = [title, 'docs', 'failed', 'class_acc', 'field_P', 'field_R', 'field_F1'];
   return formatTable(header, rows);
 }
 
 export function formatFieldTable(scores: readonly DocumentScore[]): string {
-  const rows = summarizeFields(scores).map((f) => [f.field, String(f.expected), f2(f.exactMatch), String(f.invented)]);
+  const rows = summarizeFields(scores).map((f) => [
+    f.field,
+    String(f.expected),
+    f2(f.exactMatch),
+    String(f.invented),
+  ]);
   return formatTable(['field', 'expected', 'exact_match', 'invented'], rows);
 }
 

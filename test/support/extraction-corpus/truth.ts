@@ -41,7 +41,17 @@ export interface CorpusTruth {
   documents: CorpusDocument[];
 }
 
-export type FieldKind = 'id' | 'name' | 'date' | 'decimal' | 'integer' | 'currency' | 'port' | 'containers' | 'list' | 'scac';
+export type FieldKind =
+  | 'id'
+  | 'name'
+  | 'date'
+  | 'decimal'
+  | 'integer'
+  | 'currency'
+  | 'port'
+  | 'containers'
+  | 'list'
+  | 'scac';
 
 export const FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
   invoice_number: 'id',
@@ -95,7 +105,14 @@ export const TYPE_FIELDS: Readonly<Record<CorpusType, readonly string[]>> = {
     'port_of_discharge',
     'last_free_day',
   ],
-  packing_list: ['packing_list_number', 'shipper', 'consignee', 'container_numbers', 'package_count', 'gross_weight_kg'],
+  packing_list: [
+    'packing_list_number',
+    'shipper',
+    'consignee',
+    'container_numbers',
+    'package_count',
+    'gross_weight_kg',
+  ],
   delivery_order: [
     'delivery_order_number',
     'bill_of_lading_number',
@@ -104,6 +121,14 @@ export const TYPE_FIELDS: Readonly<Record<CorpusType, readonly string[]>> = {
     'vessel_name',
     'port_of_discharge',
   ],
-  booking_confirmation: ['booking_number', 'shipper', 'vessel_name', 'voyage_number', 'port_of_loading', 'port_of_discharge', 'etd'],
+  booking_confirmation: [
+    'booking_number',
+    'shipper',
+    'vessel_name',
+    'voyage_number',
+    'port_of_loading',
+    'port_of_discharge',
+    'etd',
+  ],
   other: [],
 };

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Random } from '../samples/random.ts';
 import type { InputKind } from './truth.ts';
@@ -48,8 +48,13 @@ function skew(random: Random, min: number, max: number): number {
 
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 
-async function imagePdf(pages: readonly Buffer[], letter: boolean): Promise<Uint8Array> {
+async function imagePdf(
+  pages: readonly Buffer[],
+  letter: boolean,
+  junk: readonly string[] = [],
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
+  const font = junk.length > 0 ? await doc.embedFont(StandardFonts.Helvetica) : null;
   const fixed = new Date(Date.UTC(2026, 0, 1));
   doc.setProducer('stevedore extraction corpus (scan)');
   doc.setCreationDate(fixed);
@@ -59,8 +64,31 @@ async function imagePdf(pages: readonly Buffer[], letter: boolean): Promise<Uint
     const image = await doc.embedJpg(jpeg);
     const page = doc.addPage([width, height]);
     page.drawImage(image, { x: 0, y: 0, width, height });
+    // An invisible text layer of junk, as a scanner's bad OCR or a broken font encoding leaves behind.
+    junk.forEach((line, i) => {
+      page.drawText(line, { x: 50, y: height - 60 - i * 14, size: 10, font: font ?? undefined, opacity: 0 });
+    });
   }
   return doc.save({ useObjectStreams: false });
+}
+
+/**
+ * A clean scan whose PDF also carries a text layer of `lines` with every letter shifted, as a font with a
+ * broken encoding extracts: plenty of characters, none of them the document's.
+ */
+export async function scanWithGarbledTextLayer(
+  pdf: Uint8Array,
+  lines: readonly string[],
+): Promise<Uint8Array> {
+  const shift = (line: string): string =>
+    line.replace(/[A-Za-z]/g, (c) => {
+      const base = c <= 'Z' ? 65 : 97;
+      return String.fromCharCode(base + ((c.charCodeAt(0) - base + 3) % 26));
+    });
+  const pages = await Promise.all(
+    renderPages(pdf, 150).map((page) => sharp(page).jpeg({ quality: 72 }).toBuffer()),
+  );
+  return imagePdf(pages, false, lines.map(shift));
 }
 
 export interface Degraded {

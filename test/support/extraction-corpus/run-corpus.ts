@@ -43,11 +43,14 @@ export async function runCorpus(
   return { scores, timings };
 }
 
-/** Text PDFs all, and the first `perKind` documents of every image kind (OCR is slow on two cores). */
+/**
+ * Text PDFs and hand-made documents all, and the first `perKind` generated documents of every image kind
+ * (OCR is slow on two cores).
+ */
 export function testSelection(documents: readonly CorpusDocument[], perKind: number): CorpusDocument[] {
   const seen = new Map<string, number>();
   return documents.filter((document) => {
-    if (document.input_kind === 'text_pdf') return true;
+    if (document.input_kind === 'text_pdf' || document.variant.startsWith('handmade')) return true;
     const count = seen.get(document.input_kind) ?? 0;
     seen.set(document.input_kind, count + 1);
     return count < perKind;

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPUS_SEED, corpusPlan, generateDocument, loadSources } from './generate.ts';
+import { generateHandmade, HANDMADE_COUNT } from './handmade.ts';
 import type { CorpusTruth } from './truth.ts';
 
 /**
@@ -36,6 +37,12 @@ for (const [index, entry] of plan.entries()) {
   truth.documents.push(generated.truth);
   bytes += generated.bytes.byteLength;
   process.stderr.write(`\r${index + 1}/${plan.length} ${generated.truth.file}          `);
+}
+for (let position = 0; position < HANDMADE_COUNT; position += 1) {
+  const handmade = await generateHandmade(position);
+  writeFileSync(join(out, handmade.truth.file), handmade.bytes);
+  truth.documents.push(handmade.truth);
+  bytes += handmade.bytes.byteLength;
 }
 writeFileSync(join(out, 'truth.json'), `${JSON.stringify(truth, null, 2)}\n`);
 // The repository's formatter has the last word on the JSON's layout, so `npm run lint` stays clean.

@@ -127,6 +127,10 @@ function matchesPort(truth: PortTruth, value: unknown): boolean {
   return stripped === name;
 }
 
+// Alternative SCACs a carrier also prints or files under (MSC's bills of lading carry MEDU).
+const SCAC_EQUIVALENTS: Readonly<Record<string, string>> = { MEDU: 'MSCU' };
+const canonicalScac = (value: string): string => SCAC_EQUIVALENTS[value] ?? value;
+
 function scalarMatches(kind: FieldKind, truth: TruthValue, value: unknown): boolean {
   if (kind === 'port') return matchesPort(truth as PortTruth, value);
   const got = scalar(value);
@@ -134,8 +138,9 @@ function scalarMatches(kind: FieldKind, truth: TruthValue, value: unknown): bool
   switch (kind) {
     case 'id':
     case 'currency':
-    case 'scac':
       return normalizeId(got) === normalizeId(String(truth));
+    case 'scac':
+      return canonicalScac(normalizeId(got)) === canonicalScac(normalizeId(String(truth)));
     case 'name':
       return normalizeName(got) === normalizeName(String(truth));
     case 'date':

@@ -54,6 +54,11 @@ describe('the extraction corpus scorer', () => {
     expect(scoreField('last_free_day', undefined, null)).toMatchObject({ tp: 0, fp: 0, fn: 0 });
   });
 
+  it("takes a carrier's alternative SCAC for its SCAC (MEDU for MSC)", () => {
+    expect(scoreField('scac', 'MSCU', 'MEDU').exact).toBe(true);
+    expect(scoreField('scac', 'MSCU', 'MAEU').exact).toBe(false);
+  });
+
   it('scores container lists per element, after ISO 6346 normalization', () => {
     expect(
       scoreField('container_numbers', ['MSKU1000016', 'MSCU1234565'], ['MSKU 100001-6', 'TGHU0000000']),

@@ -190,10 +190,12 @@ class Writer {
 
   private fields(fields: readonly Field[], mode: FieldMode, columns: number): void {
     if (mode === 'table') {
+      // Columns as wide as their longer text, as a form designer sizes them, so no two cells touch.
+      const weights = fields.map((f) => Math.max(this.measure(f.label, true), this.measure(f.value)) + 12);
       this.table(
         fields.map((f) => f.label),
         [fields.map((f) => f.value)],
-        fields.map(() => 1),
+        weights,
       );
       return;
     }
@@ -299,8 +301,15 @@ class Writer {
       const height = Math.max(...wrapped.map((w) => w.length), 1) * this.lineHeight + 3;
       this.ensure(height);
       wrapped.forEach((lines, i) => {
+        const room = (widths[i] ?? 60) - 6;
         lines.forEach((line, j) => {
-          this.text(line, (xs[i] ?? this.left) + 2, this.y - this.style.size - j * this.lineHeight, { bold });
+          // A single word wider than its column is set smaller rather than run into the next cell.
+          const wide = this.measure(line, bold);
+          const size = wide > room ? (this.style.size * room) / wide : this.style.size;
+          this.text(line, (xs[i] ?? this.left) + 2, this.y - this.style.size - j * this.lineHeight, {
+            bold,
+            size,
+          });
         });
       });
       this.y -= height;

@@ -603,8 +603,10 @@ function blockStrings(blocks: readonly Block[]): string[] {
 
 export const HANDMADE_COUNT = HANDMADE.length;
 
+/** With `scan: false` a scanned document's bytes are its source PDF: its truth without `pdftoppm`. */
 export async function generateHandmade(
   position: number,
+  { scan = true }: { scan?: boolean } = {},
 ): Promise<{ truth: CorpusDocument; bytes: Uint8Array }> {
   const spec = HANDMADE[position];
   if (spec === undefined) throw new RangeError(`no hand-made document ${position}`);
@@ -612,7 +614,7 @@ export async function generateHandmade(
   const pdf = await renderPdf(spec.blocks, { ...BASE_STYLE, ...spec.style }, spec.name);
   const pages = (await PDFDocument.load(pdf)).getPageCount();
   const bytes =
-    spec.kind === 'text_pdf' ? pdf : await scanWithGarbledTextLayer(pdf, blockStrings(spec.blocks));
+    spec.kind === 'text_pdf' || !scan ? pdf : await scanWithGarbledTextLayer(pdf, blockStrings(spec.blocks));
   return {
     bytes,
     truth: {

@@ -114,10 +114,11 @@ export async function recognizePage(
   let best = { page: await current.recognize(image, ['eng'], left()), image, rotation: 0 };
   let bestScore = score(best.page);
   const sideways = looksSideways(best.page);
+  const wordCount = best.page.words.length;
+  // A blank page has nothing to orient by.
   if (
-    sideways ||
-    meanConfidence(best.page.words) < UPRIGHT_CONFIDENCE ||
-    best.page.words.length < UPRIGHT_MIN_WORDS
+    wordCount > 0 &&
+    (sideways || meanConfidence(best.page.words) < UPRIGHT_CONFIDENCE || wordCount < UPRIGHT_MIN_WORDS)
   ) {
     // tesseract reads a sideways page as vertical lines, often confidently: it has to be turned anyway.
     if (sideways) bestScore = 0;

@@ -9,10 +9,20 @@ export const MAX_OCR_PAGES = 10;
 /** One document's OCR ends after this long, whatever is left. */
 export const OCR_TIME_LIMIT_MS = 120_000;
 
+export interface OcrLimits {
+  maxPages: number;
+  timeLimitMs: number;
+}
+
+export const OCR_LIMITS: OcrLimits = { maxPages: MAX_OCR_PAGES, timeLimitMs: OCR_TIME_LIMIT_MS };
+
 /** Reads a PNG, JPEG or TIFF (all pages up to the cap) with OCR. */
-export async function readImageText(bytes: Uint8Array): Promise<DocumentText> {
-  const deadline = Date.now() + OCR_TIME_LIMIT_MS;
-  const { pages, pageCount } = await imagePages(bytes, MAX_OCR_PAGES);
+export async function readImageText(
+  bytes: Uint8Array,
+  limits: OcrLimits = OCR_LIMITS,
+): Promise<DocumentText> {
+  const deadline = Date.now() + limits.timeLimitMs;
+  const { pages, pageCount } = await imagePages(bytes, limits.maxPages);
   const lines: TextLine[] = [];
   for (const [index, image] of pages.entries()) {
     if (Date.now() >= deadline) {

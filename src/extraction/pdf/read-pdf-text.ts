@@ -193,8 +193,8 @@ async function largestImage(page: PdfPageLike, paintImage: number): Promise<Prom
     const key = operators.argsArray[index]?.[0];
     if (typeof key !== 'string') continue;
     const objects = key.startsWith('g_') ? page.commonObjs : page.objs;
-    const image = await new Promise<unknown>((resolve) => objects.get(key, resolve));
-    if (!isDecodedImage(image)) continue;
+    const image = asDecodedImage(await new Promise<unknown>((resolve) => objects.get(key, resolve)));
+    if (image === undefined) continue;
     if (best === undefined || image.width * image.height > best.width * best.height) best = image;
   }
   if (best === undefined || best.width * best.height < MIN_SCAN_PIXELS) return undefined;
@@ -205,17 +205,15 @@ async function largestImage(page: PdfPageLike, paintImage: number): Promise<Prom
   return undefined;
 }
 
-function isDecodedImage(
+/** pdf.js gives `Uint8Array` pixels for some images and `Uint8ClampedArray` for others (JPEG). */
+function asDecodedImage(
   value: unknown,
-): value is { data: Uint8Array; width: number; height: number; kind: number } {
-  if (typeof value !== 'object' || value === null) return false;
-  const image = value as Record<string, unknown>;
-  return (
-    image.data instanceof Uint8Array &&
-    typeof image.width === 'number' &&
-    typeof image.height === 'number' &&
-    typeof image.kind === 'number'
-  );
+): { data: Uint8Array; width: number; height: number; kind: number } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { data, width, height, kind } = value as Record<string, unknown>;
+  if (!(data instanceof Uint8Array || data instanceof Uint8ClampedArray)) return undefined;
+  if (typeof width !== 'number' || typeof height !== 'number' || typeof kind !== 'number') return undefined;
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height, kind };
 }
 
 function unpackBits(packed: Uint8Array, width: number, height: number): Uint8Array {

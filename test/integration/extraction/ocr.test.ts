@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentText } from '../../../src/extraction/document-text.ts';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
+import { createExtractionPool } from '../../../src/extraction/extraction-pool.ts';
 import { OCR_ENGINE_ENV, ocrEngine, resetOcrEngine } from '../../../src/extraction/ocr/ocr-engine.ts';
 import { readImageText } from '../../../src/extraction/ocr/read-image-text.ts';
 import { stopTesseractJs } from '../../../src/extraction/ocr/tesseract-js.ts';
@@ -127,6 +128,44 @@ describe.each(engines)('OCR with the $name engine', ({ name, run }) => {
     },
     90_000,
   );
+});
+
+describe('OCR of other languages, offline with tesseract.js', () => {
+  beforeAll(() => {
+    process.env[OCR_ENGINE_ENV] = 'tesseract.js';
+    resetOcrEngine();
+  });
+  afterAll(async () => {
+    delete process.env[OCR_ENGINE_ENV];
+    resetOcrEngine();
+    await stopTesseractJs();
+  });
+
+  it('reads a French page again with French data: accents come out', async () => {
+    const png = await textPng([
+      'FACTURE',
+      'Numéro de la facture : F-2022-118',
+      'Date de la facture : 28 décembre 2022',
+      'Montant total des marchandises : 12 450,00 EUR',
+    ]);
+    const read = words(await readImageText(png));
+    expect(read).toContain('décembre');
+    expect(read).toContain('F-2022-118');
+  }, 60_000);
+});
+
+describe('OCR in the extraction pool', () => {
+  const pool = createExtractionPool(2);
+  afterAll(() => pool.close());
+
+  it('reads images in worker threads, two at a time', async () => {
+    const png = await textPng(INVOICE);
+    const jpeg = await sharp(png).jpeg({ quality: 85 }).toBuffer();
+    const results = await Promise.all([png, jpeg].map((bytes) => pool.extract(bytes, hints)));
+    for (const result of results) {
+      expect(result).toMatchObject({ ok: true, payload: { invoice_number: 'INV-20481' } });
+    }
+  }, 90_000);
 });
 
 describe('OCR fallback for a garbage text layer', () => {

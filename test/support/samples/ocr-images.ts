@@ -10,11 +10,11 @@ export function textPng(
   const width = options.width ?? 1400;
   const lineHeight = Math.round(fontSize * 2);
   const height = lineHeight * (lines.length + 1);
-  const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const texts = lines
     .map(
       (line, i) =>
-        `<text x="60" y="${lineHeight * (i + 1)}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}">${escape(line)}</text>`,
+        `<text x="60" y="${lineHeight * (i + 1)}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}">${escapeXml(line)}</text>`,
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${texts}</svg>`;

@@ -15,8 +15,12 @@ export interface ExtractionPool {
  */
 export const defaultExtractionThreads = (): number => Math.max(1, availableParallelism());
 
-/** Idle threads are ended after this long, so an idle service holds no extraction memory. */
-const IDLE_THREAD_MS = 30_000;
+/**
+ * Idle threads are ended after this long, so an idle service holds no extraction memory. Long enough
+ * that documents arriving minutes apart find a warm thread: starting one (loading pdf.js and warming it
+ * up) costs 0.6 s, several times the reading of a 30-page PDF.
+ */
+const IDLE_THREAD_MS = 10 * 60_000;
 
 /**
  * Text extraction and classification are CPU-bound, so they run off the main thread. The worker

@@ -2,13 +2,14 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { createExtractionPool } from '../../src/extraction/extraction-pool.ts';
 import { OCR_ENGINE_ENV, resetOcrEngine } from '../../src/extraction/ocr/ocr-engine.ts';
 import { readImageText } from '../../src/extraction/ocr/read-image-text.ts';
 import { stopTesseractJs } from '../../src/extraction/ocr/tesseract-js.ts';
 import { MAX_PAGES_READ } from '../../src/extraction/pdf/read-pdf-text.ts';
 import { textPng } from '../support/samples/ocr-images.ts';
+import { makeSampleCorpus } from '../support/samples/sample-corpus.ts';
 import { median } from './support/cost-counters.ts';
 import { printResult } from './support/result-line.ts';
 import { withTempDir } from './support/temp-dir.ts';
@@ -25,20 +26,12 @@ const OCR_ROUNDS = 3;
 
 const run = promisify(execFile);
 
+/** The project's sample documents (every type and print style), one per page, bound into one PDF. */
 async function hundredPagePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  for (let p = 1; p <= PDF_PAGES; p += 1) {
-    const page = doc.addPage([595, 842]);
-    page.drawText(`PACKING LIST   page ${p} of ${PDF_PAGES}`, { x: 40, y: 800, size: 14, font: bold });
-    for (let row = 0; row < 44; row += 1) {
-      const y = 770 - row * 16;
-      page.drawText(`MSCU${String(1_000_000 + p * 100 + row)}`, { x: 40, y, size: 9, font });
-      page.drawText(`${row + 1} CARTONS of machine parts, model ${p}-${row}`, { x: 140, y, size: 9, font });
-      page.drawText(`${(row * 37.5 + p).toFixed(2)} KGS`, { x: 420, y, size: 9, font });
-      page.drawText(`Seal SL${p}${row}`, { x: 500, y, size: 9, font });
-    }
+  for (const sample of await makeSampleCorpus(PDF_PAGES, 8)) {
+    const source = await PDFDocument.load(sample.bytes);
+    for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
   }
   return doc.save();
 }

@@ -6,7 +6,7 @@ export type ExtractionFailureReason =
   | 'encrypted'
   | 'unreadable'
   | 'no_text_layer'
-  | 'too_large'
+  | 'file_too_large'
   | 'timeout'
   | 'ocr_failed'
   | 'extractor_error';

@@ -1,3 +1,4 @@
+import { settings } from '../../config/settings.ts';
 import type { TextLine } from '../pdf/layout-lines.ts';
 import { meanConfidence, type OcrPage, ocrLines } from './ocr-lines.ts';
 import type { PageImage } from './page-image.ts';
@@ -9,7 +10,7 @@ export type OcrEngineChoice = 'auto' | 'system' | 'tesseract.js';
 export type OcrEngineName = 'system' | 'tesseract.js';
 
 /** Read in each worker thread from the environment the service was started with. */
-export const OCR_ENGINE_ENV = 'STEVEDORE_OCR_ENGINE';
+export const OCR_ENGINE_ENV = settings.ocrEngine.env;
 
 interface Engine {
   readonly name: OcrEngineName;
@@ -51,10 +52,11 @@ export function resetOcrEngine(): void {
 }
 
 function readChoice(): OcrEngineChoice {
-  const value = process.env[OCR_ENGINE_ENV]?.trim().toLowerCase();
-  if (value === undefined || value === '' || value === 'auto') return 'auto';
-  if (value === 'system' || value === 'tesseract.js') return value;
-  throw new Error(`${OCR_ENGINE_ENV} must be auto, system or tesseract.js, not ${value}`);
+  const parsed = settings.ocrEngine.schema.safeParse(
+    process.env[OCR_ENGINE_ENV]?.trim().toLowerCase() || undefined,
+  );
+  if (!parsed.success) throw new Error(`${OCR_ENGINE_ENV} must be auto, system or tesseract.js`);
+  return parsed.data;
 }
 
 // Below this mean word confidence (or with fewer words) a page may be sideways or upside down.

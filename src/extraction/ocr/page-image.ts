@@ -47,7 +47,10 @@ export function rawPageImage(
 ): Promise<PageImage> {
   if (width * height > MAX_INPUT_PIXELS) {
     return Promise.reject(
-      new ExtractionError('too_large', `a page image is ${width}x${height} pixels, over ${MAX_INPUT_PIXELS}`),
+      new ExtractionError(
+        'file_too_large',
+        `a page image is ${width}x${height} pixels, over ${MAX_INPUT_PIXELS}`,
+      ),
     );
   }
   return prepare(sharp(data, { raw: { width, height, channels } }));
@@ -94,7 +97,9 @@ function decodeError(error: unknown): ExtractionError {
   if (error instanceof ExtractionError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) {
-    return new ExtractionError('too_large', `the image is over ${MAX_INPUT_PIXELS} pixels`, { cause: error });
+    return new ExtractionError('file_too_large', `the image is over ${MAX_INPUT_PIXELS} pixels`, {
+      cause: error,
+    });
   }
   return new ExtractionError('unreadable', `the image could not be decoded: ${message}`, { cause: error });
 }

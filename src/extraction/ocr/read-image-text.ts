@@ -6,8 +6,11 @@ import { imagePages } from './page-image.ts';
 
 /** OCR is one to several seconds a page: a long scan is read up to this many pages. */
 export const MAX_OCR_PAGES = 10;
-/** One document's OCR ends after this long, whatever is left. */
-export const OCR_TIME_LIMIT_MS = 120_000;
+/**
+ * One document's OCR ends after this long with reason `timeout`: before the processing job's own
+ * 120 s limit, so the failure says what ran out.
+ */
+export const OCR_TIME_LIMIT_MS = 90_000;
 
 export interface OcrLimits {
   maxPages: number;

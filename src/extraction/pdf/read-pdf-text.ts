@@ -62,7 +62,7 @@ export function pdfThreadState(): Promise<PdfThreadState> {
 export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
   if (bytes.byteLength > MAX_PDF_BYTES) {
     throw new ExtractionError(
-      'too_large',
+      'file_too_large',
       `the PDF is ${bytes.byteLength} bytes, over the ${MAX_PDF_BYTES} byte cap`,
     );
   }
@@ -71,7 +71,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new ExtractionError('timeout', `reading the PDF took over ${PDF_READ_TIMEOUT_MS} ms`)),
+      () => reject(new ExtractionError('unreadable', `reading the PDF took over ${PDF_READ_TIMEOUT_MS} ms`)),
       PDF_READ_TIMEOUT_MS,
     );
   });

@@ -198,9 +198,9 @@ describe('OCR limits', () => {
     });
   });
 
-  it('refuses an image over the pixel limit before decoding it, with reason too_large', async () => {
+  it('refuses an image over the pixel limit before decoding it, with reason file_too_large', async () => {
     const result = await extractDocument(pngHeaderClaiming(20_000, 20_000), hints);
-    expect(result).toMatchObject({ ok: false, reason: 'too_large' });
+    expect(result).toMatchObject({ ok: false, reason: 'file_too_large' });
   });
 });
 

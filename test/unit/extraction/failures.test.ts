@@ -79,7 +79,7 @@ describe('extractDocument failures', () => {
     const big = new Uint8Array(MAX_PDF_BYTES + 1);
     big.set(Buffer.from('%PDF-1.7\n'));
     const result = await extractDocument(big, hints);
-    expect(result).toMatchObject({ ok: false, reason: 'too_large' });
+    expect(result).toMatchObject({ ok: false, reason: 'file_too_large' });
     expect(!result.ok && result.detail).toContain('byte cap');
   });
 

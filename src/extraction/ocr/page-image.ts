@@ -56,6 +56,10 @@ export function rawPageImage(
   return prepare(sharp(data, { raw: { width, height, channels } }));
 }
 
+/** A page rendered to an encoded image (PNG) elsewhere. */
+export const encodedPageImage = (bytes: Uint8Array): Promise<PageImage> =>
+  prepare(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }));
+
 export async function rotatePage(image: PageImage, degrees: number): Promise<PageImage> {
   const { data, info } = await sharp(image.png)
     .rotate(degrees)

@@ -1,10 +1,11 @@
 import { getResolvedPDFJS } from 'unpdf';
 import { type DocumentText, toDocumentText } from '../document-text.ts';
 import { ExtractionError } from '../extraction-error.ts';
-import { type PageImage, rawPageImage } from '../ocr/page-image.ts';
+import { encodedPageImage, type PageImage, rawPageImage } from '../ocr/page-image.ts';
 import { MAX_OCR_PAGES, OCR_TIME_LIMIT_MS, recognizeOrFail } from '../ocr/read-image-text.ts';
 import { isGarbageText } from '../text-quality.ts';
 import { layoutLines, type PositionedText, type TextLine } from './layout-lines.ts';
+import { canRenderPages, renderPage } from './render-page.ts';
 
 /** Shipping documents are a few hundred KB; a cap keeps a hostile upload from exhausting memory. */
 export const MAX_PDF_BYTES = 25 * 1024 * 1024;
@@ -90,7 +91,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
     const pdf = (await Promise.race([task.promise, timeout])) as unknown as PdfDocumentLike;
     const pages = await Promise.race([readTextLayer(pdf), timeout]);
     clearTimeout(timer);
-    return await withOcrPages(pdf, pages, pdfjs.OPS.paintImageXObject);
+    return await withOcrPages(pdf, pages, pdfjs.OPS.paintImageXObject, bytes);
   } catch (error) {
     throw toExtractionError(error, bytes);
   } finally {
@@ -115,6 +116,8 @@ interface PageText {
   pageNumber: number;
   lines: TextLine[];
   page: PdfPageLike;
+  /** Text was drawn, even if none of it decoded to a character (pdf.js drops private-use ones). */
+  drewText: boolean;
 }
 
 async function readTextLayer(pdf: PdfDocumentLike): Promise<{ pages: PageText[]; pageCount: number }> {
@@ -133,6 +136,9 @@ async function readTextLayer(pdf: PdfDocumentLike): Promise<{ pages: PageText[];
           return {
             pageNumber,
             page,
+            drewText: content.items.some(
+              (item) => typeof item === 'object' && item !== null && 'str' in item,
+            ),
             lines: layoutLines(content.items.flatMap(toPositionedText), pageNumber),
           };
         }),
@@ -149,18 +155,27 @@ async function withOcrPages(
   pdf: PdfDocumentLike,
   read: { pages: PageText[]; pageCount: number },
   paintImage: number,
+  bytes: Uint8Array,
 ): Promise<DocumentText> {
   const deadline = Date.now() + OCR_TIME_LIMIT_MS;
   let ocrPages = 0;
   const lines: TextLine[] = [];
-  for (const { pageNumber, page, lines: textLines } of read.pages) {
+  for (const { pageNumber, page, lines: textLines, drewText } of read.pages) {
     const text = textLines.map((line) => line.text).join('\n');
-    const wantsOcr = visibleChars(textLines) < MIN_PAGE_TEXT_CHARS || isGarbageText(text);
+    const few = visibleChars(textLines) < MIN_PAGE_TEXT_CHARS;
+    const garbage = isGarbageText(text) || (few && drewText);
+    const wantsOcr = garbage || few;
     if (!wantsOcr || ocrPages >= MAX_OCR_PAGES) {
       lines.push(...textLines);
       continue;
     }
-    const image = await largestImage(page, paintImage);
+    let image = await largestImage(page, paintImage);
+    // Garbage drawn in fonts, not over a scan: only a rendering of the page can be read.
+    if (image === undefined && garbage && canRenderPages()) {
+      image = await renderPage(bytes, pageNumber, deadline - Date.now())
+        .then(encodedPageImage)
+        .catch(() => undefined);
+    }
     if (image === undefined) {
       lines.push(...textLines);
       continue;
@@ -172,7 +187,7 @@ async function withOcrPages(
       );
     }
     ocrPages += 1;
-    lines.push(...(await recognizeOrFail(await image, pageNumber, deadline)));
+    lines.push(...(await recognizeOrFail(image, pageNumber, deadline)));
   }
   const chars = visibleChars(lines);
   if (chars < MIN_TEXT_CHARS) {
@@ -185,7 +200,7 @@ async function withOcrPages(
 }
 
 /** The largest image drawn on the page, decoded by pdf.js, when it is big enough to be a scan. */
-async function largestImage(page: PdfPageLike, paintImage: number): Promise<Promise<PageImage> | undefined> {
+async function largestImage(page: PdfPageLike, paintImage: number): Promise<PageImage | undefined> {
   const operators = await page.getOperatorList();
   let best: { data: Uint8Array; width: number; height: number; kind: number } | undefined;
   for (const [index, fn] of operators.fnArray.entries()) {

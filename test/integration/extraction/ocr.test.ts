@@ -8,7 +8,7 @@ import { OCR_ENGINE_ENV, ocrEngine, resetOcrEngine } from '../../../src/extracti
 import { readImageText } from '../../../src/extraction/ocr/read-image-text.ts';
 import { stopTesseractJs } from '../../../src/extraction/ocr/tesseract-js.ts';
 import { readPdfText } from '../../../src/extraction/pdf/read-pdf-text.ts';
-import { imageOnlyPdf, multiPageTiff, textPng } from '../../support/samples/ocr-images.ts';
+import { brokenEncodingPdf, imageOnlyPdf, multiPageTiff, textPng } from '../../support/samples/ocr-images.ts';
 
 const INVOICE = [
   'COMMERCIAL INVOICE',
@@ -18,14 +18,16 @@ const INVOICE = [
 ];
 const hints = { filename: 'scan', contentType: null };
 
-const hasSystemTesseract = (() => {
+const installed = (command: string, flag: string): boolean => {
   try {
-    execFileSync('tesseract', ['--version'], { stdio: 'ignore' });
+    execFileSync(command, [flag], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
-})();
+};
+const hasSystemTesseract = installed('tesseract', '--version');
+const hasPdftoppm = installed('pdftoppm', '-v');
 
 /** The words OCR found, in reading order, one string. */
 const words = (text: DocumentText): string => text.lines.map((line) => line.text).join(' ');
@@ -178,6 +180,15 @@ describe('OCR fallback for a garbage text layer', () => {
     expectInvoiceWords(text);
     expect(words(text)).not.toContain('Xqzv');
   }, 60_000);
+
+  it.runIf(hasPdftoppm)(
+    'renders a page whose font has no usable encoding and reads it',
+    async () => {
+      const text = await readPdfText(await brokenEncodingPdf(INVOICE));
+      expectInvoiceWords(text);
+    },
+    60_000,
+  );
 });
 
 describe('OCR limits', () => {

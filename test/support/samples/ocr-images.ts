@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /** Lines of text on a white page, rendered by sharp (librsvg) from SVG text: a clean "scan". */
@@ -58,4 +58,29 @@ export async function multiPageTiff(pages: readonly Buffer[]): Promise<Buffer> {
   })
     .tiff({ compression: 'lzw' })
     .toBuffer();
+}
+
+/**
+ * A text PDF whose font maps every character to the private use area in its ToUnicode table: it prints
+ * right, but its text layer is garbage, as with a font subset embedded without a usable encoding.
+ */
+export async function brokenEncodingPdf(lines: readonly string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  lines.forEach((line, i) => {
+    page.drawText(line, { x: 50, y: 780 - i * 24, size: 14, font });
+  });
+  const cmap = [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CMapName /Broken def /CMapType 2 def',
+    '1 begincodespacerange <00> <FF> endcodespacerange',
+    '1 beginbfrange <20> <7E> <E000> endbfrange',
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+  // Fonts are written on flush; only then is there a dictionary to give the table to.
+  await doc.flush();
+  const fontDict = doc.context.lookup(font.ref, PDFDict);
+  fontDict.set(PDFName.of('ToUnicode'), doc.context.register(doc.context.stream(cmap)));
+  return doc.save();
 }

@@ -15,7 +15,7 @@ export const ACCEPTED_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
 /** file-type needs this many leading bytes to tell every format it knows apart. */
 export const TYPE_SNIFF_BYTES = 4_100;
 
-export type RejectReason = 'empty' | 'file_too_large' | 'unsupported_type' | 'unreadable';
+export type RejectReason = 'empty' | 'too_large' | 'unsupported_type' | 'unreadable';
 
 export interface ContentRejection {
   readonly reason: RejectReason;
@@ -39,7 +39,7 @@ export function checkSize(sizeBytes: number, policy: ContentPolicy): ContentReje
   if (sizeBytes === 0) return { reason: 'empty', detail: 'the file is empty (0 bytes)' };
   if (sizeBytes > policy.maxBytes) {
     return {
-      reason: 'file_too_large',
+      reason: 'too_large',
       detail: `the file is ${sizeBytes} bytes; the largest accepted is ${policy.maxBytes} bytes`,
     };
   }

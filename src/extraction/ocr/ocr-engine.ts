@@ -1,8 +1,7 @@
 import { settings } from '../../config/settings.ts';
 import type { TextLine } from '../pdf/layout-lines.ts';
 import { meanConfidence, type OcrPage, ocrLines } from './ocr-lines.ts';
-import type { PageImage } from './page-image.ts';
-import { rotatePage } from './page-image.ts';
+import { type PageImage, rotatePage } from './page-image.ts';
 import { probeSystemTesseract, recognizeWithSystemTesseract } from './system-tesseract.ts';
 import { recognizeWithTesseractJs, TESSERACT_JS_LANGUAGES } from './tesseract-js.ts';
 

@@ -122,6 +122,11 @@ export const settings = {
     schema: positiveInt.default(300),
     doc: 'a document with no outcome after this long is looked up',
   },
+  ocrEngine: {
+    env: 'STEVEDORE_OCR_ENGINE',
+    schema: z.enum(['auto', 'system', 'tesseract.js']).default('auto'),
+    doc: 'OCR engine: auto uses the tesseract command when installed, else tesseract.js',
+  },
   logLevel: {
     env: 'STEVEDORE_LOG_LEVEL',
     schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

@@ -26,3 +26,8 @@ export async function detectFileType(bytes: Uint8Array): Promise<DetectedFileTyp
 export const isPdfType = (type: DetectedFileType | undefined): boolean => type?.mime === 'application/pdf';
 export const isImageType = (type: DetectedFileType | undefined): boolean =>
   type?.mime.startsWith('image/') ?? false;
+
+const OCR_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/tiff']);
+/** Images the extraction reads with OCR. */
+export const isOcrImageType = (type: DetectedFileType | undefined): boolean =>
+  type !== undefined && OCR_IMAGE_TYPES.has(type.mime);

@@ -1,5 +1,5 @@
 import { classifyDocument } from './classify.ts';
-import { detectFileType, isImageType, isPdfType } from './detect-file-type.ts';
+import { detectFileType, isImageType, isOcrImageType, isPdfType } from './detect-file-type.ts';
 import type { DocumentText } from './document-text.ts';
 import type { DocumentType } from './document-type.ts';
 import { ExtractionError, type ExtractionFailureReason } from './extraction-error.ts';
@@ -8,6 +8,7 @@ import { extractBillOfLading } from './extractors/bill-of-lading.ts';
 import { extractCommercialInvoice } from './extractors/commercial-invoice.ts';
 import { extractOther } from './extractors/other.ts';
 import { extractPackingList } from './extractors/packing-list.ts';
+import { readImageText } from './ocr/read-image-text.ts';
 import { readPdfText } from './pdf/read-pdf-text.ts';
 import { DOCUMENT_SCHEMAS } from './schemas/registry.ts';
 
@@ -101,16 +102,20 @@ async function extract(
 async function readText(bytes: Uint8Array, hints: ExtractionHints): Promise<DocumentText> {
   if (bytes.byteLength === 0) throw new ExtractionError('empty_file', `${hints.filename} is empty (0 bytes)`);
   const type = await detectFileType(bytes);
+  if (isOcrImageType(type)) return readImageText(bytes);
   if (isImageType(type)) {
     throw new ExtractionError(
       'unsupported_file_type',
-      `${hints.filename} is an image (${type?.mime}); OCR is not yet supported, only PDFs with a text layer`,
+      `${hints.filename} is an image (${type?.mime}); images are read as PNG, JPEG or TIFF only`,
     );
   }
   if (!isPdfType(type)) {
     const found = type === undefined ? 'an unrecognised format' : type.mime;
     const declared = hints.contentType === null ? '' : ` (declared ${hints.contentType})`;
-    throw new ExtractionError('unsupported_file_type', `${hints.filename} is ${found}${declared}, not a PDF`);
+    throw new ExtractionError(
+      'unsupported_file_type',
+      `${hints.filename} is ${found}${declared}, not a PDF, PNG, JPEG or TIFF`,
+    );
   }
   return readPdfText(bytes);
 }

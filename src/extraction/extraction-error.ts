@@ -6,6 +6,9 @@ export type ExtractionFailureReason =
   | 'encrypted'
   | 'unreadable'
   | 'no_text_layer'
+  | 'file_too_large'
+  | 'timeout'
+  | 'ocr_failed'
   | 'extractor_error';
 
 /**

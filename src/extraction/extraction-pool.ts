@@ -10,13 +10,17 @@ export interface ExtractionPool {
 }
 
 /**
- * Leaves one core to the thread that serves HTTP, receives webhooks and runs the worker, which all
- * share one process in `stevedore up`: a long PDF must not stall them.
+ * One thread per core: OCR keeps a core busy for seconds a page, and the main thread (HTTP, webhooks,
+ * the worker) spends most of its time waiting on I/O, so it shares the cores well.
  */
-export const defaultExtractionThreads = (): number => Math.max(1, availableParallelism() - 1);
+export const defaultExtractionThreads = (): number => Math.max(1, availableParallelism());
 
-/** Idle threads are ended after this long, so an idle service holds no extraction memory. */
-const IDLE_THREAD_MS = 30_000;
+/**
+ * Idle threads are ended after this long, so an idle service holds no extraction memory. Long enough
+ * that documents arriving minutes apart find a warm thread: starting one (loading pdf.js and warming it
+ * up) costs 0.6 s, several times the reading of a 30-page PDF.
+ */
+const IDLE_THREAD_MS = 10 * 60_000;
 
 /**
  * Text extraction and classification are CPU-bound, so they run off the main thread. The worker

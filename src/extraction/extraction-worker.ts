@@ -1,4 +1,9 @@
 import { type ExtractionHints, type ExtractionResult, extractDocument } from './extract-document.ts';
+import { pdfThreadState } from './pdf/read-pdf-text.ts';
+
+// pdf.js (a large module) and its worker are set up when the thread starts, not on its first document;
+// both are then reused for every document the thread reads. The OCR engine is made on first need.
+await pdfThreadState();
 
 export interface ExtractionTask {
   readonly bytes: Uint8Array;

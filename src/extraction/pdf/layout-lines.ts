@@ -27,6 +27,10 @@ export interface TextLine {
   cells: TextCell[];
   /** The cells joined with a wide gap, for searching and display. */
   text: string;
+  /** Where the text came from; absent means the PDF text layer. */
+  source?: 'text' | 'ocr';
+  /** OCR only: the mean word confidence of the line, 0 to 100. */
+  confidence?: number;
 }
 
 // Baselines closer than this share a line: covers sub/superscripts and jitter from per-glyph positioning.

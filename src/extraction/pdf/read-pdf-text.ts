@@ -1,7 +1,11 @@
 import { getResolvedPDFJS } from 'unpdf';
 import { type DocumentText, toDocumentText } from '../document-text.ts';
 import { ExtractionError } from '../extraction-error.ts';
+import { encodedPageImage, type PageImage, rawPageImage } from '../ocr/page-image.ts';
+import { MAX_OCR_PAGES, OCR_TIME_LIMIT_MS, recognizeOrFail } from '../ocr/read-image-text.ts';
+import { isGarbageText } from '../text-quality.ts';
 import { layoutLines, type PositionedText, type TextLine } from './layout-lines.ts';
+import { canRenderPages, renderPage } from './render-page.ts';
 
 /** Shipping documents are a few hundred KB; a cap keeps a hostile upload from exhausting memory. */
 export const MAX_PDF_BYTES = 25 * 1024 * 1024;
@@ -14,21 +18,57 @@ export const PDF_READ_TIMEOUT_MS = 20_000;
 
 // pdf.js VerbosityLevel.ERRORS: its warnings about missing font data go to the console otherwise.
 const PDFJS_ERRORS_ONLY = 0;
+/** Pages whose text is requested at once: fewer round trips through pdf.js's message port. */
+const PAGES_IN_FLIGHT = 8;
+/** A page with fewer visible characters than this is an image of a page, if it holds one. */
+const MIN_PAGE_TEXT_CHARS = 10;
+/** Smaller images are logos and stamps, not a scanned page. */
+const MIN_SCAN_PIXELS = 250_000;
+
+// pdf.js imagekind: 1 bit gray (rows padded to a byte, 1 is white), 8 bit RGB, 8 bit RGBA.
+const GRAYSCALE_1BPP = 1;
+const RGB_24BPP = 2;
+const RGBA_32BPP = 3;
+
+type PdfJs = Awaited<ReturnType<typeof getResolvedPDFJS>>;
+interface PdfThreadState {
+  pdfjs: PdfJs;
+  worker: InstanceType<PdfJs['PDFWorker']>;
+}
+
+let threadState: Promise<PdfThreadState> | undefined;
 
 /**
- * Reads the text layer of a PDF. Throws `ExtractionError` with reason encrypted, unreadable or
- * no_text_layer. The pdf.js document is destroyed on every path, including failed loads, which is why
- * the loading task is kept here rather than going through unpdf's `getDocumentProxy`.
+ * pdf.js, loaded once per thread, with one (in-thread) pdf.js worker shared by every document: loading
+ * the module and setting up a worker per document cost more than reading a short PDF.
+ */
+export function pdfThreadState(): Promise<PdfThreadState> {
+  threadState ??= getResolvedPDFJS().then((pdfjs) => ({
+    pdfjs,
+    worker: new pdfjs.PDFWorker({ verbosity: PDFJS_ERRORS_ONLY }),
+  }));
+  threadState.catch(() => {
+    threadState = undefined;
+  });
+  return threadState;
+}
+
+/**
+ * Reads the text layer of a PDF; pages that have no text but a scanned image, or whose text is garbage
+ * (a font without a usable encoding) over an image, are read with OCR. Throws `ExtractionError` with
+ * reason encrypted, unreadable, no_text_layer, timeout or ocr_failed. The pdf.js document is destroyed on
+ * every path, including failed loads, which is why the loading task is kept here rather than going
+ * through unpdf's `getDocumentProxy`.
  */
 export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
   if (bytes.byteLength > MAX_PDF_BYTES) {
     throw new ExtractionError(
-      'unreadable',
+      'file_too_large',
       `the PDF is ${bytes.byteLength} bytes, over the ${MAX_PDF_BYTES} byte cap`,
     );
   }
-  const { getDocument } = await getResolvedPDFJS();
-  let task: ReturnType<typeof getDocument> | undefined;
+  const { pdfjs, worker } = await pdfThreadState();
+  let task: ReturnType<PdfJs['getDocument']> | undefined;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -37,16 +77,21 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
     );
   });
   try {
-    task = getDocument({
+    task = pdfjs.getDocument({
       // A fresh plain Uint8Array: pdf.js refuses Buffers and detaches the buffer it is given.
       data: new Uint8Array(bytes),
+      worker,
       // No `isEvalSupported`: the pdf.js bundled by unpdf 1.8 dropped the option and contains no eval.
       disableFontFace: true,
       useSystemFonts: false,
       stopAtErrors: false,
+      isOffscreenCanvasSupported: false,
       verbosity: PDFJS_ERRORS_ONLY,
     });
-    return await Promise.race([readAllPages(task.promise), timeout]);
+    const pdf = (await Promise.race([task.promise, timeout])) as unknown as PdfDocumentLike;
+    const pages = await Promise.race([readTextLayer(pdf), timeout]);
+    clearTimeout(timer);
+    return await withOcrPages(pdf, pages, pdfjs.OPS.paintImageXObject, bytes);
   } catch (error) {
     throw toExtractionError(error, bytes);
   } finally {
@@ -55,28 +100,147 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
   }
 }
 
-interface PdfDocumentLike {
-  numPages: number;
-  getPage(n: number): Promise<{ getTextContent(): Promise<{ items: unknown[] }> }>;
+interface PdfPageLike {
+  getTextContent(options?: object): Promise<{ items: unknown[] }>;
+  getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[][] }>;
+  objs: { get(key: string, callback: (value: unknown) => void): void };
+  commonObjs: { get(key: string, callback: (value: unknown) => void): void };
 }
 
-async function readAllPages(loading: Promise<PdfDocumentLike>): Promise<DocumentText> {
-  const pdf = await loading;
+interface PdfDocumentLike {
+  numPages: number;
+  getPage(n: number): Promise<PdfPageLike>;
+}
+
+interface PageText {
+  pageNumber: number;
+  lines: TextLine[];
+  page: PdfPageLike;
+  /** Text was drawn, even if none of it decoded to a character (pdf.js drops private-use ones). */
+  drewText: boolean;
+}
+
+async function readTextLayer(pdf: PdfDocumentLike): Promise<{ pages: PageText[]; pageCount: number }> {
   const pagesRead = Math.min(pdf.numPages, MAX_PAGES_READ);
-  const lines: TextLine[] = [];
-  for (let pageNumber = 1; pageNumber <= pagesRead; pageNumber += 1) {
-    const page = await pdf.getPage(pageNumber);
-    const content = await page.getTextContent();
-    lines.push(...layoutLines(content.items.flatMap(toPositionedText), pageNumber));
-  }
-  const visibleChars = lines.reduce((sum, line) => sum + line.text.replace(/\s/g, '').length, 0);
-  if (visibleChars < MIN_TEXT_CHARS) {
-    throw new ExtractionError(
-      'no_text_layer',
-      `the PDF has ${pdf.numPages} page(s) but only ${visibleChars} characters of text; it looks scanned (OCR is not yet supported)`,
+  const pages: PageText[] = [];
+  for (let first = 1; first <= pagesRead; first += PAGES_IN_FLIGHT) {
+    const numbers = Array.from(
+      { length: Math.min(PAGES_IN_FLIGHT, pagesRead - first + 1) },
+      (_, i) => first + i,
+    );
+    pages.push(
+      ...(await Promise.all(
+        numbers.map(async (pageNumber) => {
+          const page = await pdf.getPage(pageNumber);
+          const content = await page.getTextContent();
+          return {
+            pageNumber,
+            page,
+            drewText: content.items.some(
+              (item) => typeof item === 'object' && item !== null && 'str' in item,
+            ),
+            lines: layoutLines(content.items.flatMap(toPositionedText), pageNumber),
+          };
+        }),
+      )),
     );
   }
-  return toDocumentText(lines, pdf.numPages, pagesRead);
+  return { pages, pageCount: pdf.numPages };
+}
+
+const visibleChars = (lines: readonly TextLine[]): number =>
+  lines.reduce((sum, line) => sum + line.text.replace(/\s/g, '').length, 0);
+
+async function withOcrPages(
+  pdf: PdfDocumentLike,
+  read: { pages: PageText[]; pageCount: number },
+  paintImage: number,
+  bytes: Uint8Array,
+): Promise<DocumentText> {
+  const deadline = Date.now() + OCR_TIME_LIMIT_MS;
+  let ocrPages = 0;
+  const lines: TextLine[] = [];
+  for (const { pageNumber, page, lines: textLines, drewText } of read.pages) {
+    const text = textLines.map((line) => line.text).join('\n');
+    const few = visibleChars(textLines) < MIN_PAGE_TEXT_CHARS;
+    const garbage = isGarbageText(text) || (few && drewText);
+    const wantsOcr = garbage || few;
+    if (!wantsOcr || ocrPages >= MAX_OCR_PAGES) {
+      lines.push(...textLines);
+      continue;
+    }
+    let image = await largestImage(page, paintImage);
+    // Garbage drawn in fonts, not over a scan: only a rendering of the page can be read.
+    if (image === undefined && garbage && canRenderPages()) {
+      image = await renderPage(bytes, pageNumber, deadline - Date.now())
+        .then(encodedPageImage)
+        .catch(() => undefined);
+    }
+    if (image === undefined) {
+      lines.push(...textLines);
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      throw new ExtractionError(
+        'timeout',
+        `OCR of the PDF took over ${OCR_TIME_LIMIT_MS} ms (page ${pageNumber})`,
+      );
+    }
+    ocrPages += 1;
+    lines.push(...(await recognizeOrFail(image, pageNumber, deadline)));
+  }
+  const chars = visibleChars(lines);
+  if (chars < MIN_TEXT_CHARS) {
+    throw new ExtractionError(
+      'no_text_layer',
+      `the PDF has ${pdf.numPages} page(s) but only ${chars} characters of text, and no page image OCR could read`,
+    );
+  }
+  return toDocumentText(lines, read.pageCount, read.pages.length);
+}
+
+/** The largest image drawn on the page, decoded by pdf.js, when it is big enough to be a scan. */
+async function largestImage(page: PdfPageLike, paintImage: number): Promise<PageImage | undefined> {
+  const operators = await page.getOperatorList();
+  let best: { data: Uint8Array; width: number; height: number; kind: number } | undefined;
+  for (const [index, fn] of operators.fnArray.entries()) {
+    if (fn !== paintImage) continue;
+    const key = operators.argsArray[index]?.[0];
+    if (typeof key !== 'string') continue;
+    const objects = key.startsWith('g_') ? page.commonObjs : page.objs;
+    const image = asDecodedImage(await new Promise<unknown>((resolve) => objects.get(key, resolve)));
+    if (image === undefined) continue;
+    if (best === undefined || image.width * image.height > best.width * best.height) best = image;
+  }
+  if (best === undefined || best.width * best.height < MIN_SCAN_PIXELS) return undefined;
+  const { data, width, height, kind } = best;
+  if (kind === GRAYSCALE_1BPP) return rawPageImage(unpackBits(data, width, height), width, height, 1);
+  if (kind === RGB_24BPP) return rawPageImage(data, width, height, 3);
+  if (kind === RGBA_32BPP) return rawPageImage(data, width, height, 4);
+  return undefined;
+}
+
+/** pdf.js gives `Uint8Array` pixels for some images and `Uint8ClampedArray` for others (JPEG). */
+function asDecodedImage(
+  value: unknown,
+): { data: Uint8Array; width: number; height: number; kind: number } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { data, width, height, kind } = value as Record<string, unknown>;
+  if (!(data instanceof Uint8Array || data instanceof Uint8ClampedArray)) return undefined;
+  if (typeof width !== 'number' || typeof height !== 'number' || typeof kind !== 'number') return undefined;
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height, kind };
+}
+
+function unpackBits(packed: Uint8Array, width: number, height: number): Uint8Array {
+  const rowBytes = Math.ceil(width / 8);
+  const gray = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const bit = ((packed[y * rowBytes + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1;
+      gray[y * width + x] = bit === 1 ? 255 : 0;
+    }
+  }
+  return gray;
 }
 
 function toPositionedText(item: unknown): PositionedText[] {

@@ -28,16 +28,23 @@ describe('extractDocument failures', () => {
     });
   });
 
-  it('decides by magic bytes: a PNG named .pdf is an unsupported image, OCR not yet supported', async () => {
+  it('decides by magic bytes: a PNG named .pdf is read as an image, and a blank one has no text', async () => {
     const result = await extractDocument(PNG, hints);
-    expect(result).toMatchObject({ ok: false, reason: 'unsupported_file_type', documentType: null });
-    expect(!result.ok && result.detail).toMatch(/image\/png.*OCR is not yet supported/);
+    expect(result).toMatchObject({ ok: false, reason: 'no_text_layer', documentType: null });
+    expect(!result.ok && result.detail).toContain('OCR found no text');
   });
 
-  it('reports a JPEG as unsupported', async () => {
+  it('reports a JPEG that is only a header as unreadable', async () => {
     const result = await extractDocument(JPEG_HEADER, hints);
+    expect(result).toMatchObject({ ok: false, reason: 'unreadable' });
+    expect(!result.ok && result.detail).toContain('could not be decoded');
+  });
+
+  it('reports a GIF as unsupported: images are read as PNG, JPEG or TIFF', async () => {
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const result = await extractDocument(gif, hints);
     expect(result).toMatchObject({ ok: false, reason: 'unsupported_file_type' });
-    expect(!result.ok && result.detail).toContain('image/jpeg');
+    expect(!result.ok && result.detail).toContain('image/gif');
   });
 
   it('reports random garbage as unsupported, naming the declared type', async () => {
@@ -46,7 +53,7 @@ describe('extractDocument failures', () => {
     expect(result).toEqual({
       ok: false,
       reason: 'unsupported_file_type',
-      detail: 'upload.pdf is an unrecognised format (declared application/pdf), not a PDF',
+      detail: 'upload.pdf is an unrecognised format (declared application/pdf), not a PDF, PNG, JPEG or TIFF',
       documentType: null,
     });
   });
@@ -72,7 +79,7 @@ describe('extractDocument failures', () => {
     const big = new Uint8Array(MAX_PDF_BYTES + 1);
     big.set(Buffer.from('%PDF-1.7\n'));
     const result = await extractDocument(big, hints);
-    expect(result).toMatchObject({ ok: false, reason: 'unreadable' });
+    expect(result).toMatchObject({ ok: false, reason: 'file_too_large' });
     expect(!result.ok && result.detail).toContain('byte cap');
   });
 
@@ -102,7 +109,7 @@ describe('extractDocument failures', () => {
   it('reports a page without a text layer as no_text_layer', async () => {
     const result = await extractDocument(await makeScannedLikePdf(), hints);
     expect(result).toMatchObject({ ok: false, reason: 'no_text_layer', documentType: null });
-    expect(!result.ok && result.detail).toContain('OCR is not yet supported');
+    expect(!result.ok && result.detail).toContain('no page image OCR could read');
   });
 
   it('reports an exception inside a field extractor as extractor_error, keeping the type', async () => {

@@ -1,0 +1,157 @@
+import { settings } from '../../config/settings.ts';
+import type { TextLine } from '../pdf/layout-lines.ts';
+import { meanConfidence, type OcrPage, ocrLines } from './ocr-lines.ts';
+import { type PageImage, rotatePage } from './page-image.ts';
+import { probeSystemTesseract, recognizeWithSystemTesseract } from './system-tesseract.ts';
+import { recognizeWithTesseractJs, TESSERACT_JS_LANGUAGES } from './tesseract-js.ts';
+
+export type OcrEngineChoice = 'auto' | 'system' | 'tesseract.js';
+export type OcrEngineName = 'system' | 'tesseract.js';
+
+/** Read in each worker thread from the environment the service was started with. */
+export const OCR_ENGINE_ENV = settings.ocrEngine.env;
+
+interface Engine {
+  readonly name: OcrEngineName;
+  readonly languages: readonly string[];
+  recognize(image: PageImage, languages: readonly string[], timeoutMs: number): Promise<OcrPage>;
+}
+
+let engine: Engine | undefined;
+
+/**
+ * The engine this thread uses: the system `tesseract` when it is installed (about twice as fast here),
+ * otherwise tesseract.js; `STEVEDORE_OCR_ENGINE` forces one. Decided once per thread.
+ */
+export function ocrEngine(choice = readChoice()): Engine {
+  if (engine !== undefined) return engine;
+  const systemLanguages = choice === 'tesseract.js' ? undefined : probeSystemTesseract();
+  if (choice === 'system' && (systemLanguages === undefined || !systemLanguages.includes('eng'))) {
+    throw new Error(`${OCR_ENGINE_ENV}=system but no tesseract command with English data is installed`);
+  }
+  engine =
+    systemLanguages?.includes('eng') === true
+      ? {
+          name: 'system',
+          languages: systemLanguages,
+          recognize: (image, languages, timeoutMs) =>
+            recognizeWithSystemTesseract(image.png, languages, image, timeoutMs),
+        }
+      : {
+          name: 'tesseract.js',
+          languages: TESSERACT_JS_LANGUAGES,
+          recognize: (image, languages) => recognizeWithTesseractJs(image.png, languages, image),
+        };
+  return engine;
+}
+
+/** Forgets the engine chosen, so a test can force the other one. */
+export function resetOcrEngine(): void {
+  engine = undefined;
+}
+
+function readChoice(): OcrEngineChoice {
+  const parsed = settings.ocrEngine.schema.safeParse(
+    process.env[OCR_ENGINE_ENV]?.trim().toLowerCase() || undefined,
+  );
+  if (!parsed.success) throw new Error(`${OCR_ENGINE_ENV} must be auto, system or tesseract.js`);
+  return parsed.data;
+}
+
+// Below this mean word confidence (or with fewer words) a page may be sideways or upside down.
+const UPRIGHT_CONFIDENCE = 70;
+const UPRIGHT_MIN_WORDS = 6;
+
+/** Words that mark a language: frequent, short, and rare in the other five. */
+const MARKERS: Readonly<Record<string, readonly string[]>> = {
+  fra: ['le', 'la', 'les', 'des', 'du', 'et', 'facture', 'pour', 'au', 'montant', 'numéro', 'date de'],
+  deu: ['der', 'die', 'das', 'und', 'rechnung', 'für', 'mit', 'nr', 'betrag', 'datum', 'gesamt'],
+  nld: ['het', 'een', 'van', 'en', 'factuur', 'voor', 'bedrag', 'totaal', 'datum', 'aan'],
+  spa: ['el', 'los', 'las', 'del', 'y', 'factura', 'para', 'fecha', 'importe', 'número'],
+  ita: ['il', 'gli', 'della', 'di', 'e', 'fattura', 'per', 'data', 'importo', 'totale'],
+  eng: ['the', 'and', 'of', 'to', 'for', 'invoice', 'date', 'total', 'no', 'amount', 'number'],
+};
+
+/** The document's language other than English, when its words say so clearly. */
+export function likelyLanguage(text: string): string | undefined {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const counts = new Map<string, number>();
+  for (const [lang, markers] of Object.entries(MARKERS)) {
+    const set = new Set(markers);
+    counts.set(lang, words.filter((word) => set.has(word)).length);
+  }
+  const english = counts.get('eng') ?? 0;
+  let best: string | undefined;
+  let bestCount = 0;
+  for (const [lang, count] of counts) {
+    if (lang !== 'eng' && count > bestCount) {
+      best = lang;
+      bestCount = count;
+    }
+  }
+  return best !== undefined && bestCount >= 3 && bestCount > english ? best : undefined;
+}
+
+export interface OcrResult {
+  lines: TextLine[];
+  engine: OcrEngineName;
+  languages: readonly string[];
+  /** Degrees the page was turned clockwise before it read upright. */
+  rotation: number;
+}
+
+/**
+ * Reads one page image. English first; a page that reads poorly is tried turned by 90, 180 and 270
+ * degrees and the best-read orientation kept; a page whose words say French, German, Dutch, Spanish or
+ * Italian is read again with that language as well (accents and month names come out right).
+ */
+export async function recognizePage(
+  image: PageImage,
+  pageNumber: number,
+  deadline: number,
+): Promise<OcrResult> {
+  const current = ocrEngine();
+  const left = (): number => deadline - Date.now();
+  let best = { page: await current.recognize(image, ['eng'], left()), image, rotation: 0 };
+  let bestScore = score(best.page);
+  const sideways = looksSideways(best.page);
+  const wordCount = best.page.words.length;
+  // A blank page has nothing to orient by.
+  if (
+    wordCount > 0 &&
+    (sideways || meanConfidence(best.page.words) < UPRIGHT_CONFIDENCE || wordCount < UPRIGHT_MIN_WORDS)
+  ) {
+    // tesseract reads a sideways page as vertical lines, often confidently: it has to be turned anyway.
+    if (sideways) bestScore = 0;
+    for (const rotation of sideways ? [90, 270] : [90, 270, 180]) {
+      if (left() <= 0) break;
+      const turned = await rotatePage(image, rotation);
+      const page = await current.recognize(turned, ['eng'], left());
+      const candidate = score(page);
+      if (candidate > bestScore) {
+        best = { page, image: turned, rotation };
+        bestScore = candidate;
+      }
+      if (!looksSideways(page) && meanConfidence(page.words) >= UPRIGHT_CONFIDENCE) break;
+    }
+  }
+  let languages: readonly string[] = ['eng'];
+  const language = likelyLanguage(best.page.words.map((word) => word.text).join(' '));
+  if (language !== undefined && current.languages.includes(language) && left() > 0) {
+    languages = [language, 'eng'];
+    best = { ...best, page: await current.recognize(best.image, languages, left()) };
+  }
+  return { lines: ocrLines(best.page, pageNumber), engine: current.name, languages, rotation: best.rotation };
+}
+
+/** Most words taller than wide: the text runs up or down the page. */
+function looksSideways(page: OcrPage): boolean {
+  const long = page.words.filter((word) => word.text.length >= 3);
+  if (long.length === 0) return false;
+  return long.filter((word) => word.height > word.width).length > long.length / 2;
+}
+
+// Confident words count, and more of them count more: a sideways page yields few, unsure ones.
+const score = (page: OcrPage): number =>
+  page.words.filter((word) => word.confidence >= 60 && /[\p{L}\d]{2,}/u.test(word.text)).length *
+  meanConfidence(page.words);

@@ -1,0 +1,62 @@
+import { layoutLines, type PositionedText, type TextLine } from '../pdf/layout-lines.ts';
+
+/** One word as an OCR engine reports it, in image pixels (origin top-left). */
+export interface OcrWord {
+  text: string;
+  /** 0 to 100. */
+  confidence: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** Words with the same key were put on one line by the engine. */
+  lineKey: string;
+}
+
+export interface OcrPage {
+  words: OcrWord[];
+  width: number;
+  height: number;
+}
+
+export const meanConfidence = (words: readonly OcrWord[]): number =>
+  words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
+
+/**
+ * Turns word boxes into the same lines a PDF text layer gives. Words of one engine line share its
+ * baseline and height, so a slightly skewed line stays one line; engine lines from different blocks
+ * (a label column and a value column) that sit at the same height merge into one visual line.
+ */
+export function ocrLines(page: OcrPage, pageNumber: number): TextLine[] {
+  const byLine = new Map<string, OcrWord[]>();
+  for (const word of page.words) {
+    if (word.text.trim().length === 0) continue;
+    const group = byLine.get(word.lineKey) ?? [];
+    group.push(word);
+    byLine.set(word.lineKey, group);
+  }
+  const items: (PositionedText & { confidence: number })[] = [];
+  for (const words of byLine.values()) {
+    const heights = words.map((word) => word.height).sort((a, b) => a - b);
+    const lineHeight = heights[Math.floor(heights.length / 2)] ?? 1;
+    const bottom = words.reduce((sum, word) => sum + word.top + word.height, 0) / words.length;
+    for (const word of words) {
+      items.push({
+        text: word.text,
+        x: word.left,
+        // PDF-like coordinates: y grows upwards, so lines sort top to bottom as in a text layer.
+        y: page.height - bottom,
+        width: word.width,
+        // A word box is about one em tall for mixed case; the median keeps capitals and digits in step.
+        fontSize: Math.max(lineHeight, 1),
+        confidence: word.confidence,
+      });
+    }
+  }
+  const lines = layoutLines(items, pageNumber);
+  return lines.map((line) => {
+    const inLine = items.filter((item) => Math.abs(item.y - line.y) <= item.fontSize * 0.35);
+    const confidence = inLine.reduce((sum, item) => sum + item.confidence, 0) / Math.max(inLine.length, 1);
+    return { ...line, source: 'ocr', confidence: Math.round(confidence) };
+  });
+}

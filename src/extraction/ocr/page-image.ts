@@ -1,0 +1,109 @@
+import sharp, { type Sharp } from 'sharp';
+import { ExtractionError } from '../extraction-error.ts';
+
+/** A page ready for OCR: an 8-bit grayscale PNG. */
+export interface PageImage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Images above this many pixels are refused before decoding (a decompression bomb, not a scan). */
+export const MAX_INPUT_PIXELS = 100_000_000;
+/** Pages are scaled down to at most this many pixels: a 600 dpi A4 page, more than OCR needs. */
+export const MAX_PAGE_PIXELS = 35_000_000;
+/** Narrower pages are scaled up to this width (at most 3 times): tesseract wants text 20 px or more tall. */
+const MIN_OCR_WIDTH = 1800;
+const MAX_UPSCALE = 3;
+
+/**
+ * The pages of a PNG, JPEG or TIFF (every page of a multi-page TIFF, up to `maxPages`), upright as
+ * their EXIF orientation says, gray, at a size tesseract reads well.
+ */
+export async function imagePages(
+  bytes: Uint8Array,
+  maxPages: number,
+): Promise<{ pages: PageImage[]; pageCount: number }> {
+  let pageCount: number;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    pageCount = meta.pages ?? 1;
+  } catch (error) {
+    throw decodeError(error);
+  }
+  const pages: PageImage[] = [];
+  for (let page = 0; page < Math.min(pageCount, maxPages); page += 1) {
+    pages.push(await prepare(sharp(bytes, { page, limitInputPixels: MAX_INPUT_PIXELS }).rotate()));
+  }
+  return { pages, pageCount };
+}
+
+/** An image decoded from a PDF page: 1, 3 or 4 channels of 8 bits. */
+export function rawPageImage(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  channels: 1 | 3 | 4,
+): Promise<PageImage> {
+  if (width * height > MAX_INPUT_PIXELS) {
+    return Promise.reject(
+      new ExtractionError(
+        'file_too_large',
+        `a page image is ${width}x${height} pixels, over ${MAX_INPUT_PIXELS}`,
+      ),
+    );
+  }
+  return prepare(sharp(data, { raw: { width, height, channels } }));
+}
+
+/** A page rendered to an encoded image (PNG) elsewhere. */
+export const encodedPageImage = (bytes: Uint8Array): Promise<PageImage> =>
+  prepare(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }));
+
+export async function rotatePage(image: PageImage, degrees: number): Promise<PageImage> {
+  const { data, info } = await sharp(image.png)
+    .rotate(degrees)
+    .png({ compressionLevel: 1 })
+    .withMetadata({ density: 300 })
+    .toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
+
+async function prepare(input: Sharp): Promise<PageImage> {
+  try {
+    // Decode once (orientation applied) to learn the real size, then scale from the raw pixels.
+    const { data, info } = await input
+      .flatten({ background: '#ffffff' })
+      .grayscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = info.width * info.height;
+    let scale = 1;
+    if (pixels > MAX_PAGE_PIXELS) scale = Math.sqrt(MAX_PAGE_PIXELS / pixels);
+    else if (info.width < MIN_OCR_WIDTH) scale = Math.min(MAX_UPSCALE, MIN_OCR_WIDTH / info.width);
+    const width = Math.max(1, Math.round(info.width * scale));
+    const height = Math.max(1, Math.round(info.height * scale));
+    let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    if (scale !== 1) image = image.resize(width, height, { kernel: scale > 1 ? 'cubic' : 'lanczos3' });
+    // A nominal 300 dpi: the PNG carries no resolution otherwise, and tesseract warns and guesses.
+    const png = await image
+      .normalise()
+      .png({ compressionLevel: 1 })
+      .withMetadata({ density: 300 })
+      .toBuffer();
+    return { png, width, height };
+  } catch (error) {
+    throw decodeError(error);
+  }
+}
+
+function decodeError(error: unknown): ExtractionError {
+  if (error instanceof ExtractionError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) {
+    return new ExtractionError('file_too_large', `the image is over ${MAX_INPUT_PIXELS} pixels`, {
+      cause: error,
+    });
+  }
+  return new ExtractionError('unreadable', `the image could not be decoded: ${message}`, { cause: error });
+}

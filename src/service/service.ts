@@ -10,6 +10,13 @@ import { createExtractionPool, type ExtractionPool } from '../extraction/extract
 import { type Logger, silentLogger } from '../observability/logger.ts';
 import { ensurePrivateDirectory, migrate, openDatabase } from '../store/database.ts';
 import { SqliteQueue } from '../store/sqlite-queue.ts';
+import {
+  ACCOUNT_FEATURE_MIGRATION_NAMESPACE,
+  ACCOUNT_FEATURE_MIGRATIONS,
+  AccountFeatures,
+  FEATURES,
+  type Feature,
+} from './accounts/account-features.ts';
 import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
 import { bootstrapAccount } from './accounts/bootstrap-account.ts';
 import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
@@ -33,6 +40,7 @@ import type { ServiceEnv } from './http/env.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
 import type { HttpTimeouts } from './http/server-timeouts.ts';
 import { createHttpServer, DEFAULT_HTTP_TIMEOUTS } from './http-server.ts';
+import { createTrackingModule, type TrackingModule } from './tracking/tracking-module.ts';
 import { BlobFiles } from './uploads/blob-files.ts';
 import { blobRoutes } from './uploads/blob-routes.ts';
 import { BlobTokens } from './uploads/blob-tokens.ts';
@@ -66,6 +74,8 @@ export interface ServiceOptions {
    * jobs a killed run left in flight come back at once instead of after their visibility timeout.
    */
   readonly reclaimInFlight?: boolean;
+  /** How often the sandbox carrier looks for due milestones, in service time; 1 s by default. */
+  readonly trackingPlayIntervalMs?: number;
 }
 
 export interface LocalService {
@@ -77,8 +87,10 @@ export interface LocalService {
   readonly keyFile: string;
   /** Starts HTTP on config.host:config.port (0 picks a free port); resolves with the base origin. */
   listen(): Promise<{ url: string }>;
-  /** Another account with a fresh key (tenants, isolation tests). */
-  createAccount(name: string): Promise<{ accountId: string; apiKey: string }>;
+  /** Another account with a fresh key (tenants, isolation tests), with the paid features given. */
+  createAccount(name: string, features?: readonly Feature[]): Promise<{ accountId: string; apiKey: string }>;
+  /** The tracking module (journeys for the route map, the sandbox carrier for tests). */
+  readonly tracking: TrackingModule;
   /** Stops HTTP, then extraction (running jobs finish or go back to the queue), then webhooks. Idempotent. */
   close(): Promise<void>;
 }
@@ -104,13 +116,17 @@ async function assemble(
 ): Promise<LocalService> {
   const { config } = options;
   migrate(db, SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS);
+  migrate(db, ACCOUNT_FEATURE_MIGRATION_NAMESPACE, ACCOUNT_FEATURE_MIGRATIONS);
 
   const accounts = new AccountStore(db, clock);
-  const { apiKey, keyFile } = await bootstrapAccount({
+  const features = new AccountFeatures(db);
+  const { apiKey, keyFile, account } = await bootstrapAccount({
     accounts,
     dataDir: config.dataDir,
     configuredKey: config.apiToken,
   });
+  // The service's own account can use everything, paid features included.
+  features.grant(account.id, FEATURES);
   const tokens = new BlobTokens(new TokenSigner(await loadServiceSecret(config.dataDir), clock));
   const files = new BlobFiles(join(config.dataDir, 'blobs'));
   await files.init();
@@ -177,11 +193,23 @@ async function assemble(
       ),
   });
 
+  const limiter = new RollingWindowLimiter(clock);
+  const tracking = createTrackingModule({
+    db,
+    clock,
+    logger,
+    notifier: webhooks.notifier,
+    features,
+    limiter,
+    ...(options.trackingPlayIntervalMs === undefined
+      ? {}
+      : { playIntervalMs: options.trackingPlayIntervalMs }),
+  });
   const direct = directUploadRoutes({ uploads, tokens, maxUploadBytes: config.maxUploadBytes });
   const app = createApp({
     logger,
     keys: accounts,
-    limiter: new RollingWindowLimiter(clock),
+    limiter,
     rateLimitPerMinute: config.rateLimitPerMinute,
     api: [
       direct,
@@ -189,12 +217,14 @@ async function assemble(
       emailSubmissionRoutes({ documents, emailSubmissions }),
       documentSchemaRoutes(),
       webhooks.router,
+      tracking.router,
     ],
     keyedRoot: [{ path: DIRECT_UPLOADS_PATH, routes: direct }],
     signedRoot: [blobRoutes({ uploads, tokens, files })],
   });
 
   webhooks.start();
+  tracking.start();
   if (options.startProcessing !== false) processing.start();
   jobs.startSweeping();
 
@@ -204,6 +234,7 @@ async function assemble(
   const close = async (): Promise<void> => {
     if (server !== undefined) await closeServer(server);
     jobs.stopSweeping();
+    tracking.stop();
     await processing.stop(options.drainMs === undefined ? {} : { drainMs: options.drainMs });
     await extraction.close();
     await webhooks.stop();
@@ -239,10 +270,12 @@ async function assemble(
       logger.info({ url }, 'service listening');
       return { url };
     },
-    createAccount: async (name) => {
-      const { account, apiKey: key } = createAccountWithKey(accounts, name);
-      return { accountId: account.id, apiKey: key };
+    createAccount: async (name, granted = []) => {
+      const { account: created, apiKey: key } = createAccountWithKey(accounts, name);
+      features.grant(created.id, granted);
+      return { accountId: created.id, apiKey: key };
     },
+    tracking,
     close: () => {
       closing ??= close();
       return closing;

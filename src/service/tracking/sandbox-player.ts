@@ -132,7 +132,9 @@ export class SandboxPlayer {
       // The rows were made from the plan's containers, one each, in the same order.
       const containers = created.containers.flatMap((container, index) => {
         const plan = journey.containers[index];
-        return plan === undefined ? [] : [serializeContainer(container, created.shipment, journey, plan, now)];
+        return plan === undefined
+          ? []
+          : [serializeContainer(container, created.shipment, journey, plan, now)];
       });
       const resource = serializeTrackingRequest(succeeded);
       notifier.publishEvent({

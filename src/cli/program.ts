@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isAppError } from '../domain/errors.ts';
+import { accountsCreate, accountsList } from './commands/accounts.ts';
 import { DEFAULT_DLQ_LIST_LIMIT, dlqList, dlqRedrive } from './commands/dlq.ts';
 import { ingest } from './commands/ingest.ts';
 import { type RejectedFolder, retryFailed, retryRejected } from './commands/retry.ts';
@@ -100,6 +101,18 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
       new Option('--timeout <seconds>', 'how long to wait for each outcome').argParser(integer).default(120),
     )
     .action(run((files: string[], flags: Record<string, unknown>) => ingest(files, flags, deps)));
+
+  const accounts = program
+    .command('accounts')
+    .description("manage the local service's accounts and their keys");
+  dataDirFlag(accounts.command('create'))
+    .description('create an account and print its new API key (works while the service runs)')
+    .requiredOption('--name <name>', 'name of the account')
+    .option('--features <list>', 'paid features, comma-separated: refresh, routing (default none)')
+    .action(run((flags: Record<string, unknown>) => accountsCreate(flags, deps)));
+  dataDirFlag(accounts.command('list'))
+    .description('list the accounts: id, name and features')
+    .action(run((flags: Record<string, unknown>) => accountsList(flags, deps)));
 
   const dlq = program.command('dlq').description('inspect and redrive messages that kept failing');
   const queueOption = () =>

@@ -150,15 +150,18 @@ async function assemble(
   const resent = await jobs.sendMissing();
   if (resent > 0) logger.warn({ count: resent }, 'sent extraction jobs a previous run left unsent');
 
+  let tracking: TrackingModule | undefined;
   const webhooks = createWebhookModule({
     db,
     clock,
     logger,
     allowPrivateTargets: config.allowPrivateWebhooks,
     ...(options.privateWebhookOrigins === undefined ? {} : { privateOrigins: options.privateWebhookOrigins }),
-    // Document events are the only notifications this service sends.
+    // Documents here; tracking requests and container events in the tracking module, created below
+    // because it publishes through this module's notifier.
     findReference: (accountId, type, id) => {
-      const document = type === 'document' ? documents.get(accountId, id) : undefined;
+      if (type !== 'document') return tracking?.findReference(accountId, type, id);
+      const document = documents.get(accountId, id);
       return document === undefined ? undefined : serializeDocument(document);
     },
   });
@@ -194,7 +197,7 @@ async function assemble(
   });
 
   const limiter = new RollingWindowLimiter(clock);
-  const tracking = createTrackingModule({
+  tracking = createTrackingModule({
     db,
     clock,
     logger,

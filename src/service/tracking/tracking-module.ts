@@ -52,6 +52,11 @@ export interface TrackingModule {
   readonly player: SandboxPlayer;
   /** A container's journey (ordered ports, legs with vessels and times, its milestones), for the route map. */
   journeyOfContainer(accountId: string, containerId: string): ContainerJourney | undefined;
+  /**
+   * The resource a tracking notification is about, for delivery and `include=reference_object`. Milestone
+   * and change events never go away once published, so they answer with their identifier.
+   */
+  findReference(accountId: string, type: string, id: string): unknown;
   start(): void;
   stop(): void;
 }
@@ -93,6 +98,13 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
       const shipment = container === undefined ? undefined : store.shipment(accountId, container.shipmentId);
       if (container === undefined || shipment === undefined) return undefined;
       return { journey: journeys.of(shipment), plan: journeys.planOf(shipment, container) };
+    },
+    findReference: (accountId, type, id) => {
+      if (type === 'tracking_request') {
+        const request = store.request(accountId, id);
+        return request === undefined ? undefined : views.trackingRequests([request], new Set()).data[0];
+      }
+      return type === 'transport_event' || type === 'container_updated_event' ? { id, type } : undefined;
     },
     start: () => player.start(),
     stop: () => player.stop(),

@@ -34,6 +34,17 @@ interface Document {
 }
 
 let h: TrackingHarness;
+
+const relId = (resource: Resource, name: string): string => {
+  const data = resource.relationships?.[name]?.data;
+  if (data === null || data === undefined || Array.isArray(data)) throw new Error(`no ${name} relationship`);
+  return data.id;
+};
+const relIds = (resource: Resource, name: string): string[] => {
+  const data = resource.relationships?.[name]?.data;
+  if (!Array.isArray(data)) throw new Error(`no ${name} list`);
+  return data.map((identifier) => identifier.id);
+};
 const json = async (response: Response): Promise<Document> => (await response.json()) as Document;
 
 const create = (attributes: Record<string, unknown>, key?: string) =>
@@ -61,7 +72,7 @@ beforeAll(async () => {
   const tracked = listed.data[0]?.relationships?.tracked_object?.data as { id: string };
   shipmentId = tracked.id;
   const shipment = await json(await h.api(`/v2/shipments/${shipmentId}`));
-  containerId = (shipment.data.relationships?.containers?.data as Array<{ id: string }>)[0]?.id ?? '';
+  containerId = relIds(shipment.data, 'containers')[0] ?? '';
   h.clock.advance(21 * 24 * PLAY_INTERVAL_MS);
 });
 afterAll(async () => {
@@ -215,9 +226,7 @@ describe('shipments', () => {
     });
     const types = new Set(body.included?.map((resource) => resource.type));
     expect(types).toEqual(new Set(['container', 'port', 'terminal']));
-    const pol = body.included?.find(
-      (resource) => resource.id === (body.data.relationships?.port_of_lading?.data as { id: string }).id,
-    );
+    const pol = body.included?.find((resource) => resource.id === relId(body.data, 'port_of_lading'));
     expect(pol?.attributes.code).toBe(body.data.attributes.port_of_lading_locode);
     for (const container of body.included?.filter((resource) => resource.type === 'container') ?? []) {
       expect(container.attributes.ref_numbers).toEqual(['PO-1', 'REF-2']);
@@ -378,15 +387,13 @@ describe('ports, terminals, vessels, search', () => {
 
   test('the terminal and vessels a shipment names are readable', async () => {
     const shipment = await json(await h.api(`/v2/shipments/${shipmentId}`));
-    const terminalId = (shipment.data.relationships?.pod_terminal?.data as { id: string }).id;
+    const terminalId = relId(shipment.data, 'pod_terminal');
     const terminal = await json(await h.api(`/v2/terminals/${terminalId}`));
     expect(terminal.data.attributes).toMatchObject({
       name: expect.any(String),
       smdg_code: expect.any(String),
     });
-    expect((terminal.data.relationships?.port?.data as { id: string }).id).toBe(
-      (shipment.data.relationships?.port_of_discharge?.data as { id: string }).id,
-    );
+    expect(relId(terminal.data, 'port')).toBe(relId(shipment.data, 'port_of_discharge'));
     const events = await json(await h.api(`/v2/containers/${containerId}/transport_events`));
     const vesselId = events.data
       .map((event) => event.relationships?.vessel?.data as { id: string } | null)

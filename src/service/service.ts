@@ -37,6 +37,7 @@ import {
 } from './documents/processing-loop.ts';
 import { createApp } from './http/app.ts';
 import type { ServiceEnv } from './http/env.ts';
+import { openApiRoute } from './http/openapi.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
 import type { HttpTimeouts } from './http/server-timeouts.ts';
 import { createHttpServer, DEFAULT_HTTP_TIMEOUTS } from './http-server.ts';
@@ -221,6 +222,7 @@ async function assemble(
       documentSchemaRoutes(),
       webhooks.router,
       tracking.router,
+      openApiRoute(),
     ],
     keyedRoot: [{ path: DIRECT_UPLOADS_PATH, routes: direct }],
     signedRoot: [blobRoutes({ uploads, tokens, files })],

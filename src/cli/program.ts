@@ -39,6 +39,21 @@ const integer = (value: string): number => {
   return parsed;
 };
 
+const number = (value: string): number => {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('must be a positive number');
+  return parsed;
+};
+
+/** Demos: journeys of the sandbox carrier play this many times faster than real time. */
+const timeScaleFlag = (command: Command): Command =>
+  command.addOption(
+    new Option(
+      '--time-scale <factor>',
+      'play sandbox tracking journeys this many times faster (default 1)',
+    ).argParser(number),
+  );
+
 const dataDirFlag = (command: Command): Command =>
   command.addOption(new Option('--data-dir <dir>', 'state of the service and worker (default ./.stevedore)'));
 
@@ -76,7 +91,7 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
       }
     };
 
-  serviceFlags(program.command('up'))
+  timeScaleFlag(serviceFlags(program.command('up')))
     .description('run the local service, the webhook receiver and the worker on ./inbox')
     .option('--inbox <dir>', 'drop folder (default ./inbox)')
     .option('--out <dir>', 'results and failures (default ./out)')
@@ -89,7 +104,7 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
     )
     .action(run((flags: Record<string, unknown>) => up(flags, deps)));
 
-  serviceFlags(program.command('service'))
+  timeScaleFlag(serviceFlags(program.command('service')))
     .description('run the local Container Tracking Service alone')
     .option('--allow-private-webhooks', 'deliver webhooks to loopback and private addresses')
     .action(run((flags: Record<string, unknown>) => service(flags, deps)));

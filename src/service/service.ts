@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import type { Config } from '../config/settings.ts';
 import { type Clock, systemClock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
+import { scaledClock } from '../domain/scaled-clock.ts';
 import type { ExtractDocument } from '../extraction/extract-document.ts';
 import { createExtractionPool, type ExtractionPool } from '../extraction/extraction-pool.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
@@ -200,7 +201,8 @@ async function assemble(
   const limiter = new RollingWindowLimiter(clock);
   tracking = createTrackingModule({
     db,
-    clock,
+    // The sandbox carrier's time: the service's, sped up by --time-scale for demos.
+    clock: scaledClock(clock, config.timeScale),
     logger,
     notifier: webhooks.notifier,
     features,

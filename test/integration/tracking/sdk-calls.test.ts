@@ -72,7 +72,8 @@ test('trackingRequests.create / list / get / update, shipments, containers, port
   );
   expect(list.doc.data.map((request) => request.id)).toEqual([created.doc.data.id]);
   const one = await sdk('GET', `/tracking_requests/${created.doc.data.id}?include=tracked_object`);
-  const shipmentId = (one.doc.data.relationships.tracked_object?.data as { id: string }).id;
+  const tracked = one.doc.data.relationships.tracked_object?.data as { id: string };
+  const shipmentId = tracked.id;
   const updatedRequest = await sdk('PATCH', `/tracking_requests/${created.doc.data.id}`, {
     data: { type: 'tracking_request', id: created.doc.data.id, attributes: { ref_number: 'PO-6' } },
   });

@@ -78,7 +78,8 @@ export class SandboxPlayer {
     for (const request of this.deps.store.pendingBefore(now - SANDBOX_ANSWER_DELAY_MS, BATCH)) {
       this.answer(request, now);
     }
-    for (const { container, shipment } of this.deps.store.playing(BATCH)) this.play(container, shipment, now);
+    for (const { container, shipment } of this.deps.store.due(now, BATCH))
+      this.play(container, shipment, now);
   }
 
   /** Publishes what is due for one container now (a refresh). */
@@ -124,7 +125,10 @@ export class SandboxPlayer {
     transaction(db, () => {
       const created = store.succeed(request, {
         anchorAt: request.createdAt,
-        containerNumbers: journey.containers.map((container) => container.number),
+        containers: journey.containers.map((container) => ({
+          number: container.number,
+          nextDueAt: container.events.find((event) => event.at > now)?.at,
+        })),
       });
       if (created === undefined) return;
       const succeeded = store.requestById(request.id) as TrackingRequestRecord;
@@ -161,10 +165,11 @@ export class SandboxPlayer {
     const due = plan.events
       .map((event, index) => ({ event, index }))
       .filter(({ event }) => event.at > from && event.at <= now);
-    const finished = plan.events.every((event) => event.at <= now);
+    if (due.length === 0) return;
+    const nextDueAt = plan.events.find((event) => event.at > now)?.at;
     const containers = store.containersOf(shipment.id);
     transaction(db, () => {
-      if (!store.markPlayed(container.id, from, now, finished)) return;
+      if (!store.markPlayed(container.id, from, now, nextDueAt)) return;
       const pod = journey.stops.at(-1)?.port;
       const terminal = serializeTerminal(journey.podTerminal, pod);
       for (const { event, index } of due) {

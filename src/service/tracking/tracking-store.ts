@@ -247,7 +247,11 @@ export class TrackingStore {
    */
   succeed(
     request: TrackingRequestRecord,
-    shipment: { anchorAt: number; containerNumbers: readonly string[] },
+    shipment: {
+      anchorAt: number;
+      /** Each container's number and the time of its first milestone after now (none: finished). */
+      containers: ReadonlyArray<{ number: string; nextDueAt: number | undefined }>;
+    },
   ): { shipment: ShipmentRecord; containers: ContainerRecord[] } | undefined {
     const now = this.clock.now();
     const shipmentId = randomUUID();
@@ -281,12 +285,25 @@ export class TrackingStore {
       );
     const insert = this.db.prepare(
       `INSERT INTO containers (id, account_id, shipment_id, position, number, ref_numbers, played_through,
-         created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         next_due_at, finished, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    for (const [position, number] of shipment.containerNumbers.entries()) {
+    for (const [position, container] of shipment.containers.entries()) {
       // Milestones already behind the journey are in the API, not sent: like the upstream, webhooks tell
       // what changes after tracking starts.
-      insert.run(randomUUID(), request.accountId, shipmentId, position, number, refs, now, now, now);
+      const finished = container.nextDueAt === undefined;
+      insert.run(
+        randomUUID(),
+        request.accountId,
+        shipmentId,
+        position,
+        container.number,
+        refs,
+        now,
+        container.nextDueAt ?? now,
+        finished ? 1 : 0,
+        now,
+        now,
+      );
     }
     return {
       shipment: this.shipment(request.accountId, shipmentId) as ShipmentRecord,
@@ -376,11 +393,13 @@ export class TrackingStore {
     );
   }
 
-  /** Containers whose journey still has milestones to publish, with their shipments. */
-  playing(limit: number): Array<{ container: ContainerRecord; shipment: ShipmentRecord }> {
+  /** Containers with a milestone due by `now`, soonest first, with their shipments. */
+  due(now: number, limit: number): Array<{ container: ContainerRecord; shipment: ShipmentRecord }> {
     const rows = this.db
-      .prepare('SELECT * FROM containers WHERE finished = 0 ORDER BY seq LIMIT ?')
-      .all(limit)
+      .prepare(
+        'SELECT * FROM containers WHERE finished = 0 AND next_due_at <= ? ORDER BY next_due_at LIMIT ?',
+      )
+      .all(now, limit)
       .map(toContainer);
     return rows.flatMap((container) => {
       const shipment = this.shipment(container.accountId, container.shipmentId);
@@ -389,14 +408,15 @@ export class TrackingStore {
   }
 
   /** Moves the published mark forward; false when another pass already moved it (nothing to publish twice). */
-  markPlayed(id: string, from: number, through: number, finished: boolean): boolean {
+  markPlayed(id: string, from: number, through: number, nextDueAt: number | undefined): boolean {
     return (
       changedRows(
         this.db
           .prepare(
-            'UPDATE containers SET played_through = ?, finished = ?, updated_at = ? WHERE id = ? AND played_through = ?',
+            `UPDATE containers SET played_through = ?, next_due_at = ?, finished = ?, updated_at = ?
+             WHERE id = ? AND played_through = ?`,
           )
-          .run(through, finished ? 1 : 0, this.clock.now(), id, from),
+          .run(through, nextDueAt ?? through, nextDueAt === undefined ? 1 : 0, this.clock.now(), id, from),
       ) > 0
     );
   }

@@ -6,7 +6,8 @@
  *   and `anchor_at`, the instant its journey is placed around. Ports, vessels and every time are derived
  *   from those, so they never drift from the events already sent.
  * - `containers.played_through`: the instant up to which the container's milestones have been published
- *   as webhooks; `finished` is 1 once the last milestone is behind it, so the player skips it.
+ *   as webhooks; `next_due_at` the time of the next milestone after it, so a pass reads only containers
+ *   with something due (indexed); `finished` is 1 once the last milestone is behind it.
  * - The partial unique index on live requests is the duplicate rule: one pending or created request per
  *   account, number and carrier.
  */
@@ -56,6 +57,7 @@ export const TRACKING_MIGRATIONS: readonly string[] = [
      number TEXT NOT NULL,
      ref_numbers TEXT NOT NULL,
      played_through INTEGER NOT NULL,
+     next_due_at INTEGER NOT NULL,
      finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
      created_at INTEGER NOT NULL,
      updated_at INTEGER NOT NULL
@@ -63,5 +65,5 @@ export const TRACKING_MIGRATIONS: readonly string[] = [
    CREATE INDEX containers_account ON containers (account_id, seq);
    CREATE INDEX containers_shipment ON containers (shipment_id, position);
    CREATE INDEX containers_number ON containers (account_id, number);
-   CREATE INDEX containers_playing ON containers (seq) WHERE finished = 0;`,
+   CREATE INDEX containers_due ON containers (next_due_at) WHERE finished = 0;`,
 ];

@@ -319,6 +319,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
     response: singleDocument(tracking('shipment')),
   },
   {
+    method: 'patch',
+    path: '/shipments/{id}/stop_tracking',
+    summary: 'Stop tracking',
+    tag: 'tracking',
+    response: singleDocument(tracking('shipment')),
+  },
+  {
+    method: 'patch',
+    path: '/shipments/{id}/resume_tracking',
+    summary: 'Resume tracking',
+    tag: 'tracking',
+    response: singleDocument(tracking('shipment')),
+  },
+  {
     method: 'get',
     path: '/containers',
     summary: 'List containers',

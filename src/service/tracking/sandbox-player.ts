@@ -161,7 +161,8 @@ export class SandboxPlayer {
     const journey = journeys.of(shipment);
     const plan = journeys.planOf(shipment, container);
     const from = container.playedThrough;
-    if (now <= from) return;
+    // A stopped shipment gets no updates; resumed, it catches up on what fell due meanwhile.
+    if (now <= from || shipment.trackingStoppedAt !== null) return;
     const due = plan.events
       .map((event, index) => ({ event, index }))
       .filter(({ event }) => event.at > from && event.at <= now);

@@ -150,8 +150,8 @@ export function serializeShipment(
       destination_timezone: null,
       line_tracking_last_attempted_at: iso(now),
       line_tracking_last_succeeded_at: iso(now),
-      line_tracking_stopped_at: null,
-      line_tracking_stopped_reason: null,
+      line_tracking_stopped_at: iso(shipment.trackingStoppedAt),
+      line_tracking_stopped_reason: shipment.trackingStoppedAt === null ? null : 'cancelled_by_user',
     },
     relationships: {
       port_of_lading: ref('port', pol === undefined ? null : portId(pol.locode)),

@@ -34,6 +34,8 @@ export interface ShipmentRecord {
   readonly refNumbers: string[];
   readonly tags: string[];
   readonly anchorAt: number;
+  /** When a user stopped tracking; null while tracked. */
+  readonly trackingStoppedAt: number | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -95,6 +97,7 @@ const toShipment = (row: SqlRow): ShipmentRecord => ({
   refNumbers: strings(row, 'ref_numbers'),
   tags: strings(row, 'tags'),
   anchorAt: readInteger(row, 'anchor_at'),
+  trackingStoppedAt: row.tracking_stopped_at === null ? null : readInteger(row, 'tracking_stopped_at'),
   createdAt: readInteger(row, 'created_at'),
   updatedAt: readInteger(row, 'updated_at'),
 });
@@ -319,17 +322,19 @@ export class TrackingStore {
   /** Newest first; `number` matches the request number or the bill of lading given. */
   listShipments(
     accountId: string,
-    filter: { numbers?: readonly string[] },
+    filter: { numbers?: readonly string[]; trackingStopped?: boolean },
     page: { size: number; offset: number },
   ): { records: ShipmentRecord[]; total: number } {
     const numbers = filter.numbers === undefined ? null : JSON.stringify(filter.numbers);
-    const where = `account_id = :accountId AND (:numbers IS NULL OR request_number IN (SELECT value FROM json_each(:numbers)))`;
+    const stopped = filter.trackingStopped === undefined ? null : filter.trackingStopped ? 1 : 0;
+    const where = `account_id = :accountId AND (:numbers IS NULL OR request_number IN (SELECT value FROM json_each(:numbers)))
+      AND (:stopped IS NULL OR (tracking_stopped_at IS NOT NULL) = :stopped)`;
     const rows = this.db
       .prepare(`SELECT * FROM shipments WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-      .all({ accountId, numbers, limit: page.size, offset: page.offset });
+      .all({ accountId, numbers, stopped, limit: page.size, offset: page.offset });
     const count = this.db
       .prepare(`SELECT count(*) AS total FROM shipments WHERE ${where}`)
-      .get({ accountId, numbers });
+      .get({ accountId, numbers, stopped });
     return { records: rows.map(toShipment), total: count === undefined ? 0 : readInteger(count, 'total') };
   }
 
@@ -351,6 +356,17 @@ export class TrackingStore {
           accountId,
           id,
         ),
+    );
+  }
+
+  /** Stops (a time) or resumes (null) tracking of a shipment. */
+  setTrackingStopped(accountId: string, id: string, at: number | null): void {
+    storeCall('stop or resume tracking', () =>
+      this.db
+        .prepare(
+          'UPDATE shipments SET tracking_stopped_at = ?, updated_at = ? WHERE account_id = ? AND id = ?',
+        )
+        .run(at, this.clock.now(), accountId, id),
     );
   }
 

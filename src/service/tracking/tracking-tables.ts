@@ -8,6 +8,8 @@
  * - `containers.played_through`: the instant up to which the container's milestones have been published
  *   as webhooks; `next_due_at` the time of the next milestone after it, so a pass reads only containers
  *   with something due (indexed); `finished` is 1 once the last milestone is behind it.
+ * - `shipments.tracking_stopped_at`: set by `PATCH /shipments/{id}/stop_tracking`, cleared by
+ *   `resume_tracking`; while set, the sandbox carrier publishes nothing for the shipment's containers.
  * - The partial unique index on live requests is the duplicate rule: one pending or created request per
  *   account, number and carrier.
  */
@@ -44,6 +46,7 @@ export const TRACKING_MIGRATIONS: readonly string[] = [
      ref_numbers TEXT NOT NULL,
      tags TEXT NOT NULL,
      anchor_at INTEGER NOT NULL,
+     tracking_stopped_at INTEGER,
      created_at INTEGER NOT NULL,
      updated_at INTEGER NOT NULL
    ) STRICT;

@@ -109,3 +109,27 @@ test('trackingRequests.create / list / get / update, shipments, containers, port
   const search = await sdk('GET', '/search?query=MSCU1234566');
   expect(search.doc.data.map((result) => result.attributes.entity_type)).toContain('cargo');
 });
+
+test('shipments.stopTracking / resumeTracking and filter[tracking_stopped]', async () => {
+  const created = await sdk('POST', '/tracking_requests', {
+    data: {
+      type: 'tracking_request',
+      attributes: { request_type: 'booking_number', request_number: 'BKSTOP123', scac: 'HLCU' },
+    },
+  });
+  expect(created.status).toBe(201);
+  h.clock.advance(PLAY_INTERVAL_MS);
+  const one = await sdk('GET', `/tracking_requests/${created.doc.data.id}`);
+  const tracked = one.doc.data.relationships.tracked_object?.data as { id: string };
+  const stopped = await sdk('PATCH', `/shipments/${tracked.id}/stop_tracking`, {
+    data: { type: 'shipment', id: tracked.id },
+  });
+  expect(stopped.status).toBe(200);
+  expect(stopped.doc.data.attributes).toMatchObject({ line_tracking_stopped_reason: 'cancelled_by_user' });
+  const listed = await sdk('GET', '/shipments?filter%5Btracking_stopped%5D=true');
+  expect(listed.doc.data.map((shipment) => shipment.id)).toEqual([tracked.id]);
+  const resumed = await sdk('PATCH', `/shipments/${tracked.id}/resume_tracking`, {
+    data: { type: 'shipment', id: tracked.id },
+  });
+  expect(resumed.doc.data.attributes.line_tracking_stopped_at).toBeNull();
+});

@@ -362,6 +362,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
     response: listDocument(tracking('transport_event')),
   },
   {
+    method: 'get',
+    path: '/containers/{id}/raw_events',
+    summary: 'Carrier milestones, past and estimated',
+    tag: 'tracking',
+    response: listDocument(tracking('raw_event')),
+  },
+  {
     method: 'patch',
     path: '/containers/{id}/refresh',
     summary: 'Refresh now (results by webhook)',

@@ -79,6 +79,11 @@ export function containerRoutes(deps: {
     });
   });
 
+  routes.get('/containers/:id/raw_events', (c) => {
+    const { container, shipment } = views.containerOr404(c.get('account').id, c.req.param('id'));
+    return c.json({ data: views.rawEvents(container, shipment) });
+  });
+
   routes.patch(
     '/containers/:id/refresh',
     requireFeature(deps.features, 'refresh'),

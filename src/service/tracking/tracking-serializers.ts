@@ -274,3 +274,41 @@ export function serializeTransportEvent(
     },
   };
 }
+
+/**
+ * A carrier milestone as the line reports it (`raw_event`): short names, past and estimated alike, so the
+ * journey's remaining milestones show up as estimates.
+ */
+export function serializeRawEvent(
+  event: JourneyEvent,
+  index: number,
+  container: ContainerRecord,
+  now: number,
+): Resource {
+  const name = event.event.replace('container.transport.', '');
+  return {
+    id: stableUuid('raw_event', `${container.id}:${index}`),
+    type: 'raw_event',
+    attributes: {
+      event: name,
+      original_event: name.replaceAll('_', ' '),
+      timestamp: iso(event.at),
+      estimated: event.at > now,
+      actual_on: event.at > now ? null : iso(event.at)?.slice(0, 10),
+      estimated_at: event.at > now ? iso(event.at) : null,
+      location_name: event.port.name,
+      location_locode: event.port.locode,
+      vessel_name: event.vessel?.name ?? null,
+      vessel_imo: event.vessel?.imo ?? null,
+      voyage_number: event.voyageNumber,
+      timezone: event.port.timeZone,
+      index,
+      created_at: iso(Math.min(event.at, now)),
+    },
+    relationships: {
+      container: ref('container', container.id),
+      location: ref('port', portId(event.port.locode)),
+      vessel: ref('vessel', event.vessel?.id ?? null),
+    },
+  };
+}

@@ -7,6 +7,7 @@ import {
   type Resource,
   serializeContainer,
   serializePort,
+  serializeRawEvent,
   serializeShipment,
   serializeTerminal,
   serializeTrackingRequest,
@@ -176,6 +177,13 @@ export class TrackingViews {
       return this.container(container, shipment);
     });
     return { data, included: included.list() };
+  }
+
+  /** Every milestone of the container's journey, past and estimated, in order. */
+  rawEvents(container: ContainerRecord, shipment: ShipmentRecord): Resource[] {
+    const plan = this.deps.journeys.planOf(shipment, container);
+    const now = this.deps.clock.now();
+    return plan.events.map((event, index) => serializeRawEvent(event, index, container, now));
   }
 
   transportEvents(

@@ -93,10 +93,16 @@ test('trackingRequests.create / list / get / update, shipments, containers, port
   // containers.list(), get(id), events(id), refresh(id).
   const containers = await sdk('GET', '/containers?include=shipment%2Cpod_terminal&page%5Bsize%5D=25');
   const containerId = containers.doc.data[0]?.id ?? '';
-  expect((await sdk('GET', `/containers/${containerId}?include=shipment,pod_terminal`)).status).toBe(200);
+  expect(
+    (await sdk('GET', `/containers/${containerId}?include=shipment,pod_terminal,pickup_facility`)).status,
+  ).toBe(200);
   const events = await sdk('GET', `/containers/${containerId}/transport_events?include=location%2Cterminal`);
   expect(events.status).toBe(200);
   expect(events.doc.data.length).toBeGreaterThan(0);
+  // getContainerRawEvents(id): past milestones and the journey's estimates.
+  const raw = await sdk('GET', `/containers/${containerId}/raw_events`);
+  expect(raw.doc.data.some((event) => event.attributes.estimated === true)).toBe(true);
+  expect(raw.doc.data.some((event) => event.attributes.estimated === false)).toBe(true);
   const refreshed = await fetch(`${base}/containers/${containerId}/refresh`, {
     method: 'PATCH',
     headers: { Authorization: `Token ${h.apiKey}`, Accept: 'application/json' },

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isAppError } from '../domain/errors.ts';
+import { accountsCreate, accountsList } from './commands/accounts.ts';
 import { DEFAULT_DLQ_LIST_LIMIT, dlqList, dlqRedrive } from './commands/dlq.ts';
 import { ingest } from './commands/ingest.ts';
 import { mcp } from './commands/mcp.ts';
@@ -41,6 +42,21 @@ const integer = (value: string): number => {
   return parsed;
 };
 
+const number = (value: string): number => {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('must be a positive number');
+  return parsed;
+};
+
+/** Demos: journeys of the sandbox carrier play this many times faster than real time. */
+const timeScaleFlag = (command: Command): Command =>
+  command.addOption(
+    new Option(
+      '--time-scale <factor>',
+      'play sandbox tracking journeys this many times faster (default 1)',
+    ).argParser(number),
+  );
+
 const dataDirFlag = (command: Command): Command =>
   command.addOption(new Option('--data-dir <dir>', 'state of the service and worker (default ./.stevedore)'));
 
@@ -78,7 +94,7 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
       }
     };
 
-  serviceFlags(program.command('up'))
+  timeScaleFlag(serviceFlags(program.command('up')))
     .description('run the local service, the webhook receiver and the worker on ./inbox')
     .option('--inbox <dir>', 'drop folder (default ./inbox)')
     .option('--out <dir>', 'results and failures (default ./out)')
@@ -97,7 +113,7 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
     )
     .action(run((flags: Record<string, unknown>) => up(flags, deps)));
 
-  serviceFlags(program.command('service'))
+  timeScaleFlag(serviceFlags(program.command('service')))
     .description('run the local Container Tracking Service alone')
     .option('--allow-private-webhooks', 'deliver webhooks to loopback and private addresses')
     .addOption(
@@ -126,6 +142,18 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
       new Option('--timeout <seconds>', 'how long to wait for each outcome').argParser(integer).default(120),
     )
     .action(run((files: string[], flags: Record<string, unknown>) => ingest(files, flags, deps)));
+
+  const accounts = program
+    .command('accounts')
+    .description("manage the local service's accounts and their keys");
+  dataDirFlag(accounts.command('create'))
+    .description('create an account and print its new API key (works while the service runs)')
+    .requiredOption('--name <name>', 'name of the account')
+    .option('--features <list>', 'paid features, comma-separated: refresh, routing (default none)')
+    .action(run((flags: Record<string, unknown>) => accountsCreate(flags, deps)));
+  dataDirFlag(accounts.command('list'))
+    .description('list the accounts: id, name and features')
+    .action(run((flags: Record<string, unknown>) => accountsList(flags, deps)));
 
   const dlq = program.command('dlq').description('inspect and redrive messages that kept failing');
   const queueOption = () =>

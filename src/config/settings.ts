@@ -97,6 +97,11 @@ export const settings = {
     schema: flag.default(false),
     doc: 'let the service deliver webhooks to loopback and private addresses',
   },
+  timeScale: {
+    env: 'STEVEDORE_TIME_SCALE',
+    schema: z.coerce.number().positive().max(1_000_000).default(1),
+    doc: "how much faster than real time the service's sandbox carrier plays journeys (demos)",
+  },
   concurrency: {
     env: 'STEVEDORE_CONCURRENCY',
     schema: positiveInt.default(4),

@@ -21,10 +21,10 @@ export class AppError extends Error {
 }
 
 /**
- * Codes of input that breaks a rule: `blank` and `invalid` as the upstream names them, `not_uploaded` for a
+ * Codes of input that breaks a rule: `blank`, `invalid` and `duplicate` as the upstream names them, `not_uploaded` for a
  * direct upload whose bytes never arrived, `validation_failed` for everything else.
  */
-export type ValidationCode = 'validation_failed' | 'blank' | 'invalid' | 'not_uploaded';
+export type ValidationCode = 'validation_failed' | 'blank' | 'invalid' | 'not_uploaded' | 'duplicate';
 
 /**
  * Input that can never succeed as sent: the caller must change it. `pointer` (a JSON Pointer into the

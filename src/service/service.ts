@@ -6,12 +6,20 @@ import type { Hono } from 'hono';
 import type { Config } from '../config/settings.ts';
 import { type Clock, systemClock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
+import { scaledClock } from '../domain/scaled-clock.ts';
 import type { ExtractDocument } from '../extraction/extract-document.ts';
 import { createExtractionPool, type ExtractionPool } from '../extraction/extraction-pool.ts';
 import { DEFAULT_MAIL_LIMITS } from '../mail/mail-limits.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
 import { ensurePrivateDirectory, migrate, openDatabase, PRIVATE_DIRECTORY_MODE } from '../store/database.ts';
 import { SqliteQueue } from '../store/sqlite-queue.ts';
+import {
+  ACCOUNT_FEATURE_MIGRATION_NAMESPACE,
+  ACCOUNT_FEATURE_MIGRATIONS,
+  AccountFeatures,
+  FEATURES,
+  type Feature,
+} from './accounts/account-features.ts';
 import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
 import { bootstrapAccount } from './accounts/bootstrap-account.ts';
 import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
@@ -32,12 +40,14 @@ import {
 } from './documents/processing-loop.ts';
 import { createApp } from './http/app.ts';
 import type { ServiceEnv } from './http/env.ts';
+import { openApiRoute } from './http/openapi.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
 import type { HttpTimeouts } from './http/server-timeouts.ts';
 import { createHttpServer, DEFAULT_HTTP_TIMEOUTS } from './http-server.ts';
 import { docsAliasFor } from './smtp/docs-alias.ts';
 import { createDocsAliasServer, type DocsAliasServer } from './smtp/docs-alias-server.ts';
 import { receiveEmail } from './smtp/receive-email.ts';
+import { createTrackingModule, type TrackingModule } from './tracking/tracking-module.ts';
 import { BlobFiles } from './uploads/blob-files.ts';
 import { blobRoutes } from './uploads/blob-routes.ts';
 import { BlobTokens } from './uploads/blob-tokens.ts';
@@ -71,6 +81,8 @@ export interface ServiceOptions {
    * jobs a killed run left in flight come back at once instead of after their visibility timeout.
    */
   readonly reclaimInFlight?: boolean;
+  /** How often the sandbox carrier looks for due milestones, in service time; 1 s by default. */
+  readonly trackingPlayIntervalMs?: number;
 }
 
 export interface LocalService {
@@ -87,8 +99,10 @@ export interface LocalService {
    * config.smtpPort). Resolves with the port and the first account's alias.
    */
   listenSmtp(port?: number): Promise<{ port: number; host: string; alias: string }>;
-  /** Another account with a fresh key (tenants, isolation tests). */
-  createAccount(name: string): Promise<{ accountId: string; apiKey: string }>;
+  /** Another account with a fresh key (tenants, isolation tests), with the paid features given. */
+  createAccount(name: string, features?: readonly Feature[]): Promise<{ accountId: string; apiKey: string }>;
+  /** The tracking module (journeys for the route map, the sandbox carrier for tests). */
+  readonly tracking: TrackingModule;
   /** Stops HTTP, then extraction (running jobs finish or go back to the queue), then webhooks. Idempotent. */
   close(): Promise<void>;
 }
@@ -114,17 +128,17 @@ async function assemble(
 ): Promise<LocalService> {
   const { config } = options;
   migrate(db, SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS);
+  migrate(db, ACCOUNT_FEATURE_MIGRATION_NAMESPACE, ACCOUNT_FEATURE_MIGRATIONS);
 
   const accounts = new AccountStore(db, clock);
-  const {
-    account: firstAccount,
-    apiKey,
-    keyFile,
-  } = await bootstrapAccount({
+  const features = new AccountFeatures(db);
+  const { apiKey, keyFile, account } = await bootstrapAccount({
     accounts,
     dataDir: config.dataDir,
     configuredKey: config.apiToken,
   });
+  // The service's own account can use everything, paid features included.
+  features.grant(account.id, FEATURES);
   const tokens = new BlobTokens(new TokenSigner(await loadServiceSecret(config.dataDir), clock));
   const files = new BlobFiles(join(config.dataDir, 'blobs'));
   await files.init();
@@ -148,15 +162,18 @@ async function assemble(
   const resent = await jobs.sendMissing();
   if (resent > 0) logger.warn({ count: resent }, 'sent extraction jobs a previous run left unsent');
 
+  let tracking: TrackingModule | undefined;
   const webhooks = createWebhookModule({
     db,
     clock,
     logger,
     allowPrivateTargets: config.allowPrivateWebhooks,
     ...(options.privateWebhookOrigins === undefined ? {} : { privateOrigins: options.privateWebhookOrigins }),
-    // Document events are the only notifications this service sends.
+    // Documents here; tracking requests and container events in the tracking module, created below
+    // because it publishes through this module's notifier.
     findReference: (accountId, type, id) => {
-      const document = type === 'document' ? documents.get(accountId, id) : undefined;
+      if (type !== 'document') return tracking?.findReference(accountId, type, id);
+      const document = documents.get(accountId, id);
       return document === undefined ? undefined : serializeDocument(document);
     },
   });
@@ -191,11 +208,24 @@ async function assemble(
       ),
   });
 
+  const limiter = new RollingWindowLimiter(clock);
+  tracking = createTrackingModule({
+    db,
+    // The sandbox carrier's time: the service's, sped up by --time-scale for demos.
+    clock: scaledClock(clock, config.timeScale),
+    logger,
+    notifier: webhooks.notifier,
+    features,
+    limiter,
+    ...(options.trackingPlayIntervalMs === undefined
+      ? {}
+      : { playIntervalMs: options.trackingPlayIntervalMs }),
+  });
   const direct = directUploadRoutes({ uploads, tokens, maxUploadBytes: config.maxUploadBytes });
   const app = createApp({
     logger,
     keys: accounts,
-    limiter: new RollingWindowLimiter(clock),
+    limiter,
     rateLimitPerMinute: config.rateLimitPerMinute,
     api: [
       direct,
@@ -203,12 +233,15 @@ async function assemble(
       emailSubmissionRoutes({ documents, emailSubmissions }),
       documentSchemaRoutes(),
       webhooks.router,
+      tracking.router,
+      openApiRoute(),
     ],
     keyedRoot: [{ path: DIRECT_UPLOADS_PATH, routes: direct }],
     signedRoot: [blobRoutes({ uploads, tokens, files })],
   });
 
   webhooks.start();
+  tracking.start();
   if (options.startProcessing !== false) processing.start();
   jobs.startSweeping();
 
@@ -220,6 +253,7 @@ async function assemble(
     if (smtp !== undefined) await smtp.close();
     if (server !== undefined) await closeServer(server);
     jobs.stopSweeping();
+    tracking.stop();
     await processing.stop(options.drainMs === undefined ? {} : { drainMs: options.drainMs });
     await extraction.close();
     await webhooks.stop();
@@ -279,14 +313,16 @@ async function assemble(
       });
       const listening = await started.listen(port, config.smtpHost);
       smtp = started;
-      const alias = docsAliasFor(firstAccount.id, config.smtpDomain);
+      const alias = docsAliasFor(account.id, config.smtpDomain);
       logger.info({ port: listening.port, alias }, 'docs alias listening');
       return { port: listening.port, host: config.smtpHost, alias };
     },
-    createAccount: async (name) => {
-      const { account, apiKey: key } = createAccountWithKey(accounts, name);
-      return { accountId: account.id, apiKey: key };
+    createAccount: async (name, granted = []) => {
+      const { account: created, apiKey: key } = createAccountWithKey(accounts, name);
+      features.grant(created.id, granted);
+      return { accountId: created.id, apiKey: key };
     },
+    tracking,
     close: () => {
       closing ??= close();
       return closing;

@@ -42,6 +42,16 @@ export class AccountStore {
     );
   }
 
+  /** Every account, oldest first. */
+  list(): Account[] {
+    return storeCall('list accounts', () =>
+      this.db
+        .prepare('SELECT id, name FROM accounts ORDER BY created_at, rowid')
+        .all()
+        .map((row) => ({ id: readText(row, 'id'), name: readText(row, 'name') })),
+    );
+  }
+
   get(id: string): Account | undefined {
     const row = this.db.prepare('SELECT id, name FROM accounts WHERE id = ?').get(id);
     return row === undefined ? undefined : { id: readText(row, 'id'), name: readText(row, 'name') };

@@ -59,12 +59,15 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
           }
         : {},
   },
+  api_access_not_enabled: { status: 403, title: 'API access not enabled' },
+  routing_not_enabled: { status: 403, title: 'Forbidden' },
   payload_too_large: { status: 413, title: 'Payload Too Large' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },
   validation_failed: unprocessable,
   blank: unprocessable,
   invalid: unprocessable,
   not_uploaded: unprocessable,
+  duplicate: unprocessable,
   rate_limited: {
     status: 429,
     title: 'Too Many Requests',

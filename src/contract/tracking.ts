@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Request bodies of the tracking endpoints. Rules the upstream words itself (a blank or unknown SCAC, an
+ * invalid number, a duplicate) are checked after parsing, so their 422s read as the upstream's.
+ */
+
+export const requestTypes = ['container', 'bill_of_lading', 'booking_number'] as const;
+
+const refNumbers = z.array(z.string().max(255)).max(100);
+
+export const createTrackingRequestBody = z.object({
+  data: z.object({
+    type: z.literal('tracking_request'),
+    attributes: z.object({
+      request_type: z.enum(requestTypes, { error: 'must be container, bill_of_lading or booking_number' }),
+      request_number: z.string().max(100),
+      // The SDK sends '' when it has no SCAC: blank, which the route words as the upstream does.
+      scac: z.string().max(100).nullable().optional(),
+      auto_detect_vocc_scac: z.boolean().optional(),
+      ref_numbers: refNumbers.nullable().optional(),
+      shipment_tags: z.array(z.string().max(255)).max(100).nullable().optional(),
+      initial_custom_fields: z.unknown().optional(),
+    }),
+    relationships: z.unknown().optional(),
+  }),
+});
+
+export const updateTrackingRequestBody = z.object({
+  data: z.object({
+    type: z.literal('tracking_request').optional(),
+    id: z.string().optional(),
+    attributes: z.object({
+      /** The upstream's single reference number, added to the request's list. */
+      ref_number: z.string().max(255).optional(),
+    }),
+  }),
+});
+
+export const updateShipmentBody = z.object({
+  data: z.object({
+    type: z.literal('shipment').optional(),
+    id: z.string().optional(),
+    attributes: z.object({
+      ref_numbers: refNumbers.optional(),
+      tags: z.array(z.string().max(255)).max(100).optional(),
+    }),
+  }),
+});
+
+export const updateContainerBody = z.object({
+  data: z.object({
+    type: z.literal('container').optional(),
+    id: z.string().optional(),
+    attributes: z.object({ ref_numbers: refNumbers }),
+  }),
+});
+
+/** A JSON:API resource as the tracking endpoints send it (attributes per the reference §3). */
+export const trackingResource = (type: string) =>
+  z.object({
+    id: z.string(),
+    type: z.literal(type),
+    attributes: z.record(z.string(), z.unknown()),
+    relationships: z.record(z.string(), z.object({ data: z.unknown() })).optional(),
+    links: z.record(z.string(), z.string()).optional(),
+  });
+
+export const refreshReply = z.object({ message: z.string() });

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ENDPOINTS, type Endpoint } from '../../contract/api-catalogue.ts';
+import { errorDocument } from '../../contract/json-api.ts';
+import type { ServiceEnv } from './env.ts';
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): unknown =>
+  // Transforms and refinements have no JSON Schema form; they are documented as what they accept.
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+
+const parametersOf = (path: string) =>
+  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: jsonSchema(errorDocument, 'output') } },
+});
+
+function operation(endpoint: Endpoint): Record<string, unknown> {
+  const status = String(endpoint.status ?? 200);
+  return {
+    summary: endpoint.summary,
+    tags: [endpoint.tag],
+    parameters: parametersOf(endpoint.path),
+    ...(endpoint.request === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: jsonSchema(endpoint.request, 'input') },
+              'application/vnd.api+json': { schema: jsonSchema(endpoint.request, 'input') },
+            },
+          },
+        }),
+    responses: {
+      [status]: {
+        description: 'Success',
+        content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } },
+      },
+      ...(endpoint.root === true ? {} : { '401': errorResponse('No valid API key') }),
+      ...(endpoint.feature === undefined
+        ? {}
+        : { '403': errorResponse(`The account lacks the ${endpoint.feature} feature`) }),
+      ...(endpoint.request === undefined ? {} : { '422': errorResponse('The body breaks a rule') }),
+      '429': errorResponse('Rate limited; see Retry-After'),
+    },
+  };
+}
+
+/** The OpenAPI 3 document of the service, generated from the contract's schemas. */
+export function buildOpenApi(version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of ENDPOINTS) {
+    const path = endpoint.root === true ? endpoint.path : `/v2${endpoint.path}`;
+    paths[path] = { ...paths[path], [endpoint.method]: operation(endpoint) };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'stevedore local Container Tracking Service', version },
+    components: {
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <API key>' },
+      },
+    },
+    security: [{ token: [] }],
+    paths,
+  };
+}
+
+/** The program's version, from package.json (the one place it is written). */
+const packageVersion = (): string => {
+  const parsed = z
+    .object({ version: z.string() })
+    .parse(JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')));
+  return parsed.version;
+};
+
+/** `GET /openapi.json` (under /v2): built once, on the first request. */
+export function openApiRoute(): Hono<ServiceEnv> {
+  let document: Record<string, unknown> | undefined;
+  const routes = new Hono<ServiceEnv>();
+  routes.get('/openapi.json', (c) => {
+    document ??= buildOpenApi(packageVersion());
+    return c.json(document);
+  });
+  return routes;
+}

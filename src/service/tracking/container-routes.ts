@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { updateContainerBody } from '../../contract/tracking.ts';
+import { type AccountFeatures, requireFeature } from '../accounts/account-features.ts';
+import type { ServiceEnv } from '../http/env.ts';
+import { listEnvelope, readPage } from '../http/pagination.ts';
+import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
+import { readJson } from '../http/read-json.ts';
+import type { SandboxPlayer } from './sandbox-player.ts';
+import type { ShipmentRecord, TrackingStore } from './tracking-store.ts';
+import { readIncludes, type TrackingViews } from './tracking-views.ts';
+
+/** The upstream allows 10 refreshes per minute per key. */
+export const REFRESHES_PER_MINUTE = 10;
+export const REFRESH_MESSAGE = 'Started refresh for Shipping line, Terminal, Rail';
+
+export function containerRoutes(deps: {
+  store: TrackingStore;
+  views: TrackingViews;
+  player: SandboxPlayer;
+  features: AccountFeatures;
+  limiter: RollingWindowLimiter;
+}): Hono<ServiceEnv> {
+  const { store, views } = deps;
+  const routes = new Hono<ServiceEnv>();
+
+  routes.get('/containers', (c) => {
+    const page = readPage(c);
+    const includes = readIncludes(c, 'container');
+    const accountId = c.get('account').id;
+    const number = c.req.query('filter[number]');
+    const { records, total } = store.listContainers(
+      accountId,
+      number === undefined || number === ''
+        ? {}
+        : { numbers: [number.trim().toUpperCase().replace(/[\s-]/g, '')] },
+      page,
+    );
+    const shipments = new Map<string, ShipmentRecord | undefined>();
+    const rows = records.flatMap((container) => {
+      if (!shipments.has(container.shipmentId))
+        shipments.set(container.shipmentId, store.shipment(accountId, container.shipmentId));
+      const shipment = shipments.get(container.shipmentId);
+      return shipment === undefined ? [] : [{ container, shipment }];
+    });
+    const { data, included } = views.containers(rows, includes);
+    const envelope = listEnvelope(c, page, total);
+    return c.json({ data, included, links: envelope.links, meta: { size: page.size, total } });
+  });
+
+  routes.get('/containers/:id', (c) => {
+    const row = views.containerOr404(c.get('account').id, c.req.param('id'));
+    const { data, included } = views.containers([row], readIncludes(c, 'container'));
+    return c.json({
+      data: data[0],
+      ...(included.length === 0 ? {} : { included }),
+      links: { self: `/v2/containers/${row.container.id}` },
+    });
+  });
+
+  routes.patch('/containers/:id', async (c) => {
+    const accountId = c.get('account').id;
+    const { container } = views.containerOr404(accountId, c.req.param('id'));
+    const { attributes } = (await readJson(c, updateContainerBody)).data;
+    store.updateContainerRefs(accountId, container.id, attributes.ref_numbers);
+    const row = views.containerOr404(accountId, container.id);
+    return c.json({ data: views.container(row.container, row.shipment) });
+  });
+
+  routes.get('/containers/:id/transport_events', (c) => {
+    const { container, shipment } = views.containerOr404(c.get('account').id, c.req.param('id'));
+    const { data, included } = views.transportEvents(container, shipment, readIncludes(c, 'transport_event'));
+    const page = readPage(c);
+    const envelope = listEnvelope(c, page, data.length);
+    return c.json({
+      data: data.slice(page.offset, page.offset + page.size),
+      included,
+      links: envelope.links,
+      meta: envelope.meta,
+    });
+  });
+
+  routes.get('/containers/:id/raw_events', (c) => {
+    const { container, shipment } = views.containerOr404(c.get('account').id, c.req.param('id'));
+    return c.json({ data: views.rawEvents(container, shipment) });
+  });
+
+  routes.patch(
+    '/containers/:id/refresh',
+    requireFeature(deps.features, 'refresh'),
+    rateLimit({
+      limiter: deps.limiter,
+      limit: REFRESHES_PER_MINUTE,
+      bucket: 'refresh',
+      detail: "You've hit the refresh limit. Please try again in a minute.",
+    }),
+    (c) => {
+      const { container, shipment } = views.containerOr404(c.get('account').id, c.req.param('id'));
+      // The sandbox carrier answers at once: whatever is due is published now, by webhook.
+      deps.player.playContainer(container, shipment);
+      return c.json({ message: REFRESH_MESSAGE });
+    },
+  );
+
+  return routes;
+}

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { NotFoundError } from '../../domain/errors.ts';
+import { JOURNEY_PORT_CODES } from '../../domain/ports/journey-ports.ts';
+import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
+import { findVessel, type Terminal, terminalOf } from '../../domain/tracking/sandbox-fleet.ts';
+import type { ServiceEnv } from '../http/env.ts';
+import { serializePort, serializeTerminal, serializeVessel } from './tracking-serializers.ts';
+
+/** Ports (every UN/LOCODE port), the sandbox's terminals and its vessels: read-only reference data. */
+export function referenceDataRoutes(deps: { ports: PortCatalog }): Hono<ServiceEnv> {
+  const { ports } = deps;
+  const terminals = new Map<string, Terminal>();
+  for (const code of JOURNEY_PORT_CODES) {
+    const port = ports.get(code);
+    const terminal = terminalOf(port.locode, port.name);
+    terminals.set(terminal.id, terminal);
+  }
+  const routes = new Hono<ServiceEnv>();
+
+  routes.get('/ports/:id', (c) => {
+    const id = c.req.param('id');
+    const port = ports.find(id);
+    if (port === undefined) throw new NotFoundError('Port', id);
+    const terminal = [...terminals.values()].find((candidate) => candidate.portLocode === port.locode);
+    const resource = serializePort(port);
+    return c.json({
+      data: {
+        ...resource,
+        relationships: {
+          terminals: { data: terminal === undefined ? [] : [{ id: terminal.id, type: 'terminal' }] },
+        },
+      },
+      links: { self: `/v2/ports/${id}` },
+    });
+  });
+
+  routes.get('/terminals/:id', (c) => {
+    const id = c.req.param('id');
+    const terminal = terminals.get(id.toLowerCase());
+    if (terminal === undefined) throw new NotFoundError('Terminal', id);
+    return c.json({
+      data: serializeTerminal(terminal, ports.find(terminal.portLocode)),
+      links: { self: `/v2/terminals/${id}` },
+    });
+  });
+
+  routes.get('/vessels/:id', (c) => {
+    const id = c.req.param('id');
+    const vessel = findVessel(id);
+    if (vessel === undefined) throw new NotFoundError('Vessel', id);
+    return c.json({ data: serializeVessel(vessel), links: { self: `/v2/vessels/${id}` } });
+  });
+
+  return routes;
+}

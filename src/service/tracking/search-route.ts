@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import type { Clock } from '../../domain/clock.ts';
+import { containerStateAt } from '../../domain/tracking/container-state.ts';
+import type { ServiceEnv } from '../http/env.ts';
+import type { JourneyBook } from './journey-book.ts';
+import type { Resource } from './tracking-serializers.ts';
+import type { TrackingStore } from './tracking-store.ts';
+
+/** The upstream returns at most 25 results. */
+export const MAX_SEARCH_RESULTS = 25;
+
+/**
+ * `GET /search?query=`: the account's shipments, then containers ("cargo"), then tracking requests whose
+ * number or reference contains the query, newest first in each group; a request whose shipment is already
+ * listed is left out. Results are `search_result`s with the entity in `attributes.entity_type`.
+ */
+export function searchRoute(deps: {
+  store: TrackingStore;
+  journeys: JourneyBook;
+  clock: Clock;
+}): Hono<ServiceEnv> {
+  const routes = new Hono<ServiceEnv>();
+  routes.get('/search', (c) => {
+    const query = (c.req.query('query') ?? '').trim();
+    if (query === '') {
+      return c.json(
+        { errors: [{ status: '400', title: 'Bad Request', detail: 'Query parameter is required' }] },
+        400,
+      );
+    }
+    const accountId = c.get('account').id;
+    const found = deps.store.search(accountId, query, MAX_SEARCH_RESULTS);
+    const compact = query.toUpperCase().replace(/[\s-]/g, '');
+    const byContainerNumber =
+      compact === query.toUpperCase()
+        ? []
+        : deps.store.search(accountId, compact, MAX_SEARCH_RESULTS).containers;
+    const now = deps.clock.now();
+    const results: Resource[] = [];
+    const shipmentIds = new Set<string>();
+    for (const shipment of found.shipments) {
+      const journey = deps.journeys.of(shipment);
+      shipmentIds.add(shipment.id);
+      results.push({
+        id: shipment.id,
+        type: 'search_result',
+        attributes: {
+          entity_type: 'shipment',
+          number: journey.billOfLadingNumber,
+          ref_numbers: shipment.refNumbers,
+          scac: shipment.scac,
+          containers_count: deps.store.containersOf(shipment.id).length,
+          port_of_lading_name: journey.stops[0]?.port.name ?? null,
+          port_of_discharge_name: journey.stops.at(-1)?.port.name ?? null,
+        },
+      });
+    }
+    const seenContainers = new Set<string>();
+    for (const container of [...byContainerNumber, ...found.containers]) {
+      if (seenContainers.has(container.id)) continue;
+      seenContainers.add(container.id);
+      const shipment = deps.store.shipment(accountId, container.shipmentId);
+      if (shipment === undefined) continue;
+      const journey = deps.journeys.of(shipment);
+      const plan = deps.journeys.planOf(shipment, container);
+      results.push({
+        id: container.id,
+        type: 'search_result',
+        attributes: {
+          entity_type: 'cargo',
+          number: container.number,
+          ref_numbers: container.refNumbers,
+          status: containerStateAt(plan, journey, now).current_status,
+          scac: shipment.scac,
+          port_of_lading_name: journey.stops[0]?.port.name ?? null,
+          port_of_discharge_name: journey.stops.at(-1)?.port.name ?? null,
+        },
+      });
+    }
+    for (const request of found.requests) {
+      if (request.shipmentId !== null && shipmentIds.has(request.shipmentId)) continue;
+      results.push({
+        id: request.id,
+        type: 'search_result',
+        attributes: {
+          entity_type: 'tracking_request',
+          number: request.requestNumber,
+          ref_numbers: request.refNumbers,
+          status: request.status,
+          scac: request.scac,
+        },
+      });
+    }
+    const data = results.slice(0, MAX_SEARCH_RESULTS);
+    return c.json({ data, meta: { total: data.length } });
+  });
+  return routes;
+}

@@ -1,0 +1,112 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { Hono } from 'hono';
+import type { Clock } from '../../domain/clock.ts';
+import { type PortCatalog, portCatalog } from '../../domain/ports/port-catalog.ts';
+import type { ContainerPlan, Journey } from '../../domain/tracking/sandbox-journey.ts';
+import { greatCircleRouter, type SeaRouter } from '../../domain/tracking/sea-router.ts';
+import type { Logger } from '../../observability/logger.ts';
+import { migrate } from '../../store/database.ts';
+import type { AccountFeatures } from '../accounts/account-features.ts';
+import type { ServiceEnv } from '../http/env.ts';
+import type { RollingWindowLimiter } from '../http/rate-limit.ts';
+import type { Notifier } from '../webhooks/notifier.ts';
+import { containerRoutes } from './container-routes.ts';
+import { JourneyBook } from './journey-book.ts';
+import { referenceDataRoutes } from './reference-data-routes.ts';
+import { SandboxPlayer } from './sandbox-player.ts';
+import { searchRoute } from './search-route.ts';
+import { shipmentRoutes } from './shipment-routes.ts';
+import { trackingRequestRoutes } from './tracking-request-routes.ts';
+import { TrackingStore } from './tracking-store.ts';
+import { TRACKING_MIGRATION_NAMESPACE, TRACKING_MIGRATIONS } from './tracking-tables.ts';
+import { TrackingViews } from './tracking-views.ts';
+
+/**
+ * Sea lanes are about a third longer than the great circle between two ports (they go around land).
+ * PLACEHOLDER: replaced by the sea-lane router (the map module's `seaLeg`) once it is wired in.
+ */
+export const GREAT_CIRCLE_DETOUR_FACTOR = 1.35;
+
+export interface TrackingModuleDeps {
+  readonly db: DatabaseSync;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly notifier: Notifier;
+  readonly features: AccountFeatures;
+  readonly limiter: RollingWindowLimiter;
+  /** How sea legs are measured; by default a great circle inflated by GREAT_CIRCLE_DETOUR_FACTOR. */
+  readonly router?: SeaRouter;
+  readonly ports?: PortCatalog;
+  /** How often the sandbox carrier looks for due work, in service time. */
+  readonly playIntervalMs?: number;
+}
+
+export interface ContainerJourney {
+  readonly journey: Journey;
+  readonly plan: ContainerPlan;
+}
+
+export interface TrackingModule {
+  /** Routes relative to `/v2`. */
+  readonly router: Hono<ServiceEnv>;
+  readonly player: SandboxPlayer;
+  /** A container's journey (ordered ports, legs with vessels and times, its milestones), for the route map. */
+  journeyOfContainer(accountId: string, containerId: string): ContainerJourney | undefined;
+  /**
+   * The resource a tracking notification is about, for delivery and `include=reference_object`. Milestone
+   * and change events never go away once published, so they answer with their identifier.
+   */
+  findReference(accountId: string, type: string, id: string): unknown;
+  start(): void;
+  stop(): void;
+}
+
+/** Tracking requests, shipments, containers, ports, terminals, vessels and search, played by the sandbox carrier. */
+export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
+  migrate(deps.db, TRACKING_MIGRATION_NAMESPACE, TRACKING_MIGRATIONS);
+  const ports = deps.ports ?? portCatalog();
+  const store = new TrackingStore(deps.db, deps.clock);
+  const journeys = new JourneyBook({
+    ports,
+    router: deps.router ?? greatCircleRouter(GREAT_CIRCLE_DETOUR_FACTOR),
+  });
+  const views = new TrackingViews({ store, journeys, ports, clock: deps.clock });
+  const player = new SandboxPlayer({
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger.child({ module: 'sandbox-carrier' }),
+    store,
+    journeys,
+    ports,
+    notifier: deps.notifier,
+    ...(deps.playIntervalMs === undefined ? {} : { intervalMs: deps.playIntervalMs }),
+  });
+  const router = new Hono<ServiceEnv>();
+  router.route('/', trackingRequestRoutes({ store, views, limiter: deps.limiter }));
+  router.route('/', shipmentRoutes({ store, views, clock: deps.clock }));
+  router.route(
+    '/',
+    containerRoutes({ store, views, player, features: deps.features, limiter: deps.limiter }),
+  );
+  router.route('/', referenceDataRoutes({ ports }));
+  router.route('/', searchRoute({ store, journeys, clock: deps.clock }));
+  return {
+    router,
+    player,
+    journeyOfContainer: (accountId, containerId) => {
+      const container = store.container(accountId, containerId);
+      const shipment = container === undefined ? undefined : store.shipment(accountId, container.shipmentId);
+      if (container === undefined || shipment === undefined) return undefined;
+      return { journey: journeys.of(shipment), plan: journeys.planOf(shipment, container) };
+    },
+    findReference: (accountId, type, id) => {
+      if (type === 'tracking_request') {
+        const request = store.request(accountId, id);
+        return request === undefined ? undefined : views.trackingRequests([request], new Set()).data[0];
+      }
+      return type === 'transport_event' || type === 'container_updated_event' ? { id, type } : undefined;
+    },
+    start: () => player.start(),
+    stop: () => player.stop(),
+  };
+}

@@ -1,0 +1,151 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { createTrackingRequestBody, updateTrackingRequestBody } from '../../contract/tracking.ts';
+import { InvalidParameterError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import type { ServiceEnv } from '../http/env.ts';
+import { listEnvelope, readPage } from '../http/pagination.ts';
+import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
+import { readJson } from '../http/read-json.ts';
+import { knownCarrierName } from './known-carriers.ts';
+import { normalizeRequestNumber } from './request-number.ts';
+import type { TrackingStore } from './tracking-store.ts';
+import { readIncludes, type TrackingViews } from './tracking-views.ts';
+
+/** The upstream's own bucket for creating tracking requests: 100 per minute per key. */
+export const CREATE_TRACKING_REQUESTS_PER_MINUTE = 100;
+
+const scacError = (detail: string, code: 'blank' | 'invalid'): ValidationError =>
+  new ValidationError(detail, {}, { pointer: '/data/attributes/scac', code });
+
+function readTime(c: Context, parameter: string): number | undefined {
+  const raw = c.req.query(parameter);
+  if (raw === undefined || raw === '') return undefined;
+  const ms = Date.parse(raw);
+  if (Number.isNaN(ms))
+    throw new InvalidParameterError(parameter, `${parameter} must be an ISO 8601 date or time`);
+  return ms;
+}
+
+const optional = (value: string | undefined): string | undefined =>
+  value === undefined || value === '' ? undefined : value;
+
+export function trackingRequestRoutes(deps: {
+  store: TrackingStore;
+  views: TrackingViews;
+  limiter: RollingWindowLimiter;
+}): Hono<ServiceEnv> {
+  const { store, views } = deps;
+  const routes = new Hono<ServiceEnv>();
+
+  routes.post(
+    '/tracking_requests',
+    rateLimit({
+      limiter: deps.limiter,
+      limit: CREATE_TRACKING_REQUESTS_PER_MINUTE,
+      bucket: 'tracking-requests',
+      detail: "You've hit the create tracking requests limit. Please try again in a minute.",
+    }),
+    async (c) => {
+      const { attributes } = (await readJson(c, createTrackingRequestBody)).data;
+      const scac = (attributes.scac ?? '').trim().toUpperCase();
+      if (attributes.request_number.trim() === '') {
+        throw new ValidationError(
+          "Request number can't be blank",
+          {},
+          { pointer: '/data/attributes/request_number', code: 'blank' },
+        );
+      }
+      if (scac === '') throw scacError("Scac can't be blank", 'blank');
+      if (knownCarrierName(scac) === undefined)
+        throw scacError(`Scac '${scac}' is not recognized`, 'invalid');
+      const requestNumber = normalizeRequestNumber(attributes.request_type, attributes.request_number, scac);
+      const record = store.createRequest({
+        accountId: c.get('account').id,
+        requestType: attributes.request_type,
+        requestNumber,
+        scac,
+        refNumbers: attributes.ref_numbers ?? [],
+        shipmentTags: attributes.shipment_tags ?? [],
+      });
+      const { data } = views.trackingRequests([record], new Set());
+      return c.json({ data: data[0], links: { self: `/v2/tracking_requests/${record.id}` } }, 201);
+    },
+  );
+
+  routes.get('/tracking_requests', (c) => {
+    const page = readPage(c);
+    const includes = readIncludes(c, 'tracking_request', ['tracked_object']);
+    const { records, total } = store.listRequests(
+      c.get('account').id,
+      {
+        ...(optional(c.req.query('filter[request_number]')) === undefined
+          ? {}
+          : { requestNumber: c.req.query('filter[request_number]')?.toUpperCase() }),
+        ...(optional(c.req.query('filter[status]')) === undefined
+          ? {}
+          : { status: c.req.query('filter[status]') }),
+        ...(optional(c.req.query('filter[scac]')) === undefined
+          ? {}
+          : { scac: c.req.query('filter[scac]')?.toUpperCase() }),
+        ...dropUndefined({
+          createdFrom: readTime(c, 'filter[created_at][start]'),
+          createdTo: readTime(c, 'filter[created_at][end]'),
+          updatedFrom: readTime(c, 'filter[updated_at][start]'),
+          updatedTo: readTime(c, 'filter[updated_at][end]'),
+        }),
+      },
+      page,
+    );
+    const { data, included } = views.trackingRequests(records, includes);
+    const envelope = listEnvelope(c, page, total);
+    return c.json({
+      data,
+      included,
+      links: envelope.links,
+      meta: {
+        ...envelope.meta,
+        pagination: {
+          current: page.number,
+          ...(page.number * page.size < total ? { next: page.number + 1 } : {}),
+          last: Math.max(1, Math.ceil(total / page.size)),
+          records: total,
+        },
+      },
+    });
+  });
+
+  routes.get('/tracking_requests/:id', (c) => {
+    const id = c.req.param('id');
+    const includes = readIncludes(c, 'tracking_request');
+    const record = store.request(c.get('account').id, id);
+    if (record === undefined) throw new NotFoundError('TrackingRequest', id);
+    const { data, included } = views.trackingRequests([record], includes);
+    return c.json({
+      data: data[0],
+      ...(included.length === 0 ? {} : { included }),
+      links: { self: `/v2/tracking_requests/${id}` },
+    });
+  });
+
+  routes.patch('/tracking_requests/:id', async (c) => {
+    const id = c.req.param('id');
+    const { attributes } = (await readJson(c, updateTrackingRequestBody)).data;
+    const accountId = c.get('account').id;
+    const record = store.request(accountId, id);
+    if (record === undefined) throw new NotFoundError('TrackingRequest', id);
+    const updated =
+      attributes.ref_number === undefined || record.refNumbers.includes(attributes.ref_number)
+        ? record
+        : store.updateRequestRefs(accountId, id, [...record.refNumbers, attributes.ref_number]);
+    const { data } = views.trackingRequests([updated], new Set());
+    return c.json({ data: data[0] });
+  });
+
+  return routes;
+}
+
+function dropUndefined<T extends Record<string, number | undefined>>(values: T): { [K in keyof T]?: number } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: number;
+  };
+}

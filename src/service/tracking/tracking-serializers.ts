@@ -1,0 +1,314 @@
+import type { Port } from '../../domain/ports/port-catalog.ts';
+import { portId } from '../../domain/ports/port-catalog.ts';
+import { stableUuid } from '../../domain/stable-id.ts';
+import { containerStateAt } from '../../domain/tracking/container-state.ts';
+import type { Terminal, Vessel } from '../../domain/tracking/sandbox-fleet.ts';
+import type { ContainerPlan, Journey, JourneyEvent } from '../../domain/tracking/sandbox-journey.ts';
+import { knownCarrierName } from './known-carriers.ts';
+import type { ContainerRecord, ShipmentRecord, TrackingRequestRecord } from './tracking-store.ts';
+
+export interface Identifier {
+  readonly id: string;
+  readonly type: string;
+}
+
+export interface Resource extends Identifier {
+  readonly attributes: Record<string, unknown>;
+  readonly relationships?: Record<string, { data: Identifier | Identifier[] | null }>;
+  readonly links?: Record<string, string>;
+}
+
+const iso = (ms: number | null | undefined): string | null =>
+  ms === null || ms === undefined ? null : new Date(ms).toISOString();
+
+const ref = (type: string, id: string | null): { data: Identifier | null } => ({
+  data: id === null ? null : { id, type },
+});
+
+export function serializeTrackingRequest(request: TrackingRequestRecord): Resource {
+  return {
+    id: request.id,
+    type: 'tracking_request',
+    attributes: {
+      request_number: request.requestNumber,
+      request_type: request.requestType,
+      scac: request.scac,
+      ref_numbers: request.refNumbers,
+      shipment_tags: request.shipmentTags,
+      status: request.status,
+      failed_reason: request.failedReason,
+      is_retrying: false,
+      retry_count: null,
+      created_at: iso(request.createdAt),
+      updated_at: iso(request.updatedAt),
+    },
+    relationships: {
+      tracked_object: ref('shipment', request.shipmentId),
+      customer: { data: null },
+      user: { data: null },
+    },
+    links: { self: `/v2/tracking_requests/${request.id}` },
+  };
+}
+
+export function serializePort(port: Port): Resource {
+  return {
+    id: port.id,
+    type: 'port',
+    attributes: {
+      id: port.id,
+      name: port.name,
+      code: port.locode,
+      state_abbr: port.stateAbbr,
+      city: port.city,
+      country_code: port.countryCode,
+      // The live service sends coordinates as strings.
+      latitude: String(port.latitude),
+      longitude: String(port.longitude),
+      time_zone: port.timeZone,
+    },
+    relationships: { terminals: { data: [] } },
+    links: { self: `/v2/ports/${port.id}` },
+  };
+}
+
+export function serializeTerminal(terminal: Terminal, port: Port | undefined): Resource {
+  return {
+    id: terminal.id,
+    type: 'terminal',
+    attributes: {
+      id: terminal.id,
+      name: terminal.name,
+      nickname: terminal.nickname,
+      firms_code: terminal.firmsCode,
+      smdg_code: terminal.smdgCode,
+      bic_facility_code: null,
+      street: null,
+      city: port?.city ?? null,
+      state: null,
+      state_abbr: port?.stateAbbr ?? null,
+      zip: null,
+      country: port?.countryCode ?? null,
+    },
+    relationships: { port: ref('port', terminal.portId) },
+    links: { self: `/v2/terminals/${terminal.id}` },
+  };
+}
+
+export function serializeVessel(vessel: Vessel): Resource {
+  return {
+    id: vessel.id,
+    type: 'vessel',
+    attributes: { name: vessel.name, imo: vessel.imo, mmsi: vessel.mmsi, call_sign: null, flag: vessel.flag },
+    links: { self: `/v2/vessels/${vessel.id}` },
+  };
+}
+
+export function serializeShipment(
+  shipment: ShipmentRecord,
+  journey: Journey,
+  containers: readonly ContainerRecord[],
+  now: number,
+): Resource {
+  const first = journey.legs[0];
+  const last = journey.legs.at(-1);
+  const pol = journey.stops[0]?.port;
+  const pod = journey.stops.at(-1)?.port;
+  const departed = first !== undefined && first.departAt <= now;
+  const arrived = last !== undefined && last.arriveAt <= now;
+  return {
+    id: shipment.id,
+    type: 'shipment',
+    attributes: {
+      bill_of_lading_number: journey.billOfLadingNumber,
+      normalized_number: journey.billOfLadingNumber,
+      ref_numbers: shipment.refNumbers,
+      tags: shipment.tags,
+      created_at: iso(shipment.createdAt),
+      shipping_line_scac: shipment.scac,
+      shipping_line_name: knownCarrierName(shipment.scac) ?? null,
+      shipping_line_short_name: knownCarrierName(shipment.scac) ?? null,
+      customer_name: null,
+      port_of_lading_locode: pol?.locode ?? null,
+      port_of_lading_name: pol?.name ?? null,
+      port_of_discharge_locode: pod?.locode ?? null,
+      port_of_discharge_name: pod?.name ?? null,
+      destination_locode: null,
+      destination_name: null,
+      pod_vessel_name: last?.vessel.name ?? null,
+      pod_vessel_imo: last?.vessel.imo ?? null,
+      pod_voyage_number: last?.voyageNumber ?? null,
+      pol_etd_at: iso(first?.departAt),
+      pol_atd_at: departed ? iso(first?.departAt) : null,
+      pod_eta_at: iso(last?.arriveAt),
+      pod_original_eta_at: iso(last?.arriveAt),
+      pod_ata_at: arrived ? iso(last?.arriveAt) : null,
+      destination_eta_at: null,
+      destination_ata_at: null,
+      pol_timezone: pol?.timeZone ?? null,
+      pod_timezone: pod?.timeZone ?? null,
+      destination_timezone: null,
+      line_tracking_last_attempted_at: iso(now),
+      line_tracking_last_succeeded_at: iso(now),
+      line_tracking_stopped_at: iso(shipment.trackingStoppedAt),
+      line_tracking_stopped_reason: shipment.trackingStoppedAt === null ? null : 'cancelled_by_user',
+    },
+    relationships: {
+      port_of_lading: ref('port', pol === undefined ? null : portId(pol.locode)),
+      port_of_discharge: ref('port', pod === undefined ? null : portId(pod.locode)),
+      pod_terminal: ref('terminal', journey.podTerminal.id),
+      destination: { data: null },
+      destination_terminal: { data: null },
+      line_tracking_stopped_by_user: { data: null },
+      containers: { data: containers.map((container) => ({ id: container.id, type: 'container' })) },
+    },
+    links: { self: `/v2/shipments/${shipment.id}` },
+  };
+}
+
+/** The id of the n-th milestone of a container: stable, so a transport event is the same resource every read. */
+export const transportEventId = (containerId: string, index: number): string =>
+  stableUuid('transport_event', `${containerId}:${index}`);
+
+export function serializeContainer(
+  container: ContainerRecord,
+  shipment: ShipmentRecord,
+  journey: Journey,
+  plan: ContainerPlan,
+  now: number,
+): Resource {
+  const state = containerStateAt(plan, journey, now);
+  const pod = journey.stops.at(-1)?.port;
+  const at = (event: JourneyEvent['event']): string | null =>
+    iso(state.pastEvents.find((past) => past.event === event)?.at);
+  return {
+    id: container.id,
+    type: 'container',
+    attributes: {
+      number: container.number,
+      ref_numbers: container.refNumbers,
+      seal_number: plan.sealNumber,
+      created_at: iso(container.createdAt),
+      equipment_type: plan.equipmentType,
+      equipment_length: plan.equipmentLength,
+      equipment_height: plan.equipmentHeight,
+      weight_in_lbs: plan.weightInLbs,
+      pickup_lfd: state.pickup_lfd,
+      pickup_appointment_at: null,
+      availability_known: state.available_for_pickup !== null,
+      available_for_pickup: state.available_for_pickup,
+      pod_arrived_at: iso(state.podArrivedAt),
+      pod_discharged_at: iso(state.podDischargedAt),
+      pod_full_out_at: iso(state.podFullOutAt),
+      pod_full_out_chassis_number: null,
+      location_at_pod_terminal: state.current_status === 'available' ? 'Yard' : null,
+      terminal_checked_at: iso(state.terminalCheckedAt),
+      final_destination_full_out_at: null,
+      empty_terminated_at: iso(state.emptyTerminatedAt),
+      holds_at_pod_terminal: state.holds_at_pod_terminal,
+      fees_at_pod_terminal: state.fees_at_pod_terminal,
+      pod_timezone: pod?.timeZone ?? null,
+      final_destination_timezone: null,
+      empty_terminated_timezone: state.emptyTerminatedAt === null ? null : (pod?.timeZone ?? null),
+      pod_rail_carrier_scac: null,
+      ind_rail_carrier_scac: null,
+      pod_rail_loaded_at: null,
+      pod_rail_departed_at: null,
+      ind_eta_at: null,
+      ind_ata_at: null,
+      ind_rail_unloaded_at: null,
+      pod_last_tracking_request_at: iso(now),
+      shipment_last_tracking_request_at: iso(now),
+      import_deadlines:
+        state.pickup_lfd === null
+          ? null
+          : { pickup_lfd_terminal: state.pickup_lfd, pickup_lfd_rail: null, pickup_lfd_line: null },
+      current_status: state.current_status,
+      empty_out_at: at('container.transport.empty_out'),
+      pol_full_in_at: at('container.transport.full_in'),
+      pol_vessel_loaded_at: at('container.transport.vessel_loaded'),
+      pol_vessel_departed_at: at('container.transport.vessel_departed'),
+    },
+    relationships: {
+      shipment: ref('shipment', shipment.id),
+      pod_terminal: ref('terminal', journey.podTerminal.id),
+      pickup_facility: { data: null },
+      transport_events: {
+        data: state.pastEvents.map((_, index) => ({
+          id: transportEventId(container.id, index),
+          type: 'transport_event',
+        })),
+      },
+      raw_events: { data: [] },
+    },
+    links: { self: `/v2/containers/${container.id}` },
+  };
+}
+
+export function serializeTransportEvent(
+  event: JourneyEvent,
+  index: number,
+  container: ContainerRecord,
+  journey: Journey,
+): Resource {
+  const atPod = event.port.locode === journey.stops.at(-1)?.port.locode;
+  return {
+    id: transportEventId(container.id, index),
+    type: 'transport_event',
+    attributes: {
+      event: event.event,
+      voyage_number: event.voyageNumber,
+      timestamp: iso(event.at),
+      timezone: event.port.timeZone,
+      location_locode: event.port.locode,
+      created_at: iso(event.at),
+      data_source: atPod && event.vessel === null ? 'terminal' : 'shipping_line',
+      invalidated_at: null,
+    },
+    relationships: {
+      shipment: ref('shipment', container.shipmentId),
+      container: ref('container', container.id),
+      vessel: ref('vessel', event.vessel?.id ?? null),
+      location: ref('port', portId(event.port.locode)),
+      terminal: ref('terminal', atPod ? journey.podTerminal.id : null),
+    },
+  };
+}
+
+/**
+ * A carrier milestone as the line reports it (`raw_event`): short names, past and estimated alike, so the
+ * journey's remaining milestones show up as estimates.
+ */
+export function serializeRawEvent(
+  event: JourneyEvent,
+  index: number,
+  container: ContainerRecord,
+  now: number,
+): Resource {
+  const name = event.event.replace('container.transport.', '');
+  return {
+    id: stableUuid('raw_event', `${container.id}:${index}`),
+    type: 'raw_event',
+    attributes: {
+      event: name,
+      original_event: name.replaceAll('_', ' '),
+      timestamp: iso(event.at),
+      estimated: event.at > now,
+      actual_on: event.at > now ? null : iso(event.at)?.slice(0, 10),
+      estimated_at: event.at > now ? iso(event.at) : null,
+      location_name: event.port.name,
+      location_locode: event.port.locode,
+      vessel_name: event.vessel?.name ?? null,
+      vessel_imo: event.vessel?.imo ?? null,
+      voyage_number: event.voyageNumber,
+      timezone: event.port.timeZone,
+      index,
+      created_at: iso(Math.min(event.at, now)),
+    },
+    relationships: {
+      container: ref('container', container.id),
+      location: ref('port', portId(event.port.locode)),
+      vessel: ref('vessel', event.vessel?.id ?? null),
+    },
+  };
+}

@@ -1,0 +1,470 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import type { Clock } from '../../domain/clock.ts';
+import { ValidationError } from '../../domain/errors.ts';
+import { transaction } from '../../store/database.ts';
+import { changedRows, readInteger, readText, type SqlRow } from '../../store/sql-row.ts';
+import { storeCall } from '../../store/store-errors.ts';
+
+export type RequestType = 'container' | 'bill_of_lading' | 'booking_number';
+export type TrackingStatus = 'pending' | 'created' | 'failed' | 'awaiting_manifest' | 'tracking_stopped';
+
+export interface TrackingRequestRecord {
+  readonly id: string;
+  readonly accountId: string;
+  readonly requestType: RequestType;
+  readonly requestNumber: string;
+  readonly scac: string;
+  readonly refNumbers: string[];
+  readonly shipmentTags: string[];
+  readonly status: TrackingStatus;
+  readonly failedReason: string | null;
+  readonly shipmentId: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface ShipmentRecord {
+  readonly id: string;
+  readonly accountId: string;
+  readonly trackingRequestId: string;
+  readonly requestType: RequestType;
+  readonly requestNumber: string;
+  readonly scac: string;
+  readonly refNumbers: string[];
+  readonly tags: string[];
+  readonly anchorAt: number;
+  /** When a user stopped tracking; null while tracked. */
+  readonly trackingStoppedAt: number | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface ContainerRecord {
+  readonly id: string;
+  readonly accountId: string;
+  readonly shipmentId: string;
+  readonly position: number;
+  readonly number: string;
+  readonly refNumbers: string[];
+  readonly playedThrough: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface TrackingRequestFilter {
+  readonly requestNumber?: string;
+  readonly status?: string;
+  readonly scac?: string;
+  readonly createdFrom?: number;
+  readonly createdTo?: number;
+  readonly updatedFrom?: number;
+  readonly updatedTo?: number;
+}
+
+const strings = (row: SqlRow, column: string): string[] => {
+  const parsed: unknown = JSON.parse(readText(row, column));
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+};
+const optionalText = (row: SqlRow, column: string): string | null =>
+  row[column] === null ? null : readText(row, column);
+
+const toRequest = (row: SqlRow): TrackingRequestRecord => ({
+  id: readText(row, 'id'),
+  accountId: readText(row, 'account_id'),
+  // Written by this module from the validated request types only.
+  requestType: readText(row, 'request_type') as RequestType,
+  requestNumber: readText(row, 'request_number'),
+  scac: readText(row, 'scac'),
+  refNumbers: strings(row, 'ref_numbers'),
+  shipmentTags: strings(row, 'shipment_tags'),
+  // The table's CHECK constraint holds it to the statuses.
+  status: readText(row, 'status') as TrackingStatus,
+  failedReason: optionalText(row, 'failed_reason'),
+  shipmentId: optionalText(row, 'shipment_id'),
+  createdAt: readInteger(row, 'created_at'),
+  updatedAt: readInteger(row, 'updated_at'),
+});
+
+const toShipment = (row: SqlRow): ShipmentRecord => ({
+  id: readText(row, 'id'),
+  accountId: readText(row, 'account_id'),
+  trackingRequestId: readText(row, 'tracking_request_id'),
+  // Copied from the request, validated there.
+  requestType: readText(row, 'request_type') as RequestType,
+  requestNumber: readText(row, 'request_number'),
+  scac: readText(row, 'scac'),
+  refNumbers: strings(row, 'ref_numbers'),
+  tags: strings(row, 'tags'),
+  anchorAt: readInteger(row, 'anchor_at'),
+  trackingStoppedAt: row.tracking_stopped_at === null ? null : readInteger(row, 'tracking_stopped_at'),
+  createdAt: readInteger(row, 'created_at'),
+  updatedAt: readInteger(row, 'updated_at'),
+});
+
+const toContainer = (row: SqlRow): ContainerRecord => ({
+  id: readText(row, 'id'),
+  accountId: readText(row, 'account_id'),
+  shipmentId: readText(row, 'shipment_id'),
+  position: readInteger(row, 'position'),
+  number: readText(row, 'number'),
+  refNumbers: strings(row, 'ref_numbers'),
+  playedThrough: readInteger(row, 'played_through'),
+  createdAt: readInteger(row, 'created_at'),
+  updatedAt: readInteger(row, 'updated_at'),
+});
+
+/** Tracking requests, shipments and containers of every account. */
+export class TrackingStore {
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new pending request; a live request for the same number and carrier is a 422 `duplicate`. */
+  createRequest(input: {
+    accountId: string;
+    requestType: RequestType;
+    requestNumber: string;
+    scac: string;
+    refNumbers: readonly string[];
+    shipmentTags: readonly string[];
+  }): TrackingRequestRecord {
+    const now = this.clock.now();
+    const id = randomUUID();
+    return storeCall('create tracking request', () =>
+      transaction(this.db, () => {
+        const live = this.db
+          .prepare(
+            `SELECT 1 FROM tracking_requests WHERE account_id = ? AND request_number = ? AND scac = ?
+             AND status IN ('pending', 'created')`,
+          )
+          .get(input.accountId, input.requestNumber, input.scac);
+        if (live !== undefined) {
+          throw new ValidationError(
+            `Request number '${input.requestNumber}' with scac '${input.scac}' already exists in a tracking_request with a pending or created status`,
+            {},
+            { pointer: '/data/attributes/request_number', code: 'duplicate' },
+          );
+        }
+        this.db
+          .prepare(
+            `INSERT INTO tracking_requests (id, account_id, request_type, request_number, scac, ref_numbers,
+               shipment_tags, status, failed_reason, shipment_id, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', NULL, NULL, ?, ?)`,
+          )
+          .run(
+            id,
+            input.accountId,
+            input.requestType,
+            input.requestNumber,
+            input.scac,
+            JSON.stringify(input.refNumbers),
+            JSON.stringify(input.shipmentTags),
+            now,
+            now,
+          );
+        return this.request(input.accountId, id) as TrackingRequestRecord;
+      }),
+    );
+  }
+
+  request(accountId: string, id: string): TrackingRequestRecord | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM tracking_requests WHERE account_id = ? AND id = ?')
+      .get(accountId, id);
+    return row === undefined ? undefined : toRequest(row);
+  }
+
+  updateRequestRefs(accountId: string, id: string, refNumbers: readonly string[]): TrackingRequestRecord {
+    storeCall('update tracking request', () =>
+      this.db
+        .prepare(
+          'UPDATE tracking_requests SET ref_numbers = ?, updated_at = ? WHERE account_id = ? AND id = ?',
+        )
+        .run(JSON.stringify(refNumbers), this.clock.now(), accountId, id),
+    );
+    return this.request(accountId, id) as TrackingRequestRecord;
+  }
+
+  requestById(id: string): TrackingRequestRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM tracking_requests WHERE id = ?').get(id);
+    return row === undefined ? undefined : toRequest(row);
+  }
+
+  /** Newest first. */
+  listRequests(
+    accountId: string,
+    filter: TrackingRequestFilter,
+    page: { size: number; offset: number },
+  ): { records: TrackingRequestRecord[]; total: number } {
+    const where = [
+      'account_id = :accountId',
+      ...(filter.requestNumber === undefined ? [] : ['request_number = :requestNumber']),
+      ...(filter.status === undefined ? [] : ['status = :status']),
+      ...(filter.scac === undefined ? [] : ['scac = :scac']),
+      ...(filter.createdFrom === undefined ? [] : ['created_at >= :createdFrom']),
+      ...(filter.createdTo === undefined ? [] : ['created_at <= :createdTo']),
+      ...(filter.updatedFrom === undefined ? [] : ['updated_at >= :updatedFrom']),
+      ...(filter.updatedTo === undefined ? [] : ['updated_at <= :updatedTo']),
+    ].join(' AND ');
+    const params = Object.fromEntries(
+      Object.entries({ accountId, ...filter }).filter(([, value]) => value !== undefined),
+    ) as Record<string, string | number>;
+    const rows = this.db
+      .prepare(`SELECT * FROM tracking_requests WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
+      .all({ ...params, limit: page.size, offset: page.offset });
+    const count = this.db
+      .prepare(`SELECT count(*) AS total FROM tracking_requests WHERE ${where}`)
+      .get(params);
+    return { records: rows.map(toRequest), total: count === undefined ? 0 : readInteger(count, 'total') };
+  }
+
+  /** Pending requests created at or before `cutoff`, oldest first: the sandbox carrier answers them. */
+  pendingBefore(cutoff: number, limit: number): TrackingRequestRecord[] {
+    return this.db
+      .prepare(
+        `SELECT * FROM tracking_requests WHERE status = 'pending' AND created_at <= ? ORDER BY seq LIMIT ?`,
+      )
+      .all(cutoff, limit)
+      .map(toRequest);
+  }
+
+  /** Marks a pending request failed; false when it was no longer pending (another process answered it). */
+  fail(id: string, reason: string): boolean {
+    return (
+      changedRows(
+        this.db
+          .prepare(
+            `UPDATE tracking_requests SET status = 'failed', failed_reason = ?, updated_at = ?
+             WHERE id = ? AND status = 'pending'`,
+          )
+          .run(reason, this.clock.now(), id),
+      ) > 0
+    );
+  }
+
+  /**
+   * Creates the shipment and its containers for a pending request and marks it created, in the caller's
+   * transaction; false when the request was no longer pending.
+   */
+  succeed(
+    request: TrackingRequestRecord,
+    shipment: {
+      anchorAt: number;
+      /** Each container's number and the time of its first milestone after now (none: finished). */
+      containers: ReadonlyArray<{ number: string; nextDueAt: number | undefined }>;
+    },
+  ): { shipment: ShipmentRecord; containers: ContainerRecord[] } | undefined {
+    const now = this.clock.now();
+    const shipmentId = randomUUID();
+    const claimed = changedRows(
+      this.db
+        .prepare(
+          `UPDATE tracking_requests SET status = 'created', shipment_id = ?, updated_at = ?
+           WHERE id = ? AND status = 'pending'`,
+        )
+        .run(shipmentId, now, request.id),
+    );
+    if (claimed === 0) return undefined;
+    const refs = JSON.stringify(request.refNumbers);
+    this.db
+      .prepare(
+        `INSERT INTO shipments (id, account_id, tracking_request_id, request_type, request_number, scac,
+           ref_numbers, tags, anchor_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        shipmentId,
+        request.accountId,
+        request.id,
+        request.requestType,
+        request.requestNumber,
+        request.scac,
+        refs,
+        JSON.stringify(request.shipmentTags),
+        shipment.anchorAt,
+        now,
+        now,
+      );
+    const insert = this.db.prepare(
+      `INSERT INTO containers (id, account_id, shipment_id, position, number, ref_numbers, played_through,
+         next_due_at, finished, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const [position, container] of shipment.containers.entries()) {
+      // Milestones already behind the journey are in the API, not sent: like the upstream, webhooks tell
+      // what changes after tracking starts.
+      const finished = container.nextDueAt === undefined;
+      insert.run(
+        randomUUID(),
+        request.accountId,
+        shipmentId,
+        position,
+        container.number,
+        refs,
+        now,
+        container.nextDueAt ?? now,
+        finished ? 1 : 0,
+        now,
+        now,
+      );
+    }
+    return {
+      shipment: this.shipment(request.accountId, shipmentId) as ShipmentRecord,
+      containers: this.containersOf(shipmentId),
+    };
+  }
+
+  shipment(accountId: string, id: string): ShipmentRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM shipments WHERE account_id = ? AND id = ?').get(accountId, id);
+    return row === undefined ? undefined : toShipment(row);
+  }
+
+  /** Newest first; `number` matches the request number or the bill of lading given. */
+  listShipments(
+    accountId: string,
+    filter: { numbers?: readonly string[]; trackingStopped?: boolean },
+    page: { size: number; offset: number },
+  ): { records: ShipmentRecord[]; total: number } {
+    const numbers = filter.numbers === undefined ? null : JSON.stringify(filter.numbers);
+    const stopped = filter.trackingStopped === undefined ? null : filter.trackingStopped ? 1 : 0;
+    const where = `account_id = :accountId AND (:numbers IS NULL OR request_number IN (SELECT value FROM json_each(:numbers)))
+      AND (:stopped IS NULL OR (tracking_stopped_at IS NOT NULL) = :stopped)`;
+    const rows = this.db
+      .prepare(`SELECT * FROM shipments WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
+      .all({ accountId, numbers, stopped, limit: page.size, offset: page.offset });
+    const count = this.db
+      .prepare(`SELECT count(*) AS total FROM shipments WHERE ${where}`)
+      .get({ accountId, numbers, stopped });
+    return { records: rows.map(toShipment), total: count === undefined ? 0 : readInteger(count, 'total') };
+  }
+
+  updateShipmentRefs(
+    accountId: string,
+    id: string,
+    changes: { refNumbers?: string[]; tags?: string[] },
+  ): void {
+    storeCall('update shipment', () =>
+      this.db
+        .prepare(
+          `UPDATE shipments SET ref_numbers = coalesce(?, ref_numbers), tags = coalesce(?, tags), updated_at = ?
+           WHERE account_id = ? AND id = ?`,
+        )
+        .run(
+          changes.refNumbers === undefined ? null : JSON.stringify(changes.refNumbers),
+          changes.tags === undefined ? null : JSON.stringify(changes.tags),
+          this.clock.now(),
+          accountId,
+          id,
+        ),
+    );
+  }
+
+  /** Stops (a time) or resumes (null) tracking of a shipment. */
+  setTrackingStopped(accountId: string, id: string, at: number | null): void {
+    storeCall('stop or resume tracking', () =>
+      this.db
+        .prepare(
+          'UPDATE shipments SET tracking_stopped_at = ?, updated_at = ? WHERE account_id = ? AND id = ?',
+        )
+        .run(at, this.clock.now(), accountId, id),
+    );
+  }
+
+  container(accountId: string, id: string): ContainerRecord | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM containers WHERE account_id = ? AND id = ?')
+      .get(accountId, id);
+    return row === undefined ? undefined : toContainer(row);
+  }
+
+  containersOf(shipmentId: string): ContainerRecord[] {
+    return this.db
+      .prepare('SELECT * FROM containers WHERE shipment_id = ? ORDER BY position')
+      .all(shipmentId)
+      .map(toContainer);
+  }
+
+  /** Newest first; `numbers` keeps only those containers. */
+  listContainers(
+    accountId: string,
+    filter: { numbers?: readonly string[] },
+    page: { size: number; offset: number },
+  ): { records: ContainerRecord[]; total: number } {
+    const numbers = filter.numbers === undefined ? null : JSON.stringify(filter.numbers);
+    const where = `account_id = :accountId AND (:numbers IS NULL OR number IN (SELECT value FROM json_each(:numbers)))`;
+    const rows = this.db
+      .prepare(`SELECT * FROM containers WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
+      .all({ accountId, numbers, limit: page.size, offset: page.offset });
+    const count = this.db
+      .prepare(`SELECT count(*) AS total FROM containers WHERE ${where}`)
+      .get({ accountId, numbers });
+    return { records: rows.map(toContainer), total: count === undefined ? 0 : readInteger(count, 'total') };
+  }
+
+  updateContainerRefs(accountId: string, id: string, refNumbers: readonly string[]): void {
+    storeCall('update container', () =>
+      this.db
+        .prepare('UPDATE containers SET ref_numbers = ?, updated_at = ? WHERE account_id = ? AND id = ?')
+        .run(JSON.stringify(refNumbers), this.clock.now(), accountId, id),
+    );
+  }
+
+  /** Containers with a milestone due by `now`, soonest first, with their shipments. */
+  due(now: number, limit: number): Array<{ container: ContainerRecord; shipment: ShipmentRecord }> {
+    const rows = this.db
+      .prepare(
+        'SELECT * FROM containers WHERE finished = 0 AND next_due_at <= ? ORDER BY next_due_at LIMIT ?',
+      )
+      .all(now, limit)
+      .map(toContainer);
+    return rows.flatMap((container) => {
+      const shipment = this.shipment(container.accountId, container.shipmentId);
+      return shipment === undefined ? [] : [{ container, shipment }];
+    });
+  }
+
+  /** Moves the published mark forward; false when another pass already moved it (nothing to publish twice). */
+  markPlayed(id: string, from: number, through: number, nextDueAt: number | undefined): boolean {
+    return (
+      changedRows(
+        this.db
+          .prepare(
+            `UPDATE containers SET played_through = ?, next_due_at = ?, finished = ?, updated_at = ?
+             WHERE id = ? AND played_through = ?`,
+          )
+          .run(through, nextDueAt ?? through, nextDueAt === undefined ? 1 : 0, this.clock.now(), id, from),
+      ) > 0
+    );
+  }
+
+  /** Rows whose number or reference contains `query` (case-insensitive), newest first, for search. */
+  search(
+    accountId: string,
+    query: string,
+    limit: number,
+  ): { shipments: ShipmentRecord[]; containers: ContainerRecord[]; requests: TrackingRequestRecord[] } {
+    const like = `%${query.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
+    const shipments = this.db
+      .prepare(
+        `SELECT * FROM shipments WHERE account_id = ? AND (request_number LIKE ? ESCAPE '\\' OR ref_numbers LIKE ? ESCAPE '\\')
+         ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(accountId, like, like, limit)
+      .map(toShipment);
+    const containers = this.db
+      .prepare(
+        `SELECT * FROM containers WHERE account_id = ? AND (number LIKE ? ESCAPE '\\' OR ref_numbers LIKE ? ESCAPE '\\')
+         ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(accountId, like, like, limit)
+      .map(toContainer);
+    const requests = this.db
+      .prepare(
+        `SELECT * FROM tracking_requests WHERE account_id = ? AND request_number LIKE ? ESCAPE '\\'
+         ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(accountId, like, limit)
+      .map(toRequest);
+    return { shipments, containers, requests };
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Tables of the tracking module (migration namespace `tracking`). Timestamps are epoch milliseconds; JSON
+ * columns hold string arrays written by this module only.
+ *
+ * - A shipment keeps only what the sandbox carrier cannot recompute: its request (number, type, carrier)
+ *   and `anchor_at`, the instant its journey is placed around. Ports, vessels and every time are derived
+ *   from those, so they never drift from the events already sent.
+ * - `containers.played_through`: the instant up to which the container's milestones have been published
+ *   as webhooks; `next_due_at` the time of the next milestone after it, so a pass reads only containers
+ *   with something due (indexed); `finished` is 1 once the last milestone is behind it.
+ * - `shipments.tracking_stopped_at`: set by `PATCH /shipments/{id}/stop_tracking`, cleared by
+ *   `resume_tracking`; while set, the sandbox carrier publishes nothing for the shipment's containers.
+ * - The partial unique index on live requests is the duplicate rule: one pending or created request per
+ *   account, number and carrier.
+ */
+export const TRACKING_MIGRATION_NAMESPACE = 'tracking';
+
+export const TRACKING_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE tracking_requests (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     account_id TEXT NOT NULL,
+     request_type TEXT NOT NULL,
+     request_number TEXT NOT NULL,
+     scac TEXT NOT NULL,
+     ref_numbers TEXT NOT NULL,
+     shipment_tags TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'created', 'failed', 'awaiting_manifest', 'tracking_stopped')),
+     failed_reason TEXT,
+     shipment_id TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX tracking_requests_account ON tracking_requests (account_id, seq);
+   CREATE INDEX tracking_requests_pending ON tracking_requests (seq) WHERE status = 'pending';
+   CREATE UNIQUE INDEX tracking_requests_live ON tracking_requests (account_id, request_number, scac)
+     WHERE status IN ('pending', 'created');
+   CREATE TABLE shipments (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     account_id TEXT NOT NULL,
+     tracking_request_id TEXT NOT NULL,
+     request_type TEXT NOT NULL,
+     request_number TEXT NOT NULL,
+     scac TEXT NOT NULL,
+     ref_numbers TEXT NOT NULL,
+     tags TEXT NOT NULL,
+     anchor_at INTEGER NOT NULL,
+     tracking_stopped_at INTEGER,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX shipments_account ON shipments (account_id, seq);
+   CREATE TABLE containers (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     account_id TEXT NOT NULL,
+     shipment_id TEXT NOT NULL REFERENCES shipments (id),
+     position INTEGER NOT NULL,
+     number TEXT NOT NULL,
+     ref_numbers TEXT NOT NULL,
+     played_through INTEGER NOT NULL,
+     next_due_at INTEGER NOT NULL,
+     finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX containers_account ON containers (account_id, seq);
+   CREATE INDEX containers_shipment ON containers (shipment_id, position);
+   CREATE INDEX containers_number ON containers (account_id, number);
+   CREATE INDEX containers_due ON containers (next_due_at) WHERE finished = 0;`,
+];

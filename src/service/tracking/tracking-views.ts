@@ -1,0 +1,216 @@
+import type { Context } from 'hono';
+import type { Clock } from '../../domain/clock.ts';
+import { InvalidParameterError, NotFoundError } from '../../domain/errors.ts';
+import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
+import type { JourneyBook } from './journey-book.ts';
+import {
+  type Resource,
+  serializeContainer,
+  serializePort,
+  serializeRawEvent,
+  serializeShipment,
+  serializeTerminal,
+  serializeTrackingRequest,
+  serializeTransportEvent,
+  serializeVessel,
+} from './tracking-serializers.ts';
+import type {
+  ContainerRecord,
+  ShipmentRecord,
+  TrackingRequestRecord,
+  TrackingStore,
+} from './tracking-store.ts';
+
+/** The relationships each resource can include, and the serializer name the upstream's 400 names. */
+export const INCLUDES = {
+  tracking_request: {
+    serializer: 'TrackingRequestSerializer',
+    names: ['tracked_object', 'customer', 'user'],
+  },
+  shipment: {
+    serializer: 'ShipmentSerializer',
+    names: [
+      'containers',
+      'pod_terminal',
+      'port_of_lading',
+      'port_of_discharge',
+      'destination',
+      'destination_terminal',
+      'line_tracking_stopped_by_user',
+    ],
+  },
+  container: {
+    serializer: 'ContainerSerializer',
+    names: ['shipment', 'pod_terminal', 'pickup_facility', 'transport_events', 'raw_events'],
+  },
+  transport_event: {
+    serializer: 'TransportEventSerializer',
+    names: ['location', 'terminal', 'vessel', 'container', 'shipment'],
+  },
+} as const;
+
+/**
+ * Reads `include` (a comma list; dot paths keep their first step, which is the relationship this resource
+ * has); an unknown name is a 400 worded as the upstream's.
+ */
+export function readIncludes(
+  c: Context,
+  kind: keyof typeof INCLUDES,
+  fallback: readonly string[] = [],
+): Set<string> {
+  const raw = c.req.query('include');
+  if (raw === undefined) return new Set(fallback);
+  const known: readonly string[] = INCLUDES[kind].names;
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
+  for (const name of names) {
+    const first = name.split('.')[0] ?? name;
+    if (!known.includes(first)) {
+      throw new InvalidParameterError(
+        'include',
+        `${name} is not specified as a relationship on V2::${INCLUDES[kind].serializer}`,
+      );
+    }
+  }
+  return new Set(names);
+}
+
+/** Collects included resources once each, in the order they were first added. */
+class Included {
+  private readonly resources = new Map<string, Resource>();
+  add(resource: Resource): void {
+    const key = `${resource.type}:${resource.id}`;
+    if (!this.resources.has(key)) this.resources.set(key, resource);
+  }
+  list(): Resource[] {
+    return [...this.resources.values()];
+  }
+}
+
+/** Builds the API's documents for tracking resources, with their includes, at the clock's time. */
+export class TrackingViews {
+  constructor(
+    private readonly deps: { store: TrackingStore; journeys: JourneyBook; ports: PortCatalog; clock: Clock },
+  ) {}
+
+  shipmentOr404(accountId: string, id: string): ShipmentRecord {
+    const shipment = this.deps.store.shipment(accountId, id);
+    if (shipment === undefined) throw new NotFoundError('Shipment', id);
+    return shipment;
+  }
+
+  containerOr404(accountId: string, id: string): { container: ContainerRecord; shipment: ShipmentRecord } {
+    const container = this.deps.store.container(accountId, id);
+    const shipment =
+      container === undefined ? undefined : this.deps.store.shipment(accountId, container.shipmentId);
+    if (container === undefined || shipment === undefined) throw new NotFoundError('Container', id);
+    return { container, shipment };
+  }
+
+  trackingRequests(
+    records: readonly TrackingRequestRecord[],
+    includes: Set<string>,
+  ): { data: Resource[]; included: Resource[] } {
+    const included = new Included();
+    const data = records.map((record) => {
+      if (includes.has('tracked_object') && record.shipmentId !== null) {
+        const shipment = this.deps.store.shipment(record.accountId, record.shipmentId);
+        if (shipment !== undefined) included.add(this.shipment(shipment));
+      }
+      return serializeTrackingRequest(record);
+    });
+    return { data, included: included.list() };
+  }
+
+  shipment(shipment: ShipmentRecord): Resource {
+    const journey = this.deps.journeys.of(shipment);
+    return serializeShipment(
+      shipment,
+      journey,
+      this.deps.store.containersOf(shipment.id),
+      this.deps.clock.now(),
+    );
+  }
+
+  shipments(
+    records: readonly ShipmentRecord[],
+    includes: Set<string>,
+  ): { data: Resource[]; included: Resource[] } {
+    const included = new Included();
+    const data = records.map((shipment) => {
+      const journey = this.deps.journeys.of(shipment);
+      const pol = journey.stops[0]?.port;
+      const pod = journey.stops.at(-1)?.port;
+      if (includes.has('containers')) {
+        for (const container of this.deps.store.containersOf(shipment.id))
+          included.add(this.container(container, shipment));
+      }
+      if (includes.has('port_of_lading') && pol !== undefined) included.add(serializePort(pol));
+      if (includes.has('port_of_discharge') && pod !== undefined) included.add(serializePort(pod));
+      if (includes.has('pod_terminal')) included.add(serializeTerminal(journey.podTerminal, pod));
+      return this.shipment(shipment);
+    });
+    return { data, included: included.list() };
+  }
+
+  container(container: ContainerRecord, shipment: ShipmentRecord): Resource {
+    const journey = this.deps.journeys.of(shipment);
+    const plan = this.deps.journeys.planOf(shipment, container);
+    return serializeContainer(container, shipment, journey, plan, this.deps.clock.now());
+  }
+
+  containers(
+    rows: ReadonlyArray<{ container: ContainerRecord; shipment: ShipmentRecord }>,
+    includes: Set<string>,
+  ): { data: Resource[]; included: Resource[] } {
+    const included = new Included();
+    const data = rows.map(({ container, shipment }) => {
+      const journey = this.deps.journeys.of(shipment);
+      if (includes.has('shipment')) included.add(this.shipment(shipment));
+      if (includes.has('pod_terminal'))
+        included.add(serializeTerminal(journey.podTerminal, journey.stops.at(-1)?.port));
+      if (includes.has('transport_events')) {
+        for (const event of this.transportEvents(container, shipment, new Set()).data) included.add(event);
+      }
+      return this.container(container, shipment);
+    });
+    return { data, included: included.list() };
+  }
+
+  /** Every milestone of the container's journey, past and estimated, in order. */
+  rawEvents(container: ContainerRecord, shipment: ShipmentRecord): Resource[] {
+    const plan = this.deps.journeys.planOf(shipment, container);
+    const now = this.deps.clock.now();
+    return plan.events.map((event, index) => serializeRawEvent(event, index, container, now));
+  }
+
+  transportEvents(
+    container: ContainerRecord,
+    shipment: ShipmentRecord,
+    includes: Set<string>,
+  ): { data: Resource[]; included: Resource[] } {
+    const journey = this.deps.journeys.of(shipment);
+    const plan = this.deps.journeys.planOf(shipment, container);
+    const now = this.deps.clock.now();
+    const included = new Included();
+    const data: Resource[] = [];
+    for (const [index, event] of plan.events.entries()) {
+      if (event.at > now) break;
+      data.push(serializeTransportEvent(event, index, container, journey));
+      const pod = journey.stops.at(-1)?.port;
+      if (includes.has('location')) {
+        const port = this.deps.ports.find(event.port.locode);
+        if (port !== undefined) included.add(serializePort(port));
+      }
+      if (includes.has('terminal') && event.port.locode === pod?.locode) {
+        included.add(serializeTerminal(journey.podTerminal, pod));
+      }
+      if (includes.has('vessel') && event.vessel !== null) included.add(serializeVessel(event.vessel));
+      if (includes.has('container')) included.add(this.container(container, shipment));
+      if (includes.has('shipment')) included.add(this.shipment(shipment));
+    }
+    return { data, included: included.list() };
+  }
+}

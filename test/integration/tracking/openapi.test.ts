@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTracking, type TrackingHarness } from './tracking-harness.ts';
+
+let h: TrackingHarness;
+beforeAll(async () => {
+  h = await startTracking();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+interface OpenApi {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+}
+
+/** Hono's `:id` and optional `:name?` segments in OpenAPI's `{id}` form. */
+const openApiPath = (path: string): string => path.replace(/:(\w+)\??/g, '{$1}');
+
+test('GET /v2/openapi.json names every route the service registers', async () => {
+  const response = await h.api('/v2/openapi.json');
+  expect(response.status).toBe(200);
+  const document = (await response.json()) as OpenApi;
+  expect(document.openapi).toMatch(/^3\./);
+  const registered = h.service.app.routes
+    .filter((route) => route.method !== 'ALL' && route.path !== '/health')
+    .map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`);
+  expect(registered.length).toBeGreaterThan(40);
+  const documented = new Set(
+    Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method} ${path}`),
+    ),
+  );
+  expect(registered.filter((route) => !documented.has(route))).toEqual([]);
+});
+
+test('request bodies come from the contract schemas, in both JSON media types', async () => {
+  const document = (await (await h.api('/v2/openapi.json')).json()) as OpenApi;
+  const create = document.paths['/v2/tracking_requests']?.post?.requestBody?.content;
+  expect(Object.keys(create ?? {})).toEqual(['application/json', 'application/vnd.api+json']);
+  expect(JSON.stringify(create?.['application/json']?.schema)).toContain('bill_of_lading');
+  expect(document.paths['/v2/shipments/{id}']?.patch?.requestBody).toBeDefined();
+});

@@ -28,8 +28,10 @@ let containerId = '';
 let containerNumber = '';
 let billOfLading = '';
 
-const serveMcp = (baseUrl: string) =>
+/** `clock`: the service's, so that days until the last free day count in the sandbox's time. */
+const serveMcp = (baseUrl: string, clock?: ManualClock) =>
   startMcpHttpServer({
+    ...(clock === undefined ? {} : { clock }),
     host: '127.0.0.1',
     port: 0,
     allowedHosts: [],
@@ -77,9 +79,9 @@ beforeAll(async () => {
   containerId = shipment.data.relationships.containers.data[0].id;
   const container = (await (await h.api(`/v2/containers/${containerId}`)).json()) as Structured;
   containerNumber = container.data.attributes.number;
-  // Three weeks of the journey: loaded, departed, maybe transhipped, arrived or close to it.
-  h.clock.advance(21 * 24 * PLAY_INTERVAL_MS);
-  mcp = await serveMcp(`${h.origin}/v2`);
+  // Five and a half weeks of the journey: loaded, transhipped, arrived, discharged, a last free day known.
+  h.clock.advance(38 * 24 * PLAY_INTERVAL_MS);
+  mcp = await serveMcp(`${h.origin}/v2`, h.clock);
 });
 afterAll(async () => {
   await mcp?.close();
@@ -142,6 +144,11 @@ describe('MCP server in front of the real local service', () => {
     expect(container.data.container_number).toBe(containerNumber);
     expect(container.data.shipment.id).toBe(shipmentId);
     expect(container.data.shipment.bill_of_lading).toBe(billOfLading);
+    expect(container.data.pod_terminal).toEqual({ id: expect.any(String), name: expect.any(String) });
+    expect(container.data.location.pod_discharged_at).toEqual(expect.any(String));
+    const lfd = Date.parse(container.data.demurrage.pickup_lfd);
+    expect(container.data.demurrage.days_until_lfd).toBe(Math.floor((lfd - h.clock.now()) / 86_400_000));
+    expect(container.data.demurrage.urgency).toEqual(expect.any(String));
     expect(container.data.events.length).toBeGreaterThan(0);
     expect(container.data.events[0].event).toMatch(/^container\.transport\./);
 
@@ -159,6 +166,7 @@ describe('MCP server in front of the real local service', () => {
     expect(events.data.timeline[0].event).toBe('container.transport.empty_out');
     expect(events.data.timeline[0].location).toEqual(expect.any(String));
     expect(events.data.milestones.vessel_loaded_at).toEqual(expect.any(String));
+    expect(events.data.milestones.vessel_discharged_at).toBe(container.data.location.pod_discharged_at);
     await client.close();
   });
 

@@ -36,8 +36,7 @@ const serveMcp = (baseUrl: string, clock?: ManualClock) =>
     port: 0,
     allowedHosts: [],
     allowedOrigins: [],
-    clientFor: (token) =>
-      new TrackingClient({ baseUrl, token, requestsPerMinute: 6_000, timeoutMs: 10_000 }),
+    clientFor: (token) => new TrackingClient({ baseUrl, token, requestsPerMinute: 6_000, timeoutMs: 10_000 }),
     version: '0.0.0-test',
   });
 
@@ -157,7 +156,9 @@ describe('MCP server in front of the real local service', () => {
     expect(shipment.data.id).toBe(shipmentId);
     expect(shipment.data.bill_of_lading).toBe(billOfLading);
     expect(shipment.data.containers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: containerId, container_number: containerNumber })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: containerId, container_number: containerNumber }),
+      ]),
     );
 
     const events = await call(client, 'get_container_transport_events', { id: containerId });
@@ -296,11 +297,12 @@ describe('MCP server in front of the real local service', () => {
 describe('MCP server and the real service’s limits', () => {
   it('a 429 from the service is rate_limited with retry_after; a key the service refuses is a 401', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'stevedore-mcp-limit-'));
-    const config = loadConfig(
-      {},
-      { dataDir, host: '127.0.0.1', port: 0, rateLimitPerMinute: 3 },
-    );
-    const service = await createService({ config, clock: new ManualClock(Date.now()), startProcessing: false });
+    const config = loadConfig({}, { dataDir, host: '127.0.0.1', port: 0, rateLimitPerMinute: 3 });
+    const service = await createService({
+      config,
+      clock: new ManualClock(Date.now()),
+      startProcessing: false,
+    });
     const { url } = await service.listen();
     const server = await serveMcp(`${url}/v2`);
     try {

@@ -6,8 +6,8 @@ import { expect } from 'vitest';
 import { type E2eScope, e2eTest } from './support/e2e-test.ts';
 import { freePort } from './support/free-port.ts';
 import { authorization, readApiKey } from './support/service-api.ts';
-import { interrupt, pickUpPorts, startUp } from './support/stevedore-up.ts';
 import type { StevedoreCommand } from './support/stevedore-command.ts';
+import { interrupt, pickUpPorts, startUp } from './support/stevedore-up.ts';
 import { waitUntil } from './support/wait-until.ts';
 
 /**

@@ -90,12 +90,31 @@ afterAll(async () => {
 describe('MCP server in front of the real local service', () => {
   it('lists the ten tools, three prompts and two resources', async () => {
     const client = await connect(mcp.url, h.apiKey);
-    expect((await client.listTools()).tools).toHaveLength(10);
-    expect((await client.listPrompts()).prompts.map((p) => p.name).sort()).toEqual([
-      'analyze-delays',
-      'check-demurrage',
-      'track-shipment',
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'get_container',
+      'get_container_route',
+      'get_container_transport_events',
+      'get_shipment_details',
+      'get_supported_shipping_lines',
+      'list_containers',
+      'list_shipments',
+      'list_tracking_requests',
+      'search_container',
+      'track_container',
     ]);
+    for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
+    expect(tools.find((t) => t.name === 'track_container')?.annotations?.readOnlyHint).toBe(false);
+    const { prompts } = await client.listPrompts();
+    expect(
+      Object.fromEntries(
+        prompts.map((p) => [p.name, p.arguments?.map((a) => `${a.name}${a.required ? '!' : ''}`)]),
+      ),
+    ).toEqual({
+      'track-shipment': ['container_number!', 'carrier'],
+      'check-demurrage': ['container_id!'],
+      'analyze-delays': ['container_id!'],
+    });
     expect((await client.listResources()).resources.map((r) => r.uri)).toEqual([
       'svc://docs/milestone-glossary',
     ]);
@@ -273,6 +292,14 @@ describe('MCP server in front of the real local service', () => {
       expect(answer.isError, tool).toBe(true);
       expect(answer.data.error.code, tool).toBe('not_found');
     }
+    const invalid = await call(client, 'track_container', {
+      number: 'XXXX123456789',
+      numberType: 'bill_of_lading',
+      scac: 'XXXX',
+    });
+    expect(invalid.data.error).toMatchObject({ code: 'invalid_input', source: '/data/attributes/scac' });
+    const badArgs = await client.callTool({ name: 'get_container', arguments: { id: 'not-a-uuid' } });
+    expect(badArgs.isError).toBe(true);
     const resource = await client.readResource({ uri: `svc://container/${unknown}` });
     expect((resource.contents[0] as { text: string }).text).toContain('Error not_found');
     await client.close();

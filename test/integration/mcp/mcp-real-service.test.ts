@@ -197,6 +197,13 @@ describe('MCP server in front of the real local service', () => {
     expect(shipments.data.items).toEqual([
       expect.objectContaining({ id: shipmentId, container_ids: expect.arrayContaining([containerId]) }),
     ]);
+    const byNumber = await call(client, 'list_shipments', { number: billOfLading.toLowerCase() });
+    expect(byNumber.data.items.map((s: Structured) => s.id)).toEqual([shipmentId]);
+    const stopped = await call(client, 'list_shipments', { tracking_stopped: true });
+    expect(stopped.data.items).toEqual([]);
+    const paged = await call(client, 'list_shipments', { page: 2, page_size: 500 });
+    expect(paged.data.items).toEqual([]);
+    expect(paged.data.meta).toMatchObject({ size: 100, total: 1 });
     const containers = await call(client, 'list_containers', { page: 1, page_size: 100 });
     expect(containers.isError, containers.text).toBe(false);
     expect(containers.data.items).toEqual(

@@ -232,6 +232,17 @@ describe('MCP server in front of the real local service', () => {
     ]);
     const pending = await call(client, 'list_tracking_requests', { status: 'pending' });
     expect(pending.data.items).toEqual([]);
+    const filtered = await call(client, 'list_tracking_requests', {
+      filters: { 'filter[scac]': 'maeu', 'filter[request_number]': 'MAEU123456789', 'page[size]': '1' },
+      request_type: 'bill_of_lading',
+    });
+    expect(filtered.data.items.map((r: Structured) => r.request_number)).toEqual(['MAEU123456789']);
+    expect(filtered.data.dropped_filters).toEqual(['request_type']);
+    const otherLine = await call(client, 'list_tracking_requests', { filters: { 'filter[scac]': 'MSCU' } });
+    expect(otherLine.data.items).toEqual([]);
+    const withShipments = await call(client, 'list_containers', { include: 'shipment' });
+    expect(withShipments.isError, withShipments.text).toBe(false);
+    expect(withShipments.data.items.length).toBeGreaterThan(0);
     await client.close();
   });
 

@@ -279,6 +279,12 @@ describe('MCP server in front of the real local service', () => {
     const fresh = await call(client, 'track_container', { number: 'MSCU1234566', refNumbers: ['PO-9'] });
     expect(fresh.isError, fresh.text).toBe(false);
     expect(fresh.data.tracking_request_created).toBe(true);
+    const inferServed = await routed('/v2/tracking_requests/infer_number', 'POST');
+    expect(fresh.data.infer_result).toMatchObject({
+      source: inferServed ? 'infer_number' : 'number_prefix',
+      number_type: 'container',
+      scac: 'MSCU',
+    });
     expect(fresh.data.tracking_request).toMatchObject({
       request_number: 'MSCU1234566',
       request_type: 'container',

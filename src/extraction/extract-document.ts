@@ -5,7 +5,9 @@ import type { DocumentType } from './document-type.ts';
 import { ExtractionError, type ExtractionFailureReason } from './extraction-error.ts';
 import { extractArrivalNotice } from './extractors/arrival-notice.ts';
 import { extractBillOfLading } from './extractors/bill-of-lading.ts';
+import { extractBookingConfirmation } from './extractors/booking-confirmation.ts';
 import { extractCommercialInvoice } from './extractors/commercial-invoice.ts';
+import { extractDeliveryOrder } from './extractors/delivery-order.ts';
 import { extractOther } from './extractors/other.ts';
 import { extractPackingList } from './extractors/packing-list.ts';
 import { readPdfText } from './pdf/read-pdf-text.ts';
@@ -45,6 +47,8 @@ export const FIELD_EXTRACTORS: Readonly<Record<DocumentType, FieldExtractor>> = 
   bill_of_lading: extractBillOfLading,
   arrival_notice: extractArrivalNotice,
   packing_list: extractPackingList,
+  delivery_order: extractDeliveryOrder,
+  booking_confirmation: extractBookingConfirmation,
   other: extractOther,
 };
 

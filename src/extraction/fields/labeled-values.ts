@@ -10,7 +10,11 @@ import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
  */
 
 // Words that start a label; a neighbouring cell that starts with one is another label, not a value.
-const LABEL_WORDS = String.raw`shipper|consignee|notify|port of|place of|pol\b|pod\b|ocean vessel|vessel|voy(?:age)?\b|invoice|inv\.|date|dated|bill of lading|b\/l|bl no|m?bl\b|booking|container|seal|eta\b|etd\b|estimated|last free|lfd\b|buyer|seller|supplier|vendor|exporter|importer|bill to|sold to|ship to|total|grand total|amount|currency|gross|net weight|packages|no\. of|number of|reference|ref\b|scac|carrier|terminal|packing list|p\/l|freight`;
+const LABEL_WORDS = [
+  String.raw`shipper|consignee|notify|port of|place of|pol\b|pod\b|ocean vessel|vessel|voy(?:age)?\b|invoice|inv\.|date|dated|bill of lading|b\/l|bl no|m?bl\b|booking|container|seal|eta\b|etd\b|estimated|last free|lfd\b|buyer|seller|supplier|vendor|exporter|importer|bill to|sold to|ship to|total|grand total|amount|currency|gross|net weight|packages|no\. of|number of|reference|ref\b|scac|carrier|terminal|packing list|p\/l|freight`,
+  // French, German, Dutch, Spanish and Italian label heads.
+  String.raw`facture|rechnung|factuur|fattura|factura|datum\b|fecha\b|data\b|num[ée]ro\b|nummer\b|n[úu]mero\b|n\s?[°º]|exp[ée]diteur|chargeur|destinataire|empf[äa]e?nger|versender|absender|ablader|afzender|verlader|ontvanger|geadresseerde|embarcador|remitente|consignatario|caricatore|mittente|destinatario|navire|schiff\b|schip\b|buque\b|nave\b|port de|(?:lade|l[öo]sch|verlade|bestimmungs)hafen|(?:laad|los)haven|puerto de|porto d|totaal|totale|importe|montant|gesamt|betrag|bedrag|importo|poids|gewicht|peso\b|devise|w[äa]hrung|valuta|moneda|divisa|r[ée]servation|buchung|boeking|reserva\b|prenotazione|fournisseur|lieferant|leverancier|proveedor|fornitore|client\b|kunde\b|klant\b|cliente\b|meldeadresse|notifier|notificar|iban\b|tva\b|mwst|btw\b|iva\b|vat\b`,
+].join('|');
 const LABEL_HEAD = new RegExp(`^(?:${LABEL_WORDS})`, 'i');
 // An inline value ends at a wide gap, or where a known label with a colon begins ("HAMBURG POD: ...").
 const VALUE_END = new RegExp(String.raw`\s{3,}|\s+(?=(?:${LABEL_WORDS})[^:#]{0,24}[:#](?:\s|$))`, 'i');

@@ -11,7 +11,9 @@ import type { CommercialInvoicePayload } from '../schemas/commercial-invoice.ts'
 const INVOICE_WORD = String.raw`(?:(?:commercial\s+|tax\s+|proforma\s+|pro-forma\s+)?invoice|inv\.?|facture|rechnung|rechnungs|factuur|fattura|factura)`;
 const INVOICE_NUMBER = [
   new RegExp(String.raw`${INVOICE_WORD}[\s-]*(?:${NUM}|ref(?:erence)?\.?)`),
-  new RegExp(String.raw`${NUM}\s*(?:de\s+|di\s+|del\s+)?(?:la\s+)?(?:facture|factura|fattura|factuur|invoice)`),
+  new RegExp(
+    String.raw`${NUM}\s*(?:de\s+|di\s+|del\s+)?(?:la\s+)?(?:facture|factura|fattura|factuur|invoice)`,
+  ),
   /rechnungsnummer|rechnungsnr\.?|factuurnummer|factuurnr\.?|invoice\s*#/,
 ];
 const INVOICE_DATE = [
@@ -80,7 +82,8 @@ function documentCurrency(plain: string): string | null {
   const codes = new Set<string>();
   for (const line of plain.split('\n')) {
     const money = parseMoney(line);
-    if (money?.currency !== null && money?.currency !== undefined && /\d/.test(line)) codes.add(money.currency);
+    if (money?.currency !== null && money?.currency !== undefined && /\d/.test(line))
+      codes.add(money.currency);
   }
   return codes.size === 1 ? ([...codes][0] ?? null) : null;
 }

@@ -43,7 +43,9 @@ export const NOTIFY_LABELS: readonly RegExp[] = [
   /(?:also\s+)?notify(?:\s+party|\s+address|\s+adres)?|partie\s+[àa]\s+notifier|notifier(?:\s+[àa])?|adresse\s+de\s+notification|meldeadresse|notify-adresse|benachrichtigen|notificar(?:\s+a)?|parte\s+a\s+notificar|notificare(?:\s+a)?|parte\s+da\s+notificare/,
 ];
 export const SEAL_LABELS: readonly RegExp[] = [
-  new RegExp(String.raw`(?:seal|seals|plomb|plombs|scell[ée]s?|plombe|siegel|zegel|precintos?|sellos?|sigill[oi]|piombi)(?:\s*${NUM})?`),
+  new RegExp(
+    String.raw`(?:seal|seals|plomb|plombs|scell[ée]s?|plombe|siegel|zegel|precintos?|sellos?|sigill[oi]|piombi)(?:\s*${NUM})?`,
+  ),
 ];
 export const SCAC_LABELS: readonly RegExp[] = [/scac(?:\s+code)?|carrier\s+scac/];
 export const BOOKING_NUMBER_LABELS: readonly RegExp[] = [
@@ -60,7 +62,9 @@ export const CONTAINER_LABELS: readonly RegExp[] = [/container|conteneur|beh[äa
 export const TOTAL_PACKAGES_LABELS: readonly RegExp[] = [
   /total\s+(?:no\.?\s+of\s+|number\s+of\s+)?(?:packages|pkgs|cartons|ctns|pallets|colis|colli|bultos)|(?:number|no\.?)\s+of\s+(?:packages|pkgs|cartons|pallets)|package\s+count|nombre\s+de\s+colis|total\s+colis|anzahl\s+(?:der\s+)?packst[üu]cke|gesamt\s+packst[üu]cke|aantal\s+colli|totaal\s+colli|n[úu]mero\s+de\s+bultos|totale\s+colli|numero\s+(?:di\s+)?colli/,
 ];
-export const PACKAGES_LABELS: readonly RegExp[] = [/packages|pkgs|cartons|ctns|colis|packst[üu]cke|colli|bultos|kolli/];
+export const PACKAGES_LABELS: readonly RegExp[] = [
+  /packages|pkgs|cartons|ctns|colis|packst[üu]cke|colli|bultos|kolli/,
+];
 export const TOTAL_GROSS_WEIGHT_LABELS: readonly RegExp[] = [
   /total\s+gross\s+weight|total\s+g\.\s*w\.?|poids\s+brut\s+total|total\s+poids\s+brut|gesamt[\s-]*bruttogewicht|bruttogewicht\s+gesamt|totaal\s+bruto\s*gewicht|peso\s+bruto\s+total|peso\s+lordo\s+totale|totale\s+peso\s+lordo/,
 ];

@@ -15,6 +15,7 @@ const LABEL_WORDS = [
   // French, German, Dutch, Spanish and Italian label heads.
   String.raw`facture|rechnung|factuur|fattura|factura|datum\b|fecha\b|data\b|num[ée]ro\b|nummer\b|n[úu]mero\b|n\s?[°º]|exp[ée]diteur|chargeur|destinataire|empf[äa]e?nger|versender|absender|ablader|afzender|verlader|ontvanger|geadresseerde|embarcador|remitente|consignatario|caricatore|mittente|destinatario|navire|schiff\b|schip\b|buque\b|nave\b|port de|(?:lade|l[öo]sch|verlade|bestimmungs)hafen|(?:laad|los)haven|puerto de|porto d|totaal|totale|importe|montant|gesamt|betrag|bedrag|importo|poids|gewicht|peso\b|devise|w[äa]hrung|valuta|moneda|divisa|r[ée]servation|buchung|boeking|reserva\b|prenotazione|fournisseur|lieferant|leverancier|proveedor|fornitore|client\b|kunde\b|klant\b|cliente\b|meldeadresse|notifier|notificar|iban\b|tva\b|mwst|btw\b|iva\b|vat\b`,
 ].join('|');
+const LABEL_TAIL = /^[\p{L}/.\s-]{1,30}\b(?:no|nr|number|n[°º]|num[ée]ro|nummer)\.?$|#$/iu;
 const LABEL_HEAD = new RegExp(`^(?:${LABEL_WORDS})`, 'i');
 // An inline value ends at a wide gap, or where a known label with a colon begins ("HAMBURG POD: ...").
 const VALUE_END = new RegExp(String.raw`\s{3,}|\s+(?=(?:${LABEL_WORDS})[^:#]{0,24}[:#](?:\s|$))`, 'i');
@@ -103,7 +104,8 @@ export function* candidateValues(
 }
 
 export function isLabel(text: string): boolean {
-  return LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text);
+  // "SWB No.", "Kundennummer", "Ref #": a short cell ending like a label is one, whatever its first word.
+  return LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text) || LABEL_TAIL.test(text.trim());
 }
 
 function cellBelow(lines: readonly TextLine[], lineIndex: number, labelCell: TextCell): TextCell | undefined {

@@ -15,9 +15,13 @@ const ORGANIZATION = new RegExp(
 const HEADER_LINES = 12;
 const FOOTER_LINES = 8;
 // Cells naming the other party or quoting a party label are not the letterhead.
-const PARTY_LABEL = /\b(?:to|bill|sold|ship|client|customer|buyer|kunde|klant|cliente|destinataire|consignee|empf[äa]nger|acheteur)\b\s*:?/i;
+const PARTY_LABEL =
+  /\b(?:to|bill|sold|ship|client|customer|buyer|kunde|klant|cliente|destinataire|consignee|empf[äa]nger|acheteur)\b\s*:?/i;
 
-export function findLetterheadOrganization(text: DocumentText, exclude: readonly (string | null)[]): string | null {
+export function findLetterheadOrganization(
+  text: DocumentText,
+  exclude: readonly (string | null)[],
+): string | null {
   const firstPage = text.lines.filter((line) => line.page === text.lines[0]?.page);
   const excluded = exclude.filter((v): v is string => v !== null).map((v) => v.toLowerCase());
   const candidates = [...firstPage.slice(0, HEADER_LINES), ...firstPage.slice(-FOOTER_LINES)];
@@ -27,8 +31,10 @@ export function findLetterheadOrganization(text: DocumentText, exclude: readonly
       for (const part of cell.text.split(CELL_SEPARATOR)) {
         const name = organizationIn(part);
         if (name === null) continue;
-        if (excluded.some((e) => e.startsWith(name.toLowerCase()) || name.toLowerCase().startsWith(e))) continue;
-        if (PARTY_LABEL.test(part.slice(0, part.indexOf(name))) || endsWithPartyLabel(previous, cell.x)) continue;
+        if (excluded.some((e) => e.startsWith(name.toLowerCase()) || name.toLowerCase().startsWith(e)))
+          continue;
+        if (PARTY_LABEL.test(part.slice(0, part.indexOf(name))) || endsWithPartyLabel(previous, cell.x))
+          continue;
         return name;
       }
     }
@@ -45,5 +51,7 @@ function organizationIn(part: string): string | null {
 // A name printed under "Bill to:" or "Client" belongs to the buyer.
 function endsWithPartyLabel(line: DocumentText['lines'][number] | undefined, x: number): boolean {
   if (line === undefined) return false;
-  return line.cells.some((cell) => Math.abs(cell.x - x) < 30 && PARTY_LABEL.test(cell.text) && cell.text.length < 30);
+  return line.cells.some(
+    (cell) => Math.abs(cell.x - x) < 30 && PARTY_LABEL.test(cell.text) && cell.text.length < 30,
+  );
 }

@@ -17,6 +17,8 @@ const TABLE: ReadonlyMap<string, readonly string[]> = new Map(
 );
 const ALL_CODES: ReadonlySet<string> = new Set([...TABLE.values()].flat());
 
+const COUNTRIES_WITH_PORTS: ReadonlySet<string> = new Set([...ALL_CODES].map((code) => code.slice(0, 2)));
+
 // Country names in English (Intl knows them all) plus the local names most often printed.
 const COUNTRY_BY_NAME: ReadonlyMap<string, string> = buildCountryNames();
 
@@ -26,17 +28,45 @@ function buildCountryNames(): Map<string, string> {
   for (let a = 65; a <= 90; a += 1) {
     for (let b = 65; b <= 90; b += 1) {
       const code = String.fromCharCode(a, b);
+      // Only countries with ports in the table: that leaves out retired codes such as FX and VD.
+      if (!COUNTRIES_WITH_PORTS.has(code)) continue;
       const name = display.of(code);
-      if (name !== undefined && name !== code) names.set(key(name), code);
+      // Retired and reserved codes repeat some names (FX "France"); the first, current code wins.
+      if (name !== undefined && name !== code && !names.has(key(name))) names.set(key(name), code);
     }
   }
   const local: Array<[string, string]> = [
-    ['USA', 'US'], ['U S A', 'US'], ['UNITED STATES OF AMERICA', 'US'], ['UK', 'GB'], ['ENGLAND', 'GB'],
-    ['DEUTSCHLAND', 'DE'], ['ALLEMAGNE', 'DE'], ['GERMANIA', 'DE'], ['ALEMANIA', 'DE'], ['DUITSLAND', 'DE'],
-    ['BELGIQUE', 'BE'], ['BELGIE', 'BE'], ['BELGIEN', 'BE'], ['NEDERLAND', 'NL'], ['PAYS BAS', 'NL'],
-    ['NIEDERLANDE', 'NL'], ['PAISES BAJOS', 'NL'], ['PAESI BASSI', 'NL'], ['ESPANA', 'ES'], ['ESPAGNE', 'ES'],
-    ['SPANIEN', 'ES'], ['SPAGNA', 'ES'], ['ITALIA', 'IT'], ['ITALIE', 'IT'], ['ITALIEN', 'IT'], ['CHINE', 'CN'],
-    ['CINA', 'CN'], ['P R CHINA', 'CN'], ['PR CHINA', 'CN'], ['ETATS UNIS', 'US'], ['VEREINIGTE STAATEN', 'US'],
+    ['USA', 'US'],
+    ['U S A', 'US'],
+    ['UNITED STATES OF AMERICA', 'US'],
+    ['UK', 'GB'],
+    ['ENGLAND', 'GB'],
+    ['DEUTSCHLAND', 'DE'],
+    ['ALLEMAGNE', 'DE'],
+    ['GERMANIA', 'DE'],
+    ['ALEMANIA', 'DE'],
+    ['DUITSLAND', 'DE'],
+    ['BELGIQUE', 'BE'],
+    ['BELGIE', 'BE'],
+    ['BELGIEN', 'BE'],
+    ['NEDERLAND', 'NL'],
+    ['PAYS BAS', 'NL'],
+    ['NIEDERLANDE', 'NL'],
+    ['PAISES BAJOS', 'NL'],
+    ['PAESI BASSI', 'NL'],
+    ['ESPANA', 'ES'],
+    ['ESPAGNE', 'ES'],
+    ['SPANIEN', 'ES'],
+    ['SPAGNA', 'ES'],
+    ['ITALIA', 'IT'],
+    ['ITALIE', 'IT'],
+    ['ITALIEN', 'IT'],
+    ['CHINE', 'CN'],
+    ['CINA', 'CN'],
+    ['P R CHINA', 'CN'],
+    ['PR CHINA', 'CN'],
+    ['ETATS UNIS', 'US'],
+    ['VEREINIGTE STAATEN', 'US'],
   ];
   for (const [name, code] of local) names.set(name, code);
   return names;

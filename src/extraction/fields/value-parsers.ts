@@ -31,6 +31,7 @@ const NOT_A_NAME = /^(?:to order|same as|as per|see |n\/a|none|tba|to be advised
 /** A party's name: the first line of its block, not an instruction or an address line. */
 export function parseParty(raw: string): string | null {
   const value = parseText(raw);
-  if (value === null || NOT_A_NAME.test(value) || !/[A-Za-z]{2}/.test(value) || /^\d/.test(value)) return null;
+  if (value === null || NOT_A_NAME.test(value) || !/[A-Za-z]{2}/.test(value) || /^\d/.test(value))
+    return null;
   return value;
 }

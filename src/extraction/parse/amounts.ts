@@ -129,7 +129,10 @@ export function findCurrency(text: string): string | null {
 // Currencies written out, in the six languages. A bare "dollars" or "francs" names no one currency.
 const CURRENCY_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/\beuros?\b/i, 'EUR'],
-  [/\b(?:u\.?s\.?|american|us-?)\s*dollars?\b|\bdollars? (?:us|americains?)\b|\bdolares estadounidenses\b/i, 'USD'],
+  [
+    /\b(?:u\.?s\.?|american|us-?)\s*dollars?\b|\bdollars? (?:us|americains?)\b|\bdolares estadounidenses\b/i,
+    'USD',
+  ],
   [/\bpounds? sterling\b|\bsterling\b|\blivres? sterling\b/i, 'GBP'],
   [/\bswiss francs?\b|\bfrancs? suisses?\b|\bschweizer franken\b|\bsfr\.?(?![a-z])/i, 'CHF'],
   [/\b(?:japanese )?yen\b/i, 'JPY'],

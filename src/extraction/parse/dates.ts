@@ -7,7 +7,20 @@ export type SlashDateOrder = 'month_first' | 'day_first';
 // Month names and their usual abbreviations in English, French, German, Dutch, Spanish and Italian,
 // accents folded. No spelling means different months in two of these languages.
 const MONTH_WORDS: ReadonlyArray<readonly string[]> = [
-  ['jan', 'january', 'janv', 'janvier', 'januar', 'januari', 'jaen', 'ene', 'enero', 'gen', 'genn', 'gennaio'],
+  [
+    'jan',
+    'january',
+    'janv',
+    'janvier',
+    'januar',
+    'januari',
+    'jaen',
+    'ene',
+    'enero',
+    'gen',
+    'genn',
+    'gennaio',
+  ],
   ['feb', 'february', 'fev', 'fevr', 'fevrier', 'februar', 'februari', 'febrero', 'febbraio'],
   ['mar', 'march', 'mars', 'marz', 'maerz', 'maart', 'mrt', 'marzo'],
   ['apr', 'april', 'avr', 'avril', 'abr', 'abril', 'aprile'],

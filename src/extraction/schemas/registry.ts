@@ -45,7 +45,8 @@ export const DOCUMENT_SCHEMAS: Readonly<Record<DocumentType, DocumentSchemaEntry
     documentType: 'packing_list',
     label: 'Packing List',
     schemaVersion: '2026-11-24',
-    description: 'Contents of a shipment: reference, parties, package count, gross weight, containers, ports.',
+    description:
+      'Contents of a shipment: reference, parties, package count, gross weight, containers, ports.',
     schema: packingListPayloadSchema,
   },
   delivery_order: {
@@ -60,7 +61,8 @@ export const DOCUMENT_SCHEMAS: Readonly<Record<DocumentType, DocumentSchemaEntry
     documentType: 'booking_confirmation',
     label: 'Booking Confirmation',
     schemaVersion: '2026-11-24',
-    description: 'Carrier confirmation of a booking: booking number, parties, vessel, ports, ETD, containers, totals.',
+    description:
+      'Carrier confirmation of a booking: booking number, parties, vessel, ports, ETD, containers, totals.',
     schema: bookingConfirmationPayloadSchema,
   },
   other: {

@@ -66,7 +66,9 @@ describe('classifyDocument', () => {
     ]);
     expect(classifyDocument(text)).toMatchObject({
       documentType: 'bill_of_lading',
-      notes: expect.stringMatching(/^no title; 6 supporting cues \(shipper, consignee, notify party, notify\)/),
+      notes: expect.stringMatching(
+        /^no title; 6 supporting cues \(shipper, consignee, notify party, notify\)/,
+      ),
     });
   });
 

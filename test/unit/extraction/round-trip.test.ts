@@ -90,7 +90,9 @@ describe('round trip: generated documents are classified and extracted exactly',
   it('explains the classification', async () => {
     const fields = randomBillOfLadingFields(createRandom(5));
     const result = await extractDocument(await makeBillOfLadingPdf(fields, DEFAULT_STYLE), hints);
-    expect(result.ok && result.classificationNotes).toMatch(/^title 'BILL OF LADING'; \d+ supporting cues; confidence [\d.]+$/);
+    expect(result.ok && result.classificationNotes).toMatch(
+      /^title 'BILL OF LADING'; \d+ supporting cues; confidence [\d.]+$/,
+    );
   });
 
   it('leaves fields that are not printed null, never invented', async () => {

@@ -13,6 +13,8 @@ export const FIXTURE_DIR = new URL('../../fixtures/extraction/', import.meta.url
 
 export interface LayoutFixture {
   name: string;
+  /** The page as drawn in characters. */
+  source: string;
   text: DocumentText;
   expected: { documentType: string; payload: Record<string, unknown> };
 }
@@ -23,9 +25,11 @@ export function loadLayoutFixtures(): LayoutFixture[] {
     .sort()
     .map((file) => {
       const name = file.slice(0, -4);
+      const source = readFileSync(new URL(file, FIXTURE_DIR), 'utf8');
       return {
         name,
-        text: layoutText(readFileSync(new URL(file, FIXTURE_DIR), 'utf8')),
+        source,
+        text: layoutText(source),
         expected: JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURE_DIR), 'utf8')),
       };
     });

@@ -146,6 +146,8 @@ const EVIDENCE: Readonly<Record<ClassifiedType, TypeEvidence>> = {
       'master bill of lading',
       'sea waybill',
       'seawaybill',
+      'seewaybill',
+      'see waybill',
       'sea way bill',
       'waybill',
       'express bill of lading',
@@ -164,9 +166,6 @@ const EVIDENCE: Readonly<Record<ClassifiedType, TypeEvidence>> = {
       'conocimiento maritimo',
       'polizza di carico',
       'polizza di carico marittima',
-      'b l',
-      'hbl',
-      'mbl',
     ],
     cues: [
       ['shipper', 1.5],
@@ -321,7 +320,6 @@ const EVIDENCE: Readonly<Record<ClassifiedType, TypeEvidence>> = {
   delivery_order: {
     titles: [
       'delivery order',
-      'd o',
       'container release order',
       'release order',
       'equipment release',
@@ -542,6 +540,12 @@ function matchTitle(
     .replace(/-/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0);
+  // Letter-spaced headings ("I N V O I C E") come out as single letters; read them as one word.
+  if (words.length >= 4 && words.every((w) => w.length === 1)) {
+    const compact = words.join('');
+    const title = titles.find((t) => t.replace(/ /g, '') === compact);
+    return title === undefined ? null : { title, weight: TITLE_WEIGHT };
+  }
   const joined = ` ${words.join(' ')} `;
   let best: { title: string; weight: number } | null = null;
   for (const title of titles) {

@@ -19,7 +19,7 @@ const INVOICE_NUMBER = [
 const INVOICE_DATE = [
   /invoice\s+date|date\s+of\s+invoice|date\s+(?:de\s+(?:la\s+)?)?facture|date\s+de\s+facturation|rechnungsdatum|factuurdatum|data\s+(?:della\s+)?fattura|fecha\s+(?:de\s+(?:la\s+)?)?factura/,
   /issue\s+date|date\s+of\s+issue|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione/,
-  /date|dated|datum|fecha|data|le/,
+  /date|dated|datum|fecha|data/,
 ];
 // Named payees first; a letterhead is next best; a shipper or "From" only then.
 const SUPPLIER = [

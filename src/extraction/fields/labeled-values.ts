@@ -78,7 +78,7 @@ export function* candidateValues(
   options: LabelSearchOptions = {},
 ): Generator<Candidate> {
   const pattern = new RegExp(
-    String.raw`(?<=^|\s)((?:${label.source})(?![A-Za-z])(?:\s*\([^)]{1,40}\))?)\s*([:#.]?)\s*`,
+    String.raw`(?<=^|[\s/])((?:${label.source})(?![A-Za-z])(?:\s*\([^)]{1,40}\))?)\s*([:#.]?)\s*`,
     'gi',
   );
   for (const [lineIndex, line] of lines.entries()) {

@@ -46,7 +46,9 @@ describe('hand-made layout fixtures', () => {
     } else {
       for (const [field, value] of Object.entries(fixture.expected.payload)) {
         if (!isDeepStrictEqual(result.payload[field], value)) {
-          misses.push(`${field}: expected ${JSON.stringify(value)}, got ${JSON.stringify(result.payload[field])}`);
+          misses.push(
+            `${field}: expected ${JSON.stringify(value)}, got ${JSON.stringify(result.payload[field])}`,
+          );
         }
       }
     }

@@ -19,7 +19,7 @@ export const BILL_OF_LADING_NUMBER_LABELS: readonly RegExp[] = [
 
 export const VESSEL_AND_VOYAGE_LABELS: readonly RegExp[] = [
   /(?:ocean\s+)?(?:vessel|navire|schiff|schip|buque|nave)\s*(?:\/|&|and|et|und|en|y|e)\s*(?:voy(?:age)?|reise|reis|viaje|viaggio)\.?(?:\s*(?:no\.?|nr\.?|number|n[°º]))?/,
-  /vessel\s+voy(?:age)?\.?/,
+  /(?:ocean\s+)?vessel\s+(?:and\s+)?voy(?:age)?\.?(?:\s*(?:no\.?|number))?/,
 ];
 export const VESSEL_LABELS: readonly RegExp[] = [
   /(?:ocean\s+|feeder\s+|mother\s+)?vessel(?:\s+name)?|ship\s+name|vsl\.?|(?:nom\s+du\s+)?navire|schiff(?:sname)?|(?:naam\s+)?schip|(?:nombre\s+del\s+)?buque|(?:moto)?nave|m\/v/,

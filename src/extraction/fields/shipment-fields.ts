@@ -46,15 +46,15 @@ export function findPortOfDischarge(text: DocumentText): string | null {
 }
 
 export function findShipper(text: DocumentText): string | null {
-  return findLabeledValue(text, SHIPPER_LABELS, parseParty);
+  return findLabeledValue(text, SHIPPER_LABELS, parseParty, { preferBelow: true });
 }
 
 export function findConsignee(text: DocumentText): string | null {
-  return findLabeledValue(text, CONSIGNEE_LABELS, parseParty);
+  return findLabeledValue(text, CONSIGNEE_LABELS, parseParty, { preferBelow: true });
 }
 
 export function findNotifyParty(text: DocumentText): string | null {
-  return findLabeledValue(text, NOTIFY_LABELS, parseParty);
+  return findLabeledValue(text, NOTIFY_LABELS, parseParty, { preferBelow: true });
 }
 
 /** Seal numbers printed after a seal label: tokens with a digit, several per label possible. */
@@ -84,7 +84,10 @@ function parsePort(raw: string): string | null {
 
 // "MSC GULSUN / 123E" or "MSC GULSUN V.123E".
 function splitVesselVoyage(raw: string): { vessel: string; voyage: string } | null {
-  const match = /^(.+?)\s*(?:\/|\s+v\.|\s+voy(?:age)?\.?)\s*([A-Za-z0-9-]+)\s*$/i.exec(raw.trim());
+  const match =
+    /^(.+?)\s*(?:\/|\s+v\.|\s+voy(?:age)?\.?)\s*([A-Za-z0-9-]+)\s*$/i.exec(raw.trim()) ??
+    // Under a combined heading the voyage may follow the name with only a space: "OOCL HONG KONG 089E".
+    /^(.+?[A-Za-z].*?)\s+([A-Za-z]{0,3}\d[A-Za-z0-9-]*)$/.exec(raw.trim());
   const vessel = parseText(match?.[1] ?? '');
   const voyage = parseVoyage(match?.[2] ?? '');
   return vessel === null || voyage === null ? null : { vessel, voyage };

@@ -42,7 +42,7 @@ export function extractCommercialInvoice(text: DocumentText): CommercialInvoiceP
   const slashOrder = inferSlashDateOrder(text.plain);
   // Among several bare totals (net, VAT, gross), the amount payable is the largest.
   const total =
-    findLabeledValue(text, GRAND_TOTAL, parseTotal) ??
+    findLabeledValue(text, GRAND_TOTAL, parseTotal, { singleRowBelow: true }) ??
     largestMoney(findLabeledValues(text, BARE_TOTAL, parseTotal, { below: false }));
   const buyer = findLabeledValue(text, BUYER, parseParty);
   const supplier =

@@ -43,6 +43,8 @@ export interface LabelSearchOptions {
    * the label's line is usually another box's heading ("Consignee   Export References").
    */
   preferBelow?: boolean;
+  /** Refuse the cell under the label when the column goes on with more numbers (an item table). */
+  singleRowBelow?: boolean;
 }
 
 export function findLabeledValue<T>(
@@ -106,7 +108,10 @@ export function* candidateValues(
           next !== undefined && !isLabel(next.text)
             ? { value: tidyValue(next.text), label: printedLabel }
             : undefined;
-        const belowCell = atStart && options.below !== false ? cellBelow(lines, lineIndex, cell) : undefined;
+        const belowCell =
+          atStart && options.below !== false
+            ? cellBelow(lines, lineIndex, cell, options.singleRowBelow === true)
+            : undefined;
         const below =
           belowCell === undefined ? undefined : { value: tidyValue(belowCell.text), label: printedLabel };
         const order = options.preferBelow === true ? [below, beside] : [beside, below];
@@ -121,18 +126,42 @@ export function isLabel(text: string): boolean {
   return LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text) || LABEL_TAIL.test(text.trim());
 }
 
-function cellBelow(lines: readonly TextLine[], lineIndex: number, labelCell: TextCell): TextCell | undefined {
+function cellBelow(
+  lines: readonly TextLine[],
+  lineIndex: number,
+  labelCell: TextCell,
+  singleRow: boolean,
+): TextCell | undefined {
   const labelLine = lines[lineIndex];
   if (labelLine === undefined) return undefined;
   const maxDrop = labelCell.fontSize * MAX_GAP_BELOW_EM;
+  const under = (line: TextLine): TextCell | undefined =>
+    line.cells.find((cell) => cell.x < labelCell.xEnd && cell.xEnd > labelCell.x - 2);
   for (let i = lineIndex + 1; i <= lineIndex + MAX_LINES_BELOW && i < lines.length; i += 1) {
     const line = lines[i];
     if (line === undefined || line.page !== labelLine.page || labelLine.y - line.y > maxDrop)
       return undefined;
-    const overlapping = line.cells.find((cell) => cell.x < labelCell.xEnd && cell.xEnd > labelCell.x - 2);
-    if (overlapping !== undefined) return isLabel(overlapping.text) ? undefined : overlapping;
+    const overlapping = under(line);
+    if (overlapping === undefined) continue;
+    if (isLabel(overlapping.text)) return undefined;
+    // A heading over a column of numbers heads a table: its first row is not the document's value.
+    const after = lines[i + 1];
+    const nextUnder = after === undefined || after.page !== line.page ? undefined : under(after);
+    if (
+      singleRow &&
+      nextUnder !== undefined &&
+      looksNumeric(nextUnder.text) &&
+      looksNumeric(overlapping.text)
+    )
+      return undefined;
+    return overlapping;
   }
   return undefined;
+}
+
+// A table cell holding a number, perhaps with a currency or unit: no sentence.
+function looksNumeric(text: string): boolean {
+  return /\d/.test(text) && text.trim().length <= 24 && (text.match(/\p{L}/gu)?.length ?? 0) <= 4;
 }
 
 function tidyValue(value: string): string {

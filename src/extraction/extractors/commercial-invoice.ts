@@ -1,7 +1,7 @@
 import type { DocumentText } from '../document-text.ts';
 import { NUM } from '../fields/label-patterns.ts';
 import { findLabeledValue, findLabeledValues } from '../fields/labeled-values.ts';
-import { findLetterheadOrganization } from '../fields/letterhead.ts';
+import { findLetterheadOrganization, parseOrganization } from '../fields/letterhead.ts';
 import { findLineItems } from '../fields/line-items.ts';
 import { parseIdentifier, parseParty } from '../fields/value-parsers.ts';
 import { findCurrency, type Money, parseCurrencyCode, parseMoney } from '../parse/amounts.ts';
@@ -16,16 +16,18 @@ const INVOICE_NUMBER = [
   ),
   /rechnungsnummer|rechnungsnr\.?|factuurnummer|factuurnr\.?|invoice\s*#/,
 ];
+const BARE_NUMBER = [/no\.?|nr\.?|n\s?[°º]\.?|number|num[ée]ro|nummer|n[úu]mero/];
+const BARE_DATE = [/date|dated|datum|fecha|data/];
 const INVOICE_DATE = [
   /invoice\s+date|date\s+of\s+invoice|date\s+(?:de\s+(?:la\s+)?)?facture|date\s+de\s+facturation|rechnungsdatum|factuurdatum|data\s+(?:della\s+)?fattura|fecha\s+(?:de\s+(?:la\s+)?)?factura/,
   /issue\s+date|date\s+of\s+issue|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione/,
-  /date|dated|datum|fecha|data/,
 ];
 // Named payees first; a letterhead is next best; a shipper or "From" only then.
 const SUPPLIER = [
   /seller|supplier|vendor|sold\s+by|beneficiary|fournisseur|vendeur|[ée]metteur|lieferant|verk[äa]ufer|leverancier|verkoper|proveedor|vendedor|fornitore|venditore|cedente\s+prestatore/,
 ];
-const SUPPLIER_FALLBACK = [/exporter|shipper|from|exportateur|exporteur|exportador|esportatore/];
+const SUPPLIER_FALLBACK = [/exporter|shipper|exportateur|exporteur|exportador|esportatore/];
+const FROM = [/from|de|von|van|da/];
 const BUYER = [
   /buyer|bill\s+to|billed\s+to|sold\s+to|invoice\s+to|importer|customer|client|acheteur|factur[ée]\s+[àa]|kunde|k[äa]ufer|rechnungsempf[äa]nger|klant|koper|cliente|comprador|facturar\s+a|acquirente|cessionario\s+committente/,
   /consignee|destinataire|empf[äa]nger|destinatario/,
@@ -48,10 +50,16 @@ export function extractCommercialInvoice(text: DocumentText): CommercialInvoiceP
   const supplier =
     findLabeledValue(text, SUPPLIER, parseParty) ??
     findLetterheadOrganization(text, [buyer]) ??
-    findLabeledValue(text, SUPPLIER_FALLBACK, parseParty);
+    findLabeledValue(text, SUPPLIER_FALLBACK, parseParty) ??
+    findLabeledValue(text, FROM, parseOrganization, { startOfCell: true });
   return {
-    invoice_number: findLabeledValue(text, INVOICE_NUMBER, parseIdentifier),
-    invoice_date: findLabeledValue(text, INVOICE_DATE, (raw) => parseDate(raw, slashOrder)),
+    // A bare "No." or "Date" counts only at the start of a cell, beside or under it.
+    invoice_number:
+      findLabeledValue(text, INVOICE_NUMBER, parseIdentifier) ??
+      findLabeledValue(text, BARE_NUMBER, parseIdentifier, { startOfCell: true, singleRowBelow: true }),
+    invoice_date:
+      findLabeledValue(text, INVOICE_DATE, (raw) => parseDate(raw, slashOrder)) ??
+      findLabeledValue(text, BARE_DATE, (raw) => parseDate(raw, slashOrder), { startOfCell: true }),
     supplier_name: supplier,
     buyer_name: buyer,
     total_amount: total?.amount ?? null,

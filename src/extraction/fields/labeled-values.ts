@@ -45,6 +45,8 @@ export interface LabelSearchOptions {
   preferBelow?: boolean;
   /** Refuse the cell under the label when the column goes on with more numbers (an item table). */
   singleRowBelow?: boolean;
+  /** Only a label that starts its cell: a bare "Date" must not be read out of "Due Date:". */
+  startOfCell?: boolean;
 }
 
 export function findLabeledValue<T>(
@@ -96,7 +98,7 @@ export function* candidateValues(
         // "Container No. / Seal No." heads two columns at once: the second label counts as a heading too.
         const atStart = before.length === 0 || (before.endsWith('/') && cell.text.length <= MAX_HEADING_CELL);
         const separator = match[2] ?? '';
-        if (!atStart && separator !== ':' && separator !== '#') continue;
+        if (!atStart && (options.startOfCell === true || (separator !== ':' && separator !== '#'))) continue;
         const printedLabel = match[1] ?? '';
         const rest = cell.text.slice((match.index ?? 0) + match[0].length);
         const inline = tidyValue(rest.split(VALUE_END)[0] ?? '');

@@ -42,6 +42,11 @@ export function findLetterheadOrganization(
   return null;
 }
 
+/** A company name with its legal form at the start of `raw`, or null. */
+export function parseOrganization(raw: string): string | null {
+  return organizationIn(raw);
+}
+
 function organizationIn(part: string): string | null {
   const trimmed = part.trim().replace(/^(?:from|de|von|van|da)\s*:\s*/i, '');
   const match = ORGANIZATION.exec(trimmed);

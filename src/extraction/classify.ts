@@ -320,6 +320,9 @@ const EVIDENCE: Readonly<Record<ClassifiedType, TypeEvidence>> = {
   delivery_order: {
     titles: [
       'delivery order',
+      'pickup order',
+      'pick up order',
+      'cargo release',
       'container release order',
       'release order',
       'equipment release',
@@ -573,6 +576,8 @@ function matchTitle(
     } else if (numbered && inHeader && before.length <= 1 && after.length <= 4) {
       weight = NUMBERED_TITLE_WEIGHT;
     }
+    // Two titles in one heading ("ARRIVAL NOTICE / FREIGHT INVOICE"): the one it starts with names it.
+    if (weight > 0 && before.length === 0) weight += 1;
     // Longer titles are more specific ("house bill of lading" over "bill of lading").
     if (
       weight > 0 &&

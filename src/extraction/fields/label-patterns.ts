@@ -8,7 +8,7 @@ export const NUM = String.raw`(?:no\.?|nos\.?|number|num\.?|nr\.?|n\s?[°º]\.?|
 
 export const BILL_OF_LADING_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|hbl|sea\s*waybill|waybill|swb|connaissement|konnossement|cognossement|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
+    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|hbl|obl|sea\s*waybill|waybill|swb|connaissement|konnossement|cognossement|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
   ),
   new RegExp(
     String.raw`${NUM}\s*(?:de\s+|du\s+|di\s+|del\s+)?(?:connaissement|conocimiento|polizza(?:\s+di\s+carico)?|b\s*\/\s*l)`,

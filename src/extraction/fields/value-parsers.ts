@@ -26,7 +26,8 @@ export function parseScac(raw: string): string | null {
 }
 
 // Words that start a sentence or instruction rather than a company name.
-const NOT_A_NAME = /^(?:same as|as per|see |n\/a|none|tba|to be advised|\(|the |please )/i;
+const NOT_A_NAME =
+  /^(?:same as|idem\b|m[êe]me que|voir |wie |gleich |siehe |zelfde|idem|igual|mismo|misma|stess[oa]|come |vedi |as per|see |n\/a|none|tba|to be advised|\(|the |please )/i;
 
 /** A party's name: the first line of its block, not an instruction or an address line. */
 export function parseParty(raw: string): string | null {

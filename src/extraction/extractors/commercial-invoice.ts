@@ -59,6 +59,7 @@ export function extractCommercialInvoice(text: DocumentText): CommercialInvoiceP
       findLabeledValue(text, BARE_NUMBER, parseIdentifier, { startOfCell: true, singleRowBelow: true }),
     invoice_date:
       findLabeledValue(text, INVOICE_DATE, (raw) => parseDate(raw, slashOrder)) ??
+      dateAfterNumber(text, (raw) => parseDate(raw, slashOrder)) ??
       findLabeledValue(text, BARE_DATE, (raw) => parseDate(raw, slashOrder), { startOfCell: true }),
     supplier_name: supplier,
     buyer_name: buyer,
@@ -67,6 +68,21 @@ export function extractCommercialInvoice(text: DocumentText): CommercialInvoiceP
       total?.currency ?? findLabeledValue(text, CURRENCY, parseCurrencyCode) ?? documentCurrency(text.plain),
     line_items: findLineItems(text),
   };
+}
+
+// "Facture n° FA-118 du 12/03/2023", "Rechnung Nr. 118 vom 12.03.2023", "Invoice 118 dated 3 May 2023".
+const NUMBER_THEN_DATE = new RegExp(
+  String.raw`${INVOICE_WORD}[\s-]*(?:${NUM})?\s*:?\s*\S+\s+(?:du|vom|del|van|of|dated|le|d\.d\.)\s+(.{6,30})`,
+  'i',
+);
+
+function dateAfterNumber(text: DocumentText, parse: (raw: string) => string | null): string | null {
+  for (const line of text.lines) {
+    const match = NUMBER_THEN_DATE.exec(line.text);
+    const date = match?.[1] === undefined ? null : parse(match[1]);
+    if (date !== null) return date;
+  }
+  return null;
 }
 
 // A total is an amount and maybe a currency; any other words mean the label meant something else

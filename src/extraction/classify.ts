@@ -25,6 +25,7 @@ const TITLE_WEIGHT = 10;
 const NUMBERED_TITLE_WEIGHT = 7;
 const HEADER_LINES = 8;
 const HEADER_BONUS = 3;
+const STRONG_TITLE = TITLE_WEIGHT + HEADER_BONUS;
 const LARGE_TEXT_RATIO = 1.3;
 const LARGE_TEXT_BONUS = 2;
 // A title is a short cell: "ORIGINAL BILL OF LADING" is one, "Bill of Lading No." is a label.
@@ -439,16 +440,21 @@ export function classifyDocument(text: DocumentText): Classification {
   const types = Object.keys(EVIDENCE) as ClassifiedType[];
   const scores = types.map((type) => scoreType(type, text, haystack, bodySize));
   addStructuralBonuses(scores, text.plain);
-  scores.sort((a, b) => b.total - a.total || b.titleScore - a.titleScore);
+  // A title in the page header outweighs any pile of cues: an arrival notice or a delivery order repeats
+  // most of a B/L's labels. Among such titles the stronger wins; otherwise the evidence totals decide.
+  const rank = (s: Score): number =>
+    s.titleScore >= STRONG_TITLE ? 1000 + s.titleScore * 10 + s.total : s.total;
+  scores.sort((a, b) => rank(b) - rank(a) || b.titleScore - a.titleScore);
   const [best, runnerUp] = scores;
   if (best === undefined || best.total === 0) {
     return { documentType: 'other', confidence: 0, notes: 'no title and no cues of a known type' };
   }
   const margin = best.total - (runnerUp?.total ?? 0);
   const confidence =
-    Math.round(Math.min(1, margin / (best.total + 1) + (best.title !== null ? 0.5 : 0)) * 100) / 100;
+    Math.round(Math.max(0, Math.min(1, margin / (best.total + 1) + (best.title !== null ? 0.5 : 0))) * 100) /
+    100;
   const cueNote = `${best.cues.length} supporting cue${best.cues.length === 1 ? '' : 's'}`;
-  if (best.title !== null && margin > 0) {
+  if (best.title !== null && (margin > 0 || best.titleScore > (runnerUp?.titleScore ?? 0))) {
     return {
       documentType: best.type,
       confidence,

@@ -105,6 +105,25 @@ describe('classifyDocument in six languages', () => {
     expect(classifyDocument(text).documentType).toBe('delivery_order');
   });
 
+  it('keeps the header title of an arrival notice that repeats every B/L label', () => {
+    const text = documentText([
+      'ARRIVAL NOTICE',
+      'Shipper: A',
+      'Consignee: B',
+      'Notify party: C',
+      'Port of loading: X',
+      'Port of discharge: Y',
+      'Place of receipt: Z',
+      'Ocean vessel: V',
+      'Freight collect',
+      'Number of originals: 3',
+      'Shipped on board',
+      'ETA: 2026-11-21',
+    ]);
+    expect(classifyDocument(text)).toMatchObject({ documentType: 'arrival_notice' });
+    expect(classifyDocument(text).confidence).toBeGreaterThanOrEqual(0);
+  });
+
   it('says other, with zero confidence, when two types are level and there is no title', () => {
     const text = documentText(['Shipper: A', 'Invoice No: 5']);
     expect(classifyDocument(text)).toMatchObject({ documentType: 'other', confidence: 0 });

@@ -552,13 +552,13 @@ function matchTitle(
   // Letter-spaced headings ("I N V O I C E") come out as single letters; read them as one word.
   if (words.length >= 4 && words.every((w) => w.length === 1)) {
     const compact = words.join('');
-    const title = titles.find((t) => t.replace(/ /g, '') === compact);
+    const title = titles.find((t) => ocrFold(t.replace(/ /g, '')) === ocrFold(compact));
     return title === undefined ? null : { title, weight: TITLE_WEIGHT };
   }
   const joined = ` ${words.join(' ')} `;
   let best: { title: string; weight: number } | null = null;
   for (const title of titles) {
-    const at = joined.indexOf(` ${title} `);
+    const at = ocrFold(joined).indexOf(` ${ocrFold(title)} `);
     if (at < 0) continue;
     const before = joined
       .slice(0, at)
@@ -574,7 +574,7 @@ function matchTitle(
     const numbered = after.length > 0 && LABEL_WORDS.has(after[0] ?? '') && after.some((w) => /\d/.test(w));
     let weight = 0;
     if (
-      !/\d/.test(joined) &&
+      !/\d/.test(ocrFold(joined)) &&
       extra.length <= MAX_TITLE_EXTRA_WORDS &&
       !extra.some((w) => LABEL_WORDS.has(w))
     ) {
@@ -593,6 +593,12 @@ function matchTitle(
     }
   }
   return best;
+}
+
+// OCR confuses l, 1, | and I, 0 and O, 5 and S: headings compare with each group folded to one letter.
+// Only letters are replaced one for one, so positions in the folded text match the original.
+function ocrFold(text: string): string {
+  return text.replace(/[l1|]/g, 'i').replace(/0/g, 'o').replace(/5/g, 's');
 }
 
 function medianFontSize(text: DocumentText): number {

@@ -40,6 +40,15 @@ describe('classifyDocument in six languages', () => {
     expect(classifyDocument(documentText([title, 'Reference 1234'])).documentType).toBe(type);
   });
 
+  it.each([
+    ['B1LL OF LAD1NG', 'bill_of_lading'],
+    ['lNVOICE', 'commercial_invoice'],
+    ['PACK1NG L1ST', 'packing_list'],
+    ['ARR1VAL N0TICE', 'arrival_notice'],
+  ])('reads the OCR-garbled heading %s as %s', (title, type) => {
+    expect(classifyDocument(documentText([title, 'Reference 1234'])).documentType).toBe(type);
+  });
+
   it('reads a letter-spaced heading', () => {
     expect(classifyDocument(documentText(['I N V O I C E', 'Reference 1234'])).documentType).toBe(
       'commercial_invoice',

@@ -147,6 +147,58 @@ export const settings = {
     schema: positiveInt.max(3600).default(300),
     doc: 'AWS: how long a secret read from SSM is cached; a rotation applies within this long',
   },
+  imapHost: {
+    env: 'IMAP_HOST',
+    schema: z.string().min(1).optional(),
+    doc: 'server of the shared mailbox; set, `up` polls it (IDLE)',
+  },
+  imapPort: { env: 'IMAP_PORT', schema: port.default(993), doc: 'IMAP port' },
+  imapUser: {
+    env: 'IMAP_USER',
+    schema: z.string().min(1).optional(),
+    doc: 'IMAP login (the mailbox address)',
+  },
+  imapPassword: {
+    env: 'IMAP_PASSWORD',
+    schema: z.string().min(1).optional(),
+    doc: 'IMAP password; unset when OAuth2 is configured',
+  },
+  imapTls: {
+    env: 'IMAP_TLS',
+    schema: flag.default(true),
+    doc: 'TLS from the first byte (993); false: plain or STARTTLS',
+  },
+  imapMailbox: { env: 'IMAP_MAILBOX', schema: z.string().min(1).default('INBOX'), doc: 'mailbox polled' },
+  imapOauthTokenUrl: {
+    env: 'IMAP_OAUTH_TOKEN_URL',
+    schema: z.url().optional(),
+    doc: 'OAuth2 token endpoint (client credentials); set, XOAUTH2 replaces the password',
+  },
+  imapOauthClientId: {
+    env: 'IMAP_OAUTH_CLIENT_ID',
+    schema: z.string().min(1).optional(),
+    doc: 'OAuth2 client id',
+  },
+  imapOauthClientSecret: {
+    env: 'IMAP_OAUTH_CLIENT_SECRET',
+    schema: z.string().min(1).optional(),
+    doc: 'OAuth2 client secret',
+  },
+  imapOauthScope: {
+    env: 'IMAP_OAUTH_SCOPE',
+    schema: z.string().min(1).optional(),
+    doc: 'OAuth2 scope asked for',
+  },
+  mailMaxMessageBytes: {
+    env: 'STEVEDORE_MAIL_MAX_MESSAGE_BYTES',
+    schema: positiveInt.default(50 * 1024 * 1024),
+    doc: 'a larger mail message is refused whole and moved to Failed',
+  },
+  mailMaxDocuments: {
+    env: 'STEVEDORE_MAIL_MAX_DOCUMENTS',
+    schema: positiveInt.default(50),
+    doc: 'documents taken from one message; further parts are skipped',
+  },
   mcpAllowedHosts: {
     env: 'SVC_MCP_ALLOWED_HOSTS',
     schema: commaList.default([]),

@@ -1,0 +1,124 @@
+import { join } from 'node:path';
+import type { Config } from '../../src/config/settings.ts';
+import type { Clock } from '../../src/domain/clock.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import { readMailMessage } from '../../src/mail/read-message.ts';
+import type { MailLimits } from '../../src/mail/types.ts';
+import type { Logger } from '../../src/observability/logger.ts';
+import { ImapMailSource, type ImapServer } from '../adapters/imap-mail-source.ts';
+import { ClientCredentialsTokens } from '../adapters/imap-oauth.ts';
+import type { AdmissionDeps } from '../admission/admission.ts';
+import { mailboxKeyOf } from '../ledger/mailbox.ts';
+import type { Ledger } from '../ports.ts';
+import { MailPoller } from './mail-poller.ts';
+import { MailWatch } from './mail-watch.ts';
+
+/** Limits of one mail message; those without a setting are fixed here with their reason. */
+export const mailLimitsOf = (config: Config): MailLimits => ({
+  maxMessageBytes: config.mailMaxMessageBytes,
+  // The service refuses anything larger: skipping it here says why, instead of a failed upload later.
+  maxAttachmentBytes: config.maxUploadBytes,
+  maxDocuments: config.mailMaxDocuments,
+  // Signature logos and social icons are a few KiB; a scanned page is far larger.
+  minInlineImageBytes: 10 * 1024,
+  // Forwards of forwards are common; deeper nesting is only seen in crafted messages.
+  maxNestingDepth: 5,
+  zip: {
+    maxEntries: 200,
+    maxEntryBytes: config.maxUploadBytes,
+    maxTotalBytes: 500 * 1024 * 1024,
+    // Scanned PDFs compress 1.1–3x; text-heavy ones 10x; 100x is a bomb.
+    maxRatio: 100,
+  },
+});
+
+/** The server and credentials of `IMAP_*`: a password, or XOAUTH2 with a client-credentials token. */
+export function imapServerOf(config: Config, clock: Clock): ImapServer & { user: string } {
+  const { imapHost, imapUser, imapPassword, imapOauthTokenUrl, imapOauthClientId, imapOauthClientSecret } =
+    config;
+  if (imapHost === undefined || imapUser === undefined) {
+    throw new AppError('config_invalid', 'IMAP_HOST and IMAP_USER are both needed for the shared mailbox');
+  }
+  const user = imapUser;
+  if (imapOauthTokenUrl !== undefined) {
+    if (imapOauthClientId === undefined || imapOauthClientSecret === undefined) {
+      throw new AppError(
+        'config_invalid',
+        'IMAP_OAUTH_TOKEN_URL needs IMAP_OAUTH_CLIENT_ID and IMAP_OAUTH_CLIENT_SECRET',
+      );
+    }
+    const tokens = new ClientCredentialsTokens(
+      {
+        tokenUrl: imapOauthTokenUrl,
+        clientId: imapOauthClientId,
+        clientSecret: imapOauthClientSecret,
+        ...(config.imapOauthScope === undefined ? {} : { scope: config.imapOauthScope }),
+      },
+      clock,
+    );
+    return {
+      host: imapHost,
+      port: config.imapPort,
+      tls: config.imapTls,
+      user,
+      credentials: async () => ({ user, accessToken: await tokens.token() }),
+    };
+  }
+  if (imapPassword === undefined) {
+    throw new AppError(
+      'config_invalid',
+      'IMAP_PASSWORD (or IMAP_OAUTH_TOKEN_URL) is needed for the shared mailbox',
+    );
+  }
+  return {
+    host: imapHost,
+    port: config.imapPort,
+    tls: config.imapTls,
+    user,
+    credentials: async () => ({ user, pass: imapPassword }),
+  };
+}
+
+export interface MailIntakeOptions {
+  readonly config: Config;
+  readonly ledger: Ledger;
+  readonly admission: AdmissionDeps;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Beside the blob store's folder, so documents are staged by hard link. */
+  readonly tempDir?: string;
+  readonly idleMs?: number;
+}
+
+/** The shared mailbox of `stevedore up`: an IMAP source, its poller, and the IDLE loop around them. */
+export function startMailIntake(options: MailIntakeOptions): MailWatch {
+  const { config, ledger, admission, clock, logger } = options;
+  const server = imapServerOf(config, clock);
+  const source = new ImapMailSource({ server, logger });
+  const poller = new MailPoller({
+    source,
+    mailbox: config.imapMailbox,
+    box: mailboxKeyOf(server, config.imapMailbox),
+    ledger,
+    admission,
+    read: readMailMessage,
+    limits: mailLimitsOf(config),
+    tempDir: options.tempDir ?? join(config.dataDir, 'mail-tmp'),
+    clock,
+    logger,
+  });
+  const watch = new MailWatch({
+    poller,
+    waitForMail: (maxMs, signal) => source.waitForMail(config.imapMailbox, maxMs, signal),
+    reset: () => source.close(),
+    clock,
+    logger,
+    ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
+  });
+  watch.start();
+  logger.info(
+    { host: server.host, mailbox: config.imapMailbox, user: server.user },
+    'watching the shared mailbox',
+  );
+  return watch;
+}

@@ -1,0 +1,274 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { Clock } from '../../src/domain/clock.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import type {
+  MailDocument,
+  MailLimits,
+  MailMetadata,
+  MessageRefusal,
+  ReadMessage,
+  ReadMessageOptions,
+} from '../../src/mail/types.ts';
+import type { Logger } from '../../src/observability/logger.ts';
+import { Admission, type AdmissionDeps } from '../admission/admission.ts';
+import {
+  acquireLease,
+  type MailRecord,
+  messageKeyOf,
+  readCheckpoint,
+  readMailRecord,
+  recordMail,
+  releaseLease,
+  writeCheckpoint,
+} from '../ledger/mailbox.ts';
+import type { EmailMetadata, IntakeMessage, Origin } from '../messages.ts';
+import type { Ledger, MailMessage, MailSource } from '../ports.ts';
+
+export const PROCESSED_FOLDER = 'Processed';
+export const FAILED_FOLDER = 'Failed';
+/** The keyword every message moved to `Failed` carries; a second one names the reason (`stevedore-too_large`). */
+export const FAILED_KEYWORD = 'stevedore-failed';
+
+export type ReadMail = (source: Readable, options: ReadMessageOptions) => Promise<ReadMessage>;
+
+/** The mailbox's rules applied to what the reader found: the documents to take, or a refusal of the whole. */
+export type MailDecision = (read: ReadMessage) => {
+  readonly take: readonly MailDocument[];
+  readonly refusal: MessageRefusal | null;
+};
+
+export interface MailPollerOptions {
+  readonly source: MailSource;
+  readonly mailbox: string;
+  /** The mailbox's name in the ledger (`mailboxKeyOf`). */
+  readonly box: string;
+  readonly ledger: Ledger;
+  readonly admission: AdmissionDeps;
+  readonly read: ReadMail;
+  readonly decide?: MailDecision;
+  readonly limits: MailLimits;
+  /** Where the reader writes documents; on the blob store's filesystem, so staging is a hard link. */
+  readonly tempDir: string;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Messages per poll; the lease must outlast a poll of this many. */
+  readonly batchSize?: number;
+  readonly leaseMs?: number;
+  readonly processedFolder?: string;
+  readonly failedFolder?: string;
+  /** Names this poller in its lease. */
+  readonly owner?: string;
+}
+
+export interface PollReport {
+  /** false when another poller held the mailbox. */
+  readonly leased: boolean;
+  readonly processed: number;
+  readonly failed: number;
+  /** Messages the ledger knew (enqueued before a crash or by another run): moved, not read again. */
+  readonly resettled: number;
+  /** Messages left for the next poll (the batch was full or time ran out). */
+  readonly more: boolean;
+}
+
+const DEFAULT_BATCH = 50;
+/** Long enough for a batch of large messages; a crashed poller's lease frees the mailbox after it. */
+const DEFAULT_LEASE_MS = 10 * 60 * 1000;
+
+/**
+ * Takes the documents of new messages in one mailbox, exactly once: under a lease in the ledger, from the
+ * checkpoint on, each message is read as a stream, its documents staged and enqueued through the
+ * admission, its record written, and only then is it moved to `Processed` (or to `Failed`, with the
+ * reason as a keyword). A crash anywhere before the move finds the message again: its record, or the
+ * same origin ids (message identity + part path), keeps its documents from being taken twice.
+ */
+export class MailPoller {
+  private readonly admission: Admission;
+  private readonly owner: string;
+
+  constructor(private readonly options: MailPollerOptions) {
+    this.admission = new Admission(options.admission);
+    this.owner = options.owner ?? randomUUID();
+  }
+
+  /** One poll. `deadline` (epoch ms) stops before a message that could not finish in time (Lambda). */
+  async poll(deadline?: number): Promise<PollReport> {
+    const { ledger, box, clock, source, mailbox, logger } = this.options;
+    const leaseMs = this.options.leaseMs ?? DEFAULT_LEASE_MS;
+    const report = { leased: false, processed: 0, failed: 0, resettled: 0, more: false };
+    if (!(await acquireLease(ledger, box, this.owner, clock.now(), leaseMs))) return report;
+    report.leased = true;
+    try {
+      const checkpoint = await readCheckpoint(ledger, box);
+      const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
+      const listing = await source.list(mailbox, checkpoint, batchSize);
+      if (checkpoint !== undefined && checkpoint.uidValidity !== listing.uidValidity) {
+        logger.warn(
+          { mailbox, was: checkpoint.uidValidity, now: listing.uidValidity },
+          'the mailbox UIDVALIDITY changed: reading it again from the start (each message is taken once)',
+        );
+      }
+      report.more = listing.messages.length >= batchSize;
+      for (const message of listing.messages) {
+        if (deadline !== undefined && clock.now() >= deadline) {
+          report.more = true;
+          break;
+        }
+        const outcome = await this.take(message);
+        report[outcome] += 1;
+        await writeCheckpoint(ledger, box, { uidValidity: listing.uidValidity, lastUid: message.uid });
+      }
+      return report;
+    } finally {
+      await releaseLease(ledger, box, this.owner).catch((error: unknown) =>
+        logger.warn({ err: error, mailbox }, 'could not release the mailbox lease; it expires by itself'),
+      );
+    }
+  }
+
+  private async take(message: MailMessage): Promise<'processed' | 'failed' | 'resettled'> {
+    const { ledger, box, logger } = this.options;
+    const key = messageKeyOf(message);
+    const known = await readMailRecord(ledger, box, key);
+    if (known !== undefined) {
+      await this.settle(message, known);
+      return 'resettled';
+    }
+    const record = await this.importMessage(message, key);
+    await recordMail(ledger, box, key, record);
+    await this.settle(message, record);
+    logger.info(
+      {
+        mailbox: message.mailbox,
+        uid: message.uid,
+        messageId: message.messageId,
+        outcome: record.outcome,
+        reason: record.reason,
+        documents: record.documents,
+      },
+      record.outcome === 'processed' ? 'mail message taken' : `mail message failed: ${record.detail}`,
+    );
+    return record.outcome;
+  }
+
+  /** Reads the message, stages and enqueues its documents; the record says what became of it. */
+  private async importMessage(message: MailMessage, key: string): Promise<MailRecord> {
+    const { tempDir, limits, read, decide, clock } = this.options;
+    const dir = `${tempDir}/${key}-${randomUUID().slice(0, 8)}`;
+    await mkdir(dir, { recursive: true });
+    const base = {
+      uidValidity: message.uidValidity,
+      uid: message.uid,
+      at: new Date(clock.now()).toISOString(),
+    };
+    const body = await this.options.source.source(message);
+    const parsed = await read(body, { tempDir: dir, limits, sizeBytes: message.sizeBytes });
+    try {
+      const decision =
+        parsed.refusal === null
+          ? (decide?.(parsed) ?? { take: parsed.documents, refusal: null })
+          : { take: [], refusal: parsed.refusal };
+      if (decision.refusal !== null) {
+        return { ...base, outcome: 'failed', ...refusal(decision.refusal), documents: 0 };
+      }
+      const email = emailOf(parsed.metadata);
+      const staged: IntakeMessage[] = [];
+      const rejected: string[] = [];
+      for (const document of decision.take) {
+        const origin: Origin = {
+          originId: originIdOf(this.options.box, key, document.partPath),
+          source: 'imap',
+          fileName: document.fileName,
+          location: `${message.mailbox} uid ${message.uid} part ${document.partPath}`,
+          receivedAt: message.receivedAt,
+          email,
+        };
+        const outcome = await this.stage(document, origin);
+        if (outcome.kind === 'staged') staged.push(outcome.message);
+        else rejected.push(`${document.fileName}: ${outcome.detail}`);
+      }
+      await this.admission.commit(staged);
+      if (staged.length > 0)
+        return { ...base, outcome: 'processed', reason: null, detail: null, documents: staged.length };
+      const skipped = [
+        ...rejected,
+        ...parsed.skipped.map((part) => `${part.fileName ?? part.partPath}: ${part.detail}`),
+      ];
+      return {
+        ...base,
+        outcome: 'failed',
+        reason: 'no_documents',
+        detail:
+          skipped.length === 0
+            ? 'the message has no attachment'
+            : `no document to take (${skipped.join('; ')})`,
+        documents: 0,
+      };
+    } finally {
+      await parsed.dispose();
+    }
+  }
+
+  /** Stages one document from its temp file: by hard link where the blob store can, else by copy. */
+  private async stage(
+    document: MailDocument,
+    origin: Origin,
+  ): Promise<{ kind: 'staged'; message: IntakeMessage } | { kind: 'rejected'; detail: string }> {
+    const handle = await open(document.path, 'r');
+    try {
+      const info = await stat(document.path);
+      const outcome = await this.admission.stage({
+        body: handle.createReadStream({ start: 0, autoClose: false }),
+        sizeBytes: info.size,
+        origin,
+        localFile: { path: document.path, handle, ino: info.ino },
+      });
+      if (outcome.kind === 'staged') return outcome;
+      if (outcome.kind === 'rejected') return { kind: 'rejected', detail: outcome.rejection.detail };
+      // Temp files are ours alone: a change under us is a bug, not a race to wait out.
+      throw new AppError(
+        'mail_document_changed',
+        `the staged copy of ${document.fileName} changed while read`,
+      );
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private async settle(message: MailMessage, record: MailRecord): Promise<void> {
+    const processed = this.options.processedFolder ?? PROCESSED_FOLDER;
+    const failed = this.options.failedFolder ?? FAILED_FOLDER;
+    if (record.outcome === 'processed') {
+      await this.options.source.settle(message, processed, []);
+      return;
+    }
+    await this.options.source.settle(message, failed, [FAILED_KEYWORD, reasonKeyword(record.reason)]);
+  }
+}
+
+const refusal = (value: MessageRefusal): { reason: string; detail: string } => ({
+  reason: value.reason,
+  detail: value.detail,
+});
+
+/** A keyword is an IMAP atom: letters, digits, `_` and `-` only. */
+export const reasonKeyword = (reason: string | null): string =>
+  `stevedore-${(reason ?? 'failed').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}`;
+
+/** The same part of the same message in the same mailbox is the same origin, whatever its UID. */
+export const originIdOf = (box: string, message: string, partPath: string): string =>
+  `imap-${createHash('sha256')
+    .update(JSON.stringify([box, message, partPath]))
+    .digest('hex')
+    .slice(0, 32)}`;
+
+const emailOf = (metadata: MailMetadata): EmailMetadata => ({
+  subject: metadata.subject,
+  from: [...metadata.from],
+  to: [...metadata.to],
+  cc: [...metadata.cc],
+  messageId: metadata.messageId,
+  sentAt: metadata.sentAt,
+});

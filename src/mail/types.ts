@@ -53,6 +53,8 @@ export interface MailDocument {
   /** Decided from the bytes, never from the declared type. */
   readonly contentType: string;
   readonly sizeBytes: number;
+  /** SHA-256 of the decoded bytes, hex: the same file attached twice is kept once. */
+  readonly sha256: string;
   /** The temp file holding the decoded bytes; removed by `ReadMessage.dispose`. */
   readonly path: string;
 }

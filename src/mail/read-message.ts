@@ -1,0 +1,436 @@
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  type AttachmentStream,
+  type HeaderLines,
+  type Headers,
+  MailParser,
+  type MessageText,
+} from 'mailparser';
+import { ACCEPTED_CONTENT_TYPES } from '../domain/content-policy.ts';
+import { type DetectedFileType, detectFileType } from '../extraction/detect-file-type.ts';
+import { metadataFromHeaders } from './mail-metadata.ts';
+import { skipByDeclaration } from './mail-part-policy.ts';
+import { safeFileName, safeReportedName } from './safe-file-name.ts';
+import { type StagedPart, stagePart } from './stage-part.ts';
+import type {
+  MailDocument,
+  MailMetadata,
+  MessageRefusal,
+  ReadMessage,
+  ReadMessageOptions,
+  SkippedPart,
+} from './types.ts';
+import { listZip, openZipEntry } from './zip-entries.ts';
+
+// A header block past this is not mail a person wrote; mailsplit fails the parse, which refuses the message.
+const MAX_HEADER_BYTES = 256 * 1024;
+
+const ZIP_MIME = 'application/zip';
+const FORWARDED_MIME = 'message/rfc822';
+
+/** A part kept in a temp file to be opened after the parse that found it (an archive, a forwarded message). */
+interface StagedContainer {
+  readonly kind: 'zip' | 'forwarded';
+  readonly partPath: string;
+  readonly fileName: string | null;
+  readonly path: string;
+  /** How many forwarded messages enclose it. */
+  readonly depth: number;
+}
+
+interface PartContext {
+  readonly partPath: string;
+  readonly declaredName: string | null;
+  readonly inline: boolean;
+  readonly insideZip: boolean;
+  readonly depth: number;
+}
+
+interface ParseOutcome {
+  readonly headers: Headers | null;
+  readonly headerLines: HeaderLines | null;
+  readonly bodyText: string | null;
+  readonly error: Error | undefined;
+  readonly seenBytes: number;
+  readonly tooLarge: boolean;
+}
+
+/**
+ * Reads one raw RFC 5322 message from `source` as a stream: every attachment is decoded straight into a
+ * temp file under `options.tempDir` with a byte cap, hashed, and kept when its bytes are a PDF or an image
+ * (the README's document policy). Forwarded messages and ZIP archives are opened from their temp files
+ * after the parse, within the caps of `options.limits`. Content problems never reject: they end as skipped
+ * parts or a refusal. The promise rejects only when `source` fails (a dropped connection) or the temp
+ * directory cannot be written; temp files are then already removed.
+ */
+export async function readMailMessage(source: Readable, options: ReadMessageOptions): Promise<ReadMessage> {
+  const { maxMessageBytes } = options.limits;
+  if (options.sizeBytes !== undefined && options.sizeBytes > maxMessageBytes) {
+    return refused(
+      metadataFromHeaders(null, null, null),
+      tooLarge(options.sizeBytes, maxMessageBytes, 'is announced as'),
+    );
+  }
+  const reading = new MessageReading(options);
+  try {
+    return await reading.read(source);
+  } catch (error) {
+    await reading.dispose();
+    throw error;
+  }
+}
+
+class MessageReading {
+  private readonly documents: MailDocument[] = [];
+  private readonly skipped: SkippedPart[] = [];
+  private readonly containers: StagedContainer[] = [];
+  private readonly tempPaths = new Set<string>();
+  private readonly seenDigests = new Set<string>();
+  private ordinal = 0;
+
+  constructor(private readonly options: ReadMessageOptions) {}
+
+  async read(source: Readable): Promise<ReadMessage> {
+    const { maxMessageBytes } = this.options.limits;
+    const outcome = await this.parse(source, '', 0, maxMessageBytes);
+    const metadata = metadataFromHeaders(outcome.headers, outcome.headerLines, outcome.bodyText);
+    if (outcome.tooLarge) {
+      await this.dispose();
+      return refused(metadata, tooLarge(outcome.seenBytes, maxMessageBytes, 'is'));
+    }
+    if (outcome.error !== undefined) {
+      await this.dispose();
+      return refused(metadata, {
+        reason: 'malformed',
+        detail: `the message cannot be parsed: ${outcome.error.message}`,
+      });
+    }
+    // Opening a container may stage more containers (a ZIP inside a forwarded message): a queue, not a loop.
+    for (let container = this.containers.shift(); container; container = this.containers.shift()) {
+      await this.openContainer(container);
+    }
+    return {
+      metadata,
+      documents: this.documents,
+      skipped: this.skipped,
+      refusal: null,
+      dispose: () => this.dispose(),
+    };
+  }
+
+  async dispose(): Promise<void> {
+    const paths = [...this.tempPaths];
+    this.tempPaths.clear();
+    await Promise.all(paths.map((path) => rm(path, { force: true })));
+  }
+
+  /**
+   * Feeds `source` to a streaming MIME parser, staging each attachment as the parser reaches it. Errors of
+   * `source` reject; errors of the parser (bad MIME) are returned in the outcome.
+   */
+  private async parse(
+    source: Readable,
+    prefix: string,
+    depth: number,
+    maxBytes: number,
+  ): Promise<ParseOutcome> {
+    // ignoreEmbedded: forwarded messages are staged as parts and read here with a depth cap, not by mailsplit.
+    const parserOptions = { maxHeadSize: MAX_HEADER_BYTES, ignoreEmbedded: true };
+    // The typings lack mailsplit's options, which MailParser passes on to its splitter.
+    const parser = new MailParser(parserOptions as ConstructorParameters<typeof MailParser>[0]);
+    const pending: Promise<void>[] = [];
+    let headers: Headers | null = null;
+    let headerLines: HeaderLines | null = null;
+    let bodyText: string | null = null;
+    let error: Error | undefined;
+    const parsed = new Promise<void>((resolve) => {
+      parser.on('error', (parserError: Error) => {
+        error ??= parserError;
+        resolve();
+      });
+      parser.on('end', () => resolve());
+    });
+    parser.on('headers', (value: Headers) => {
+      headers = value;
+    });
+    parser.on('headerLines', (value: HeaderLines) => {
+      headerLines = value;
+    });
+    parser.on('data', (data: AttachmentStream | MessageText) => {
+      if (data.type === 'text') {
+        bodyText = data.text ?? (typeof data.html === 'string' ? htmlToPlain(data.html) : null);
+        return;
+      }
+      pending.push(this.takeAttachment(data, prefix, depth));
+    });
+
+    let seenBytes = 0;
+    let overCap = false;
+    try {
+      for await (const chunk of source) {
+        const bytes: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        seenBytes += bytes.length;
+        // Past the cap the rest is drained unparsed, so an SMTP or IMAP peer still sees the message end.
+        if (overCap || error !== undefined) continue;
+        if (seenBytes > maxBytes) {
+          // What was already written is still parsed, for the metadata the refusal carries.
+          overCap = true;
+          continue;
+        }
+        if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
+      }
+    } catch (sourceError) {
+      parser.destroy();
+      await Promise.allSettled(pending);
+      throw sourceError;
+    }
+    parser.end();
+    await parsed;
+    const results = await Promise.allSettled(pending);
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure !== undefined) throw failure.reason;
+    return { headers, headerLines, bodyText, error, seenBytes, tooLarge: overCap };
+  }
+
+  private async takeAttachment(attachment: AttachmentStream, prefix: string, depth: number): Promise<void> {
+    this.ordinal += 1;
+    const partId = attachment.partId ?? '1';
+    const partPath = prefix === '' ? partId : `${prefix}.${partId}`;
+    const declaredName = attachment.filename ?? null;
+    // mailparser types `content` as a bare Stream; it is its StreamHash, a Transform, so readable.
+    const content = attachment.content as Readable;
+    try {
+      const declaredSkip = skipByDeclaration({ contentType: attachment.contentType, fileName: declaredName });
+      if (declaredSkip !== undefined) {
+        this.skip(partPath, declaredName, declaredSkip.reason, declaredSkip.detail);
+        await drain(content);
+        return;
+      }
+      if (attachment.contentType.toLowerCase() === FORWARDED_MIME) {
+        await this.stageForwarded(content, {
+          partPath,
+          declaredName,
+          inline: false,
+          insideZip: false,
+          depth,
+        });
+        return;
+      }
+      const inline = attachment.contentDisposition === 'inline' || attachment.related === true;
+      await this.takeStream(content, { partPath, declaredName, inline, insideZip: false, depth });
+    } finally {
+      attachment.release();
+    }
+  }
+
+  private async stageForwarded(content: Readable, part: PartContext): Promise<void> {
+    const { maxNestingDepth, maxAttachmentBytes } = this.options.limits;
+    if (part.depth >= maxNestingDepth) {
+      this.skip(
+        part.partPath,
+        part.declaredName,
+        'too_deep',
+        `forwarded more than ${maxNestingDepth} levels deep`,
+      );
+      await drain(content);
+      return;
+    }
+    const staged = await this.stage(content, part, maxAttachmentBytes);
+    if (staged === undefined) return;
+    this.containers.push({
+      kind: 'forwarded',
+      partPath: part.partPath,
+      fileName: part.declaredName,
+      path: staged.path,
+      depth: part.depth + 1,
+    });
+  }
+
+  /** Stages a part, or records why it cannot be staged and returns undefined. */
+  private async stage(
+    content: NodeJS.ReadableStream,
+    part: PartContext,
+    maxBytes: number,
+  ): Promise<Extract<StagedPart, { kind: 'staged' }> | undefined> {
+    let staged: StagedPart;
+    try {
+      staged = await stagePart(content, this.options.tempDir, maxBytes);
+    } catch (error) {
+      if (isFileSystemError(error)) throw error;
+      this.skip(
+        part.partPath,
+        part.declaredName,
+        'malformed',
+        `the part cannot be decoded: ${messageOf(error)}`,
+      );
+      return undefined;
+    }
+    if (staged.kind === 'too_large') {
+      this.skip(
+        part.partPath,
+        part.declaredName,
+        'too_large',
+        `the part is over ${maxBytes} bytes (the limit)`,
+      );
+      return undefined;
+    }
+    this.tempPaths.add(staged.path);
+    return staged;
+  }
+
+  private async takeStream(content: NodeJS.ReadableStream, part: PartContext): Promise<void> {
+    const { limits } = this.options;
+    const maxBytes = part.insideZip
+      ? Math.min(limits.zip.maxEntryBytes, limits.maxAttachmentBytes)
+      : limits.maxAttachmentBytes;
+    const staged = await this.stage(content, part, maxBytes);
+    if (staged === undefined) return;
+    const type = await detectFileType(staged.head);
+    const discard = async (reason: string, detail: string): Promise<void> => {
+      this.skip(part.partPath, part.declaredName, reason, detail);
+      await this.remove(staged.path);
+    };
+    if (staged.sizeBytes === 0) return discard('empty', 'the part is empty');
+    if (type?.mime === ZIP_MIME) {
+      if (part.insideZip) return discard('nested_zip', 'an archive inside an archive is not expanded');
+      this.containers.push({
+        kind: 'zip',
+        partPath: part.partPath,
+        fileName: part.declaredName,
+        path: staged.path,
+        depth: part.depth,
+      });
+      return;
+    }
+    if (type === undefined || !ACCEPTED_CONTENT_TYPES.has(type.mime)) {
+      return discard('unsupported_type', `the content is ${describe(type)}, not a PDF or an image`);
+    }
+    if (part.inline && type.mime.startsWith('image/') && staged.sizeBytes < limits.minInlineImageBytes) {
+      return discard(
+        'logo',
+        `an inline image of ${staged.sizeBytes} bytes, taken for a logo or signature art`,
+      );
+    }
+    if (this.seenDigests.has(staged.sha256)) {
+      return discard('duplicate', 'the same bytes are attached earlier in the message');
+    }
+    if (this.documents.length >= limits.maxDocuments) {
+      return discard('too_many_documents', `the message already yielded ${limits.maxDocuments} documents`);
+    }
+    this.seenDigests.add(staged.sha256);
+    this.documents.push({
+      partPath: part.partPath,
+      fileName: safeFileName(part.declaredName, type.ext, this.documents.length + 1),
+      contentType: type.mime,
+      sizeBytes: staged.sizeBytes,
+      sha256: staged.sha256,
+      path: staged.path,
+    });
+  }
+
+  private async openContainer(container: StagedContainer): Promise<void> {
+    try {
+      if (container.kind === 'zip') await this.expandZip(container);
+      else await this.readForwarded(container);
+    } finally {
+      await this.remove(container.path);
+    }
+  }
+
+  /** Reads a forwarded message from its temp file; its parts join this message's, numbered under it. */
+  private async readForwarded(container: StagedContainer): Promise<void> {
+    // Already capped at maxAttachmentBytes when staged.
+    const unlimited = Number.POSITIVE_INFINITY;
+    const outcome = await this.parse(
+      createReadStream(container.path),
+      container.partPath,
+      container.depth,
+      unlimited,
+    );
+    if (outcome.error !== undefined) {
+      const detail = `the forwarded message cannot be parsed: ${outcome.error.message}`;
+      this.skip(container.partPath, container.fileName, 'malformed', detail);
+    }
+  }
+
+  private async expandZip(staged: StagedContainer): Promise<void> {
+    const listing = await listZip(staged.path, this.options.limits.zip);
+    if (listing.kind === 'refused') {
+      this.skip(staged.partPath, staged.fileName, listing.reason, listing.detail);
+      return;
+    }
+    try {
+      for (const entry of listing.entries) {
+        const partPath = `${staged.partPath}/${entry.fileName}`;
+        if (entry.isEncrypted()) {
+          this.skip(partPath, entry.fileName, 'encrypted', 'the archive entry is password-protected');
+          continue;
+        }
+        let stream: Readable;
+        try {
+          stream = await openZipEntry(listing.zip, entry);
+        } catch (error) {
+          this.skip(partPath, entry.fileName, 'malformed', `the entry cannot be read: ${messageOf(error)}`);
+          continue;
+        }
+        await this.takeStream(stream, {
+          partPath,
+          declaredName: entry.fileName,
+          inline: false,
+          insideZip: true,
+          depth: staged.depth,
+        });
+      }
+    } finally {
+      listing.zip.close();
+    }
+  }
+
+  private skip(partPath: string, fileName: string | null, reason: string, detail: string): void {
+    this.skipped.push({ partPath, fileName: safeReportedName(fileName), reason, detail });
+  }
+
+  private async remove(path: string): Promise<void> {
+    this.tempPaths.delete(path);
+    await rm(path, { force: true });
+  }
+}
+
+function refused(metadata: MailMetadata, refusal: MessageRefusal): ReadMessage {
+  return { metadata, documents: [], skipped: [], refusal, dispose: async () => {} };
+}
+
+function tooLarge(sizeBytes: number, maxBytes: number, verb: string): MessageRefusal {
+  return {
+    reason: 'too_large',
+    detail: `the message ${verb} ${sizeBytes} bytes; the largest accepted is ${maxBytes} bytes`,
+  };
+}
+
+async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+  for await (const _chunk of stream) {
+    // read and dropped: the parser waits for every part to be consumed
+  }
+}
+
+function htmlToPlain(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ');
+}
+
+function describe(type: DetectedFileType | undefined): string {
+  return type === undefined ? 'an unrecognised format' : `${type.mime} (.${type.ext})`;
+}
+
+function isFileSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

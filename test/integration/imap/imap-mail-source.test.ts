@@ -43,7 +43,7 @@ describe.runIf(available)('ImapMailSource against Dovecot', () => {
         const found = new Map<string, string[]>();
         try {
           const status = await viewer.status(mailbox, { messages: true }).catch(() => undefined);
-          if (status === undefined || status.messages === 0) return found;
+          if (status === undefined || status === false || !status.messages) return found;
           await viewer.mailboxOpen(mailbox, { readOnly: true });
           for await (const message of viewer.fetch('1:*', { envelope: true, flags: true })) {
             found.set(message.envelope?.messageId ?? `#${message.seq}`, [...(message.flags ?? [])]);

@@ -45,12 +45,30 @@ export class ImapMailSource implements MailSource {
   constructor(private readonly options: ImapMailSourceOptions) {}
 
   async list(mailbox: string, checkpoint: MailCheckpoint | undefined, limit: number): Promise<MailListing> {
+    // One STATUS tells whether anything arrived since the checkpoint: an idle poll costs no more. (A
+    // selected mailbox's cached UIDNEXT is not updated by EXISTS, so it cannot answer that.)
+    const client = await this.connect();
+    let status: Awaited<ReturnType<ImapFlow['status']>>;
+    try {
+      // Dovecot answers STATUS on the selected mailbox from this session's view: a NOOP brings it up to date.
+      if (client.mailbox !== false && client.mailbox.path === mailbox) await client.noop();
+      status = await client.status(mailbox, { uidNext: true, uidValidity: true, messages: true });
+    } catch (error) {
+      throw this.wrap(error, mailbox);
+    }
+    if (status === false) {
+      throw new AppError('mailbox_missing', `the mailbox ${mailbox} does not exist`, { retryable: true });
+    }
+    if (status.uidValidity !== undefined && status.uidNext !== undefined) {
+      const uidValidity = Number(status.uidValidity);
+      const from =
+        checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
+      if (status.messages === 0 || status.uidNext <= from) return { uidValidity, messages: [] };
+    }
     return this.withMailbox(mailbox, async (client, box) => {
       const uidValidity = Number(box.uidValidity);
       const from =
         checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
-      // The SELECT already says whether anything arrived since: an idle poll costs no further command.
-      if (box.exists === 0 || box.uidNext <= from) return { uidValidity, messages: [] };
       const found = await client.search({ uid: `${from}:*` }, { uid: true });
       // `UID n:*` always matches the highest message, even when its UID is below n (RFC 3501 §6.4.8).
       const uids = (found || [])
@@ -281,6 +299,8 @@ const responseText = (error: unknown): string =>
 
 const isMissingMailbox = (error: unknown): boolean =>
   responseCode(error) === 'NONEXISTENT' ||
+  // imapflow's STATUS reports a missing mailbox as `code: 'NotFound'`, the server's answer nested inside.
+  (typeof error === 'object' && error !== null && 'code' in error && error.code === 'NotFound') ||
   /doesn't exist|does not exist|no such mailbox/i.test(responseText(error));
 
 const alreadyExists = (error: unknown): boolean =>

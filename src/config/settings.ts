@@ -62,6 +62,31 @@ export const settings = {
     schema: positiveInt.default(100 * 1024 * 1024),
     doc: 'largest file the service accepts',
   },
+  smtpPort: {
+    env: 'STEVEDORE_SMTP_PORT',
+    schema: port.optional(),
+    doc: 'port of the docs alias SMTP listener; `service` listens only when set, `up` defaults to 2525',
+  },
+  smtpHost: {
+    env: 'STEVEDORE_SMTP_HOST',
+    schema: z.string().min(1).default('127.0.0.1'),
+    doc: 'address the SMTP listener binds; it has no AUTH, so keep it on loopback',
+  },
+  smtpDomain: {
+    env: 'STEVEDORE_SMTP_DOMAIN',
+    schema: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'must be a mail domain such as docs.example.com')
+      .default('localhost'),
+    doc: 'domain of the docs alias (docs+<account id>@<domain>); mail for any other domain is refused',
+  },
+  smtpMaxMessageBytes: {
+    env: 'STEVEDORE_SMTP_MAX_MESSAGE_BYTES',
+    schema: positiveInt.default(40 * 1024 * 1024),
+    doc: 'largest message the SMTP listener accepts (advertised as SIZE; 552 above)',
+  },
   rateLimitPerMinute: {
     env: 'STEVEDORE_RATE_LIMIT_PER_MINUTE',
     schema: positiveInt.default(100),

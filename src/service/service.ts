@@ -1,3 +1,4 @@
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ServerType } from '@hono/node-server';
@@ -7,8 +8,9 @@ import { type Clock, systemClock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
 import type { ExtractDocument } from '../extraction/extract-document.ts';
 import { createExtractionPool, type ExtractionPool } from '../extraction/extraction-pool.ts';
+import { DEFAULT_MAIL_LIMITS } from '../mail/mail-limits.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
-import { ensurePrivateDirectory, migrate, openDatabase } from '../store/database.ts';
+import { ensurePrivateDirectory, migrate, openDatabase, PRIVATE_DIRECTORY_MODE } from '../store/database.ts';
 import { SqliteQueue } from '../store/sqlite-queue.ts';
 import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
 import { bootstrapAccount } from './accounts/bootstrap-account.ts';
@@ -33,6 +35,9 @@ import type { ServiceEnv } from './http/env.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
 import type { HttpTimeouts } from './http/server-timeouts.ts';
 import { createHttpServer, DEFAULT_HTTP_TIMEOUTS } from './http-server.ts';
+import { docsAliasFor } from './smtp/docs-alias.ts';
+import { createDocsAliasServer, type DocsAliasServer } from './smtp/docs-alias-server.ts';
+import { receiveEmail } from './smtp/receive-email.ts';
 import { BlobFiles } from './uploads/blob-files.ts';
 import { blobRoutes } from './uploads/blob-routes.ts';
 import { BlobTokens } from './uploads/blob-tokens.ts';
@@ -77,6 +82,11 @@ export interface LocalService {
   readonly keyFile: string;
   /** Starts HTTP on config.host:config.port (0 picks a free port); resolves with the base origin. */
   listen(): Promise<{ url: string }>;
+  /**
+   * Starts the docs alias SMTP listener on config.smtpHost:`port` (0 picks a free port; by default
+   * config.smtpPort). Resolves with the port and the first account's alias.
+   */
+  listenSmtp(port?: number): Promise<{ port: number; host: string; alias: string }>;
   /** Another account with a fresh key (tenants, isolation tests). */
   createAccount(name: string): Promise<{ accountId: string; apiKey: string }>;
   /** Stops HTTP, then extraction (running jobs finish or go back to the queue), then webhooks. Idempotent. */
@@ -106,7 +116,11 @@ async function assemble(
   migrate(db, SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS);
 
   const accounts = new AccountStore(db, clock);
-  const { apiKey, keyFile } = await bootstrapAccount({
+  const {
+    account: firstAccount,
+    apiKey,
+    keyFile,
+  } = await bootstrapAccount({
     accounts,
     dataDir: config.dataDir,
     configuredKey: config.apiToken,
@@ -199,9 +213,11 @@ async function assemble(
   jobs.startSweeping();
 
   let server: ServerType | undefined;
+  let smtp: DocsAliasServer | undefined;
   let closing: Promise<void> | undefined;
 
   const close = async (): Promise<void> => {
+    if (smtp !== undefined) await smtp.close();
     if (server !== undefined) await closeServer(server);
     jobs.stopSweeping();
     await processing.stop(options.drainMs === undefined ? {} : { drainMs: options.drainMs });
@@ -238,6 +254,34 @@ async function assemble(
       const url = `http://${reachableHost(config.host)}:${port}`;
       logger.info({ url }, 'service listening');
       return { url };
+    },
+    listenSmtp: async (port = config.smtpPort) => {
+      if (smtp !== undefined) throw new AppError('already_listening', 'listenSmtp() was already called');
+      if (port === undefined)
+        throw new AppError('smtp_port_missing', 'set STEVEDORE_SMTP_PORT or --smtp-port');
+      const tempDir = join(config.dataDir, 'mail-tmp');
+      // Temp files of messages a killed run was reading are of no use to anyone.
+      await rm(tempDir, { recursive: true, force: true });
+      await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+      const limits = {
+        ...DEFAULT_MAIL_LIMITS,
+        maxMessageBytes: config.smtpMaxMessageBytes,
+        maxAttachmentBytes: Math.min(DEFAULT_MAIL_LIMITS.maxAttachmentBytes, config.maxUploadBytes),
+      };
+      const intake = { documents, uploads, tokens, jobs, emailSubmissions, files, logger, tempDir, limits };
+      const started = createDocsAliasServer({
+        findAccount: (token) => accounts.get(token),
+        receive: (accountIds, source) =>
+          receiveEmail({ ...intake, maxUploadBytes: config.maxUploadBytes }, accountIds, source),
+        domain: config.smtpDomain,
+        maxMessageBytes: config.smtpMaxMessageBytes,
+        logger,
+      });
+      const listening = await started.listen(port, config.smtpHost);
+      smtp = started;
+      const alias = docsAliasFor(firstAccount.id, config.smtpDomain);
+      logger.info({ port: listening.port, alias }, 'docs alias listening');
+      return { port: listening.port, host: config.smtpHost, alias };
     },
     createAccount: async (name) => {
       const { account, apiKey: key } = createAccountWithKey(accounts, name);

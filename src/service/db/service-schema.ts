@@ -160,6 +160,11 @@ export const SERVICE_MIGRATIONS: readonly string[] = [
   // A file-name filter too short for the trigram index reads every name of the account: from this
   // index, which holds only the names, rather than from the table's wide rows.
   `CREATE INDEX documents_account_name ON documents (account_id, file_name);`,
+  // The same mail delivered twice (an SMTP retry, a second recipient alias) is one submission: keyed by
+  // its Message-ID, or by the SHA-256 of its bytes when it has none.
+  `ALTER TABLE email_submissions ADD COLUMN delivery_key TEXT;
+   CREATE UNIQUE INDEX email_submissions_delivery_key ON email_submissions (account_id, delivery_key)
+     WHERE delivery_key IS NOT NULL;`,
 ];
 
 export const SERVICE_MIGRATION_NAMESPACE = 'service/core';

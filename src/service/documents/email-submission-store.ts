@@ -58,6 +58,25 @@ export class EmailSubmissionStore {
     return row === undefined ? undefined : this.toRecord(row);
   }
 
+  /**
+   * Marks the submission as the one of `deliveryKey` (its Message-ID, or its bytes' SHA-256), once its
+   * documents exist: a delivery cut short before then is taken again in full when the sender retries.
+   */
+  setDeliveryKey(id: string, deliveryKey: string): void {
+    storeCall('set email submission delivery', () =>
+      this.db.prepare('UPDATE email_submissions SET delivery_key = ? WHERE id = ?').run(deliveryKey, id),
+    );
+  }
+
+  findByDeliveryKey(accountId: string, deliveryKey: string): EmailSubmissionRecord | undefined {
+    const row = storeCall('find email submission by delivery', () =>
+      this.db
+        .prepare('SELECT * FROM email_submissions WHERE account_id = ? AND delivery_key = ?')
+        .get(accountId, deliveryKey),
+    );
+    return row === undefined ? undefined : this.toRecord(row);
+  }
+
   /** For the processing loop, which works across accounts. */
   find(id: string): EmailSubmissionRecord | undefined {
     const row = storeCall('get email submission', () =>

@@ -1,0 +1,119 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { Logger } from '../../observability/logger.ts';
+import { parseDocsAlias } from './docs-alias.ts';
+import type { ReceiveEmailResult } from './receive-email.ts';
+
+// Mail for the alias comes from a handful of local clients; more at once is a flood.
+const MAX_CLIENTS = 20;
+// A client that says nothing for a minute has gone; SMTP's own default is five.
+const SOCKET_TIMEOUT_MS = 60_000;
+// How long close() lets a message in DATA finish before cutting connections.
+const CLOSE_TIMEOUT_MS = 5_000;
+
+export interface DocsAliasServerDeps {
+  /** The account the alias token names, or undefined. */
+  readonly findAccount: (token: string) => { readonly id: string } | undefined;
+  readonly receive: (
+    accountIds: readonly string[],
+    source: SMTPServerDataStream,
+  ) => Promise<ReceiveEmailResult>;
+  readonly domain: string;
+  readonly maxMessageBytes: number;
+  readonly logger: Logger;
+}
+
+export interface DocsAliasServer {
+  listen(port: number, host: string): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+
+/** An SMTP reply with its code; smtp-server answers with `responseCode` and the message. */
+function smtpError(responseCode: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode });
+}
+
+/**
+ * The SMTP listener of the docs alias: mail for `docs+<account id>@<domain>` only (anything else is refused
+ * at RCPT, so it relays nothing), SIZE advertised and enforced, no AUTH and no STARTTLS: it is meant for
+ * loopback, where the only clients are local programs.
+ */
+export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServer {
+  const logger = deps.logger.child({ component: 'smtp' });
+  const server = new SMTPServer({
+    name: deps.domain,
+    banner: 'stevedore docs alias',
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    size: deps.maxMessageBytes,
+    maxClients: MAX_CLIENTS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+    closeTimeout: CLOSE_TIMEOUT_MS,
+    disableReverseLookup: true,
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const alias = parseDocsAlias(address.address, deps.domain);
+      if (alias.kind === 'foreign_domain') return callback(smtpError(550, 'relay not permitted'));
+      if (alias.kind === 'not_an_alias' || deps.findAccount(alias.token) === undefined) {
+        return callback(smtpError(550, `no such docs alias: ${address.address}`));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      handleData(deps, logger, stream, session).then(
+        (reply) => callback(null, reply),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+  });
+  server.on('error', (error) => logger.warn({ err: error }, 'smtp connection error'));
+
+  return {
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        server.server.once('error', onError);
+        server.listen(port, host, () => {
+          server.server.off('error', onError);
+          resolve({ port: (server.server.address() as AddressInfo).port });
+        });
+      }),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function handleData(
+  deps: DocsAliasServerDeps,
+  logger: Logger,
+  stream: SMTPServerDataStream,
+  session: SMTPServerSession,
+): Promise<string> {
+  const accountIds = [
+    ...new Set(
+      session.envelope.rcptTo.flatMap((recipient) => {
+        const alias = parseDocsAlias(recipient.address, deps.domain);
+        const account = alias.kind === 'alias' ? deps.findAccount(alias.token) : undefined;
+        return account === undefined ? [] : [account.id];
+      }),
+    ),
+  ];
+  let result: ReceiveEmailResult;
+  try {
+    result = await deps.receive(accountIds, stream);
+  } catch (error) {
+    logger.error({ err: error }, 'a message could not be stored');
+    // 451: the sender keeps the message and tries again later.
+    throw smtpError(451, 'the message could not be stored; try again later');
+  }
+  if (stream.sizeExceeded || (result.kind === 'refused' && result.refusal.reason === 'too_large')) {
+    throw smtpError(552, `message exceeds the fixed maximum message size of ${deps.maxMessageBytes} bytes`);
+  }
+  if (result.kind === 'refused') throw smtpError(554, `message refused: ${result.refusal.detail}`);
+  const ids = result.submissions.map((entry) => entry.submission.id);
+  const documents = result.submissions.reduce((sum, entry) => sum + entry.submission.documentIds.length, 0);
+  logger.info(
+    { submissions: ids, documents, skipped: result.skipped.length },
+    'mail for the docs alias accepted',
+  );
+  return `accepted as email submission ${ids.join(', ')}`;
+}

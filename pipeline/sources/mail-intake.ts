@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import type { Config } from '../../src/config/settings.ts';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import { DEFAULT_MAIL_LIMITS } from '../../src/mail/mail-limits.ts';
 import { readMailMessage } from '../../src/mail/read-message.ts';
+import { evaluateMail, rulesForMailbox } from '../../src/mail/rules.ts';
 import type { MailLimits } from '../../src/mail/types.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import { ImapMailSource, type ImapServer } from '../adapters/imap-mail-source.ts';
@@ -10,27 +12,26 @@ import { ClientCredentialsTokens } from '../adapters/imap-oauth.ts';
 import type { AdmissionDeps } from '../admission/admission.ts';
 import { mailboxKeyOf } from '../ledger/mailbox.ts';
 import type { Ledger } from '../ports.ts';
-import { MailPoller } from './mail-poller.ts';
+import { MailPoller, type MailRulesCheck } from './mail-poller.ts';
 import { MailWatch } from './mail-watch.ts';
 
-/** Limits of one mail message; those without a setting are fixed here with their reason. */
+/** The reader's caps: the defaults with their reasons, narrowed by the settings. */
 export const mailLimitsOf = (config: Config): MailLimits => ({
+  ...DEFAULT_MAIL_LIMITS,
   maxMessageBytes: config.mailMaxMessageBytes,
-  // The service refuses anything larger: skipping it here says why, instead of a failed upload later.
-  maxAttachmentBytes: config.maxUploadBytes,
+  maxAttachmentBytes: Math.min(DEFAULT_MAIL_LIMITS.maxAttachmentBytes, config.maxUploadBytes),
   maxDocuments: config.mailMaxDocuments,
-  // Signature logos and social icons are a few KiB; a scanned page is far larger.
-  minInlineImageBytes: 10 * 1024,
-  // Forwards of forwards are common; deeper nesting is only seen in crafted messages.
-  maxNestingDepth: 5,
-  zip: {
-    maxEntries: 200,
-    maxEntryBytes: config.maxUploadBytes,
-    maxTotalBytes: 500 * 1024 * 1024,
-    // Scanned PDFs compress 1.1–3x; text-heavy ones 10x; 100x is a bomb.
-    maxRatio: 100,
-  },
 });
+
+/** The rules of `STEVEDORE_MAIL_RULES` for one mailbox, as the poller applies them. */
+export const mailRulesOf =
+  (config: Config, mailbox: string): MailRulesCheck =>
+  (read) =>
+    evaluateMail(
+      rulesForMailbox(config.mailRules ?? { mailboxes: {} }, mailbox),
+      read.metadata,
+      read.documents,
+    );
 
 /** The server and credentials of `IMAP_*`: a password, or XOAUTH2 with a client-credentials token. */
 export function imapServerOf(config: Config, clock: Clock): ImapServer & { user: string } {
@@ -102,6 +103,7 @@ export function startMailIntake(options: MailIntakeOptions): MailWatch {
     ledger,
     admission,
     read: readMailMessage,
+    rules: mailRulesOf(config, config.imapMailbox),
     limits: mailLimitsOf(config),
     tempDir: options.tempDir ?? join(config.dataDir, 'mail-tmp'),
     clock,

@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, stat } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import type { MailDecision } from '../../src/mail/rules.ts';
 import type {
   MailDocument,
   MailLimits,
   MailMetadata,
-  MessageRefusal,
   ReadMessage,
   ReadMessageOptions,
 } from '../../src/mail/types.ts';
@@ -33,11 +34,8 @@ export const FAILED_KEYWORD = 'stevedore-failed';
 
 export type ReadMail = (source: Readable, options: ReadMessageOptions) => Promise<ReadMessage>;
 
-/** The mailbox's rules applied to what the reader found: the documents to take, or a refusal of the whole. */
-export type MailDecision = (read: ReadMessage) => {
-  readonly take: readonly MailDocument[];
-  readonly refusal: MessageRefusal | null;
-};
+/** The mailbox's rules (`evaluateMail` of `src/mail/rules.ts`) applied to what the reader found. */
+export type MailRulesCheck = (read: ReadMessage) => MailDecision;
 
 export interface MailPollerOptions {
   readonly source: MailSource;
@@ -47,7 +45,8 @@ export interface MailPollerOptions {
   readonly ledger: Ledger;
   readonly admission: AdmissionDeps;
   readonly read: ReadMail;
-  readonly decide?: MailDecision;
+  /** Absent: every document the reader found is taken. */
+  readonly rules?: MailRulesCheck;
   readonly limits: MailLimits;
   /** Where the reader writes documents; on the blob store's filesystem, so staging is a hard link. */
   readonly tempDir: string;
@@ -155,60 +154,81 @@ export class MailPoller {
 
   /** Reads the message, stages and enqueues its documents; the record says what became of it. */
   private async importMessage(message: MailMessage, key: string): Promise<MailRecord> {
-    const { tempDir, limits, read, decide, clock } = this.options;
-    const dir = `${tempDir}/${key}-${randomUUID().slice(0, 8)}`;
+    const { tempDir, limits, read, rules, clock } = this.options;
+    const dir = join(tempDir, `${key}-${randomUUID().slice(0, 8)}`);
     await mkdir(dir, { recursive: true });
     const base = {
       uidValidity: message.uidValidity,
       uid: message.uid,
       at: new Date(clock.now()).toISOString(),
     };
-    const body = await this.options.source.source(message);
-    const parsed = await read(body, { tempDir: dir, limits, sizeBytes: message.sizeBytes });
     try {
-      const decision =
-        parsed.refusal === null
-          ? (decide?.(parsed) ?? { take: parsed.documents, refusal: null })
-          : { take: [], refusal: parsed.refusal };
-      if (decision.refusal !== null) {
-        return { ...base, outcome: 'failed', ...refusal(decision.refusal), documents: 0 };
-      }
-      const email = emailOf(parsed.metadata);
-      const staged: IntakeMessage[] = [];
-      const rejected: string[] = [];
-      for (const document of decision.take) {
-        const origin: Origin = {
-          originId: originIdOf(this.options.box, key, document.partPath),
-          source: 'imap',
-          fileName: document.fileName,
-          location: `${message.mailbox} uid ${message.uid} part ${document.partPath}`,
-          receivedAt: message.receivedAt,
-          email,
+      const body = await this.options.source.source(message);
+      const parsed = await read(body, { tempDir: dir, limits, sizeBytes: message.sizeBytes });
+      try {
+        if (parsed.refusal !== null)
+          return { ...base, outcome: 'failed', ...refusal(parsed.refusal), documents: 0 };
+        const decision = rules?.(parsed) ?? { refusal: null, taken: parsed.documents, refused: [] };
+        if (decision.refusal !== null) {
+          return { ...base, outcome: 'failed', ...refusal(decision.refusal), documents: 0 };
+        }
+        const staged = await this.stageAll(message, key, parsed.metadata, decision.taken);
+        await this.admission.commit(staged.messages);
+        if (staged.messages.length > 0) {
+          return {
+            ...base,
+            outcome: 'processed',
+            reason: null,
+            detail: null,
+            documents: staged.messages.length,
+          };
+        }
+        const skipped = [
+          ...staged.rejected,
+          ...decision.refused.map((part) => `${part.document.fileName}: ${part.detail}`),
+          ...parsed.skipped.map((part) => `${part.fileName ?? part.partPath}: ${part.detail}`),
+        ];
+        return {
+          ...base,
+          outcome: 'failed',
+          reason: 'no_documents',
+          detail:
+            skipped.length === 0
+              ? 'the message has no attachment'
+              : `no document to take (${skipped.join('; ')})`,
+          documents: 0,
         };
-        const outcome = await this.stage(document, origin);
-        if (outcome.kind === 'staged') staged.push(outcome.message);
-        else rejected.push(`${document.fileName}: ${outcome.detail}`);
+      } finally {
+        await parsed.dispose();
       }
-      await this.admission.commit(staged);
-      if (staged.length > 0)
-        return { ...base, outcome: 'processed', reason: null, detail: null, documents: staged.length };
-      const skipped = [
-        ...rejected,
-        ...parsed.skipped.map((part) => `${part.fileName ?? part.partPath}: ${part.detail}`),
-      ];
-      return {
-        ...base,
-        outcome: 'failed',
-        reason: 'no_documents',
-        detail:
-          skipped.length === 0
-            ? 'the message has no attachment'
-            : `no document to take (${skipped.join('; ')})`,
-        documents: 0,
-      };
     } finally {
-      await parsed.dispose();
+      await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  private async stageAll(
+    message: MailMessage,
+    key: string,
+    metadata: MailMetadata,
+    documents: readonly MailDocument[],
+  ): Promise<{ messages: IntakeMessage[]; rejected: string[] }> {
+    const email = emailOf(metadata);
+    const messages: IntakeMessage[] = [];
+    const rejected: string[] = [];
+    for (const document of documents) {
+      const origin: Origin = {
+        originId: originIdOf(this.options.box, key, document.partPath),
+        source: 'imap',
+        fileName: document.fileName,
+        location: `${message.mailbox} uid ${message.uid} part ${document.partPath}`,
+        receivedAt: message.receivedAt,
+        email,
+      };
+      const outcome = await this.stage(document, origin);
+      if (outcome.kind === 'staged') messages.push(outcome.message);
+      else rejected.push(`${document.fileName}: ${outcome.detail}`);
+    }
+    return { messages, rejected };
   }
 
   /** Stages one document from its temp file: by hard link where the blob store can, else by copy. */
@@ -248,7 +268,7 @@ export class MailPoller {
   }
 }
 
-const refusal = (value: MessageRefusal): { reason: string; detail: string } => ({
+const refusal = (value: { reason: string; detail: string }): { reason: string; detail: string } => ({
   reason: value.reason,
   detail: value.detail,
 });

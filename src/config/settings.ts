@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailRulesConfigSchema } from '../mail/rules.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().positive();
@@ -12,6 +13,16 @@ const commaList = z
       .map((item) => item.trim())
       .filter((item) => item.length > 0),
   );
+
+/** JSON text parsed; anything else (an object already, or text that is not JSON) left to the schema. */
+const parseJsonText = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
 
 /** An SSM parameter name: a path of letters, digits and `_.-/`, as SSM accepts (never a value). */
 const ssmParameterName = z
@@ -216,8 +227,14 @@ export const settings = {
   },
   mailMaxMessageBytes: {
     env: 'STEVEDORE_MAIL_MAX_MESSAGE_BYTES',
-    schema: positiveInt.default(50 * 1024 * 1024),
+    schema: positiveInt.default(40 * 1024 * 1024),
     doc: 'a larger mail message is refused whole and moved to Failed',
+  },
+  mailRules: {
+    env: 'STEVEDORE_MAIL_RULES',
+    // JSON in the environment; an object when a caller passes the parsed config back in as overrides.
+    schema: z.preprocess(parseJsonText, mailRulesConfigSchema).optional(),
+    doc: 'mail rules per mailbox as JSON (senders, subjects, attachment types and size); unset takes everything',
   },
   mailMaxDocuments: {
     env: 'STEVEDORE_MAIL_MAX_DOCUMENTS',

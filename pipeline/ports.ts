@@ -114,9 +114,15 @@ export interface MailListing {
 export interface MailSource {
   /**
    * Messages after `checkpoint` (all when undefined, or when the mailbox's UIDVALIDITY differs), oldest
-   * first, at most `limit`. A mailbox that does not exist is an error with code `mailbox_missing`.
+   * first, at most `limit`; with `since`, only messages that arrived on or after that day (IMAP SINCE has
+   * a day's resolution). A mailbox that does not exist is an error with code `mailbox_missing`.
    */
-  list(mailbox: string, checkpoint: MailCheckpoint | undefined, limit: number): Promise<MailListing>;
+  list(
+    mailbox: string,
+    checkpoint: MailCheckpoint | undefined,
+    limit: number,
+    options?: { readonly since?: Date },
+  ): Promise<MailListing>;
   /** The raw RFC 5322 bytes of one message, streamed; read-only (no \\Seen flag is set). */
   source(message: MailMessage): Promise<Readable>;
   /**

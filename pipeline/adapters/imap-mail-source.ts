@@ -44,7 +44,12 @@ export class ImapMailSource implements MailSource {
 
   constructor(private readonly options: ImapMailSourceOptions) {}
 
-  async list(mailbox: string, checkpoint: MailCheckpoint | undefined, limit: number): Promise<MailListing> {
+  async list(
+    mailbox: string,
+    checkpoint: MailCheckpoint | undefined,
+    limit: number,
+    options: { readonly since?: Date } = {},
+  ): Promise<MailListing> {
     // One STATUS tells whether anything arrived since the checkpoint: an idle poll costs no more. (A
     // selected mailbox's cached UIDNEXT is not updated by EXISTS, so it cannot answer that.)
     const client = await this.connect();
@@ -69,7 +74,10 @@ export class ImapMailSource implements MailSource {
       const uidValidity = Number(box.uidValidity);
       const from =
         checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
-      const found = await client.search({ uid: `${from}:*` }, { uid: true });
+      const found = await client.search(
+        { uid: `${from}:*`, ...(options.since === undefined ? {} : { since: options.since }) },
+        { uid: true },
+      );
       // `UID n:*` always matches the highest message, even when its UID is below n (RFC 3501 §6.4.8).
       const uids = (found || [])
         .filter((uid) => uid >= from)

@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { isAppError } from '../domain/errors.ts';
 import { DEFAULT_DLQ_LIST_LIMIT, dlqList, dlqRedrive } from './commands/dlq.ts';
 import { ingest } from './commands/ingest.ts';
+import { type CheckMail, mailCheck } from './commands/mail.ts';
 import { type RejectedFolder, retryFailed, retryRejected } from './commands/retry.ts';
 import { service } from './commands/service.ts';
 import { up } from './commands/up.ts';
@@ -11,6 +12,8 @@ import type { StartWorker } from './worker.ts';
 
 export interface ProgramDeps {
   readonly startWorker: StartWorker;
+  /** Reads the shared mailbox read-only for `mail check`. */
+  readonly checkMail?: CheckMail;
   /** The worker's queues in a data dir, for the `dlq` commands. */
   readonly localQueues: LocalQueues;
   /** Where the folder source sets files aside, for `retry rejected`. */
@@ -100,6 +103,13 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
       new Option('--timeout <seconds>', 'how long to wait for each outcome').argParser(integer).default(120),
     )
     .action(run((files: string[], flags: Record<string, unknown>) => ingest(files, flags, deps)));
+
+  const mail = program.command('mail').description('the shared mailbox (IMAP_* settings)');
+  mail
+    .command('check')
+    .description('show what the mail rules would take from recent mail, without touching the mailbox')
+    .option('--since <age>', 'how far back: 12h, 7d, 2w', '7d')
+    .action(run((flags: { since?: string }) => mailCheck(flags, deps)));
 
   const dlq = program.command('dlq').description('inspect and redrive messages that kept failing');
   const queueOption = () =>

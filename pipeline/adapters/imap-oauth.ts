@@ -5,7 +5,8 @@ import { AppError } from '../../src/domain/errors.ts';
 export interface ClientCredentials {
   readonly tokenUrl: string;
   readonly clientId: string;
-  readonly clientSecret: string;
+  /** Read on every token request, so a rotated secret (SSM) is used by the next one. */
+  readonly clientSecret: () => Promise<string>;
   readonly scope?: string;
 }
 
@@ -47,7 +48,7 @@ export class ClientCredentialsTokens {
     const form = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: clientId,
-      client_secret: clientSecret,
+      client_secret: await clientSecret(),
     });
     if (scope !== undefined) form.set('scope', scope);
     let response: Response;

@@ -33,51 +33,50 @@ export const mailRulesOf =
       read.documents,
     );
 
+/** Where the mailbox's secret comes from: the settings locally, SSM parameters when deployed. */
+export interface ImapSecrets {
+  password(): Promise<string>;
+  oauthClientSecret(): Promise<string>;
+}
+
+const required = (value: string | undefined, setting: string): Promise<string> =>
+  value === undefined
+    ? Promise.reject(new AppError('invalid_config', `${setting} is needed for the shared mailbox`))
+    : Promise.resolve(value);
+
+export const settingsImapSecrets = (config: Config): ImapSecrets => ({
+  password: () => required(config.imapPassword, 'IMAP_PASSWORD (or IMAP_OAUTH_TOKEN_URL)'),
+  oauthClientSecret: () => required(config.imapOauthClientSecret, 'IMAP_OAUTH_CLIENT_SECRET'),
+});
+
 /** The server and credentials of `IMAP_*`: a password, or XOAUTH2 with a client-credentials token. */
-export function imapServerOf(config: Config, clock: Clock): ImapServer & { user: string } {
-  const { imapHost, imapUser, imapPassword, imapOauthTokenUrl, imapOauthClientId, imapOauthClientSecret } =
-    config;
+export function imapServerOf(
+  config: Config,
+  clock: Clock,
+  secrets: ImapSecrets = settingsImapSecrets(config),
+): ImapServer & { user: string } {
+  const { imapHost, imapUser, imapOauthTokenUrl, imapOauthClientId } = config;
   if (imapHost === undefined || imapUser === undefined) {
-    throw new AppError('config_invalid', 'IMAP_HOST and IMAP_USER are both needed for the shared mailbox');
+    throw new AppError('invalid_config', 'IMAP_HOST and IMAP_USER are both needed for the shared mailbox');
   }
   const user = imapUser;
-  if (imapOauthTokenUrl !== undefined) {
-    if (imapOauthClientId === undefined || imapOauthClientSecret === undefined) {
-      throw new AppError(
-        'config_invalid',
-        'IMAP_OAUTH_TOKEN_URL needs IMAP_OAUTH_CLIENT_ID and IMAP_OAUTH_CLIENT_SECRET',
-      );
-    }
-    const tokens = new ClientCredentialsTokens(
-      {
-        tokenUrl: imapOauthTokenUrl,
-        clientId: imapOauthClientId,
-        clientSecret: imapOauthClientSecret,
-        ...(config.imapOauthScope === undefined ? {} : { scope: config.imapOauthScope }),
-      },
-      clock,
-    );
-    return {
-      host: imapHost,
-      port: config.imapPort,
-      tls: config.imapTls,
-      user,
-      credentials: async () => ({ user, accessToken: await tokens.token() }),
-    };
+  const base = { host: imapHost, port: config.imapPort, tls: config.imapTls, user };
+  if (imapOauthTokenUrl === undefined) {
+    return { ...base, credentials: async () => ({ user, pass: await secrets.password() }) };
   }
-  if (imapPassword === undefined) {
-    throw new AppError(
-      'config_invalid',
-      'IMAP_PASSWORD (or IMAP_OAUTH_TOKEN_URL) is needed for the shared mailbox',
-    );
+  if (imapOauthClientId === undefined) {
+    throw new AppError('invalid_config', 'IMAP_OAUTH_TOKEN_URL needs IMAP_OAUTH_CLIENT_ID');
   }
-  return {
-    host: imapHost,
-    port: config.imapPort,
-    tls: config.imapTls,
-    user,
-    credentials: async () => ({ user, pass: imapPassword }),
-  };
+  const tokens = new ClientCredentialsTokens(
+    {
+      tokenUrl: imapOauthTokenUrl,
+      clientId: imapOauthClientId,
+      clientSecret: () => secrets.oauthClientSecret(),
+      ...(config.imapOauthScope === undefined ? {} : { scope: config.imapOauthScope }),
+    },
+    clock,
+  );
+  return { ...base, credentials: async () => ({ user, accessToken: await tokens.token() }) };
 }
 
 export interface MailIntakeOptions {

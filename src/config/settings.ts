@@ -178,6 +178,16 @@ export const settings = {
     schema: ssmParameterName.optional(),
     doc: 'AWS: SSM SecureString parameter holding the webhook secret, read at run time',
   },
+  imapPasswordParameter: {
+    env: 'IMAP_PASSWORD_PARAMETER',
+    schema: ssmParameterName.optional(),
+    doc: 'AWS: SSM SecureString parameter holding the IMAP password (imap-poll function)',
+  },
+  imapOauthClientSecretParameter: {
+    env: 'IMAP_OAUTH_CLIENT_SECRET_PARAMETER',
+    schema: ssmParameterName.optional(),
+    doc: 'AWS: SSM SecureString parameter holding the OAuth2 client secret (imap-poll function)',
+  },
   secretsMaxAgeSeconds: {
     env: 'STEVEDORE_SECRETS_MAX_AGE_SECONDS',
     schema: positiveInt.max(3600).default(300),

@@ -72,7 +72,12 @@ describe.runIf(available)('XOAUTH2 against Dovecot with a loopback token endpoin
     await appendAll(dovecot, 'INBOX', [await mailWithPdf(1)]);
     const clock = new ManualClock(Date.parse('2026-11-24T08:00:00Z'));
     const tokens = new ClientCredentialsTokens(
-      { tokenUrl: `${auth.url}/token`, clientId: 'app', clientSecret: 'app-secret', scope: 'imap' },
+      {
+        tokenUrl: `${auth.url}/token`,
+        clientId: 'app',
+        clientSecret: async () => 'app-secret',
+        scope: 'imap',
+      },
       clock,
     );
     const connectWith = () =>
@@ -107,7 +112,7 @@ describe.runIf(available)('XOAUTH2 against Dovecot with a loopback token endpoin
 
   it('says why when the token endpoint refuses the client', async () => {
     const tokens = new ClientCredentialsTokens(
-      { tokenUrl: `${auth.url}/token`, clientId: 'app', clientSecret: 'wrong' },
+      { tokenUrl: `${auth.url}/token`, clientId: 'app', clientSecret: async () => 'wrong' },
       new ManualClock(0),
     );
     await expect(tokens.token()).rejects.toMatchObject({

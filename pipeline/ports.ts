@@ -126,9 +126,10 @@ export interface MailSource {
   /** The raw RFC 5322 bytes of one message, streamed; read-only (no \\Seen flag is set). */
   source(message: MailMessage): Promise<Readable>;
   /**
-   * Moves the message to `folder` (created when missing), first adding `keywords` to it so a mail client
-   * shows why it is there. A message already gone is not an error.
+   * Moves the messages (of one listing: one mailbox and UIDVALIDITY) to `folder`, created when missing,
+   * first adding `keywords` to them so a mail client shows why they are there. A message already gone is
+   * not an error.
    */
-  settle(message: MailMessage, folder: string, keywords: readonly string[]): Promise<void>;
+  settle(messages: readonly MailMessage[], folder: string, keywords: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }

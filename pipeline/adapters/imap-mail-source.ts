@@ -135,18 +135,20 @@ export class ImapMailSource implements MailSource {
     }
   }
 
-  async settle(message: MailMessage, folder: string, keywords: readonly string[]): Promise<void> {
+  async settle(messages: readonly MailMessage[], folder: string, keywords: readonly string[]): Promise<void> {
     if (this.options.readOnly === true) throw new AppError('read_only', 'this mailbox was opened read-only');
+    const [first] = messages;
+    if (first === undefined) return;
     const client = await this.connect();
     await this.ensureFolder(client, folder);
-    const lock = await this.lock(client, message.mailbox);
+    const lock = await this.lock(client, first.mailbox);
     try {
-      this.checkValidity(client, message);
-      const range = String(message.uid);
+      for (const message of messages) this.checkValidity(client, message);
+      const range = messages.map((message) => message.uid).join(',');
       if (keywords.length > 0) await client.messageFlagsAdd(range, [...keywords], { uid: true });
       await client.messageMove(range, folder, { uid: true });
     } catch (error) {
-      throw this.wrap(error, message.mailbox);
+      throw this.wrap(error, first.mailbox);
     } finally {
       lock.release();
     }

@@ -120,10 +120,17 @@ export async function readMailRecord(
   return value === undefined ? undefined : parse(key, value, mailRecord);
 }
 
-export const recordMail = (
+/** One record per message, written in one batch (one transaction in the embedded ledger). */
+export const recordMails = async (
   ledger: Ledger,
   box: string,
-  message: string,
-  record: MailRecord,
-): Promise<boolean> =>
-  ledger.putIfAbsent(ledgerKeys.mailMessage(box, message), JSON.stringify(mailRecord.parse(record)));
+  records: readonly { message: string; record: MailRecord }[],
+): Promise<void> => {
+  if (records.length === 0) return;
+  await ledger.putAllIfAbsent(
+    records.map(({ message, record }) => ({
+      key: ledgerKeys.mailMessage(box, message),
+      value: JSON.stringify(mailRecord.parse(record)),
+    })),
+  );
+};

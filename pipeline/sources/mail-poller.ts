@@ -20,7 +20,7 @@ import {
   messageKeyOf,
   readCheckpoint,
   readMailRecord,
-  recordMail,
+  recordMails,
   releaseLease,
   writeCheckpoint,
 } from '../ledger/mailbox.ts';
@@ -110,15 +110,33 @@ export class MailPoller {
         );
       }
       report.more = listing.messages.length >= batchSize;
+      // The whole batch pays once for the queue commit, the ledger records, the moves and the checkpoint.
+      const done: Taken[] = [];
+      const staged: IntakeMessage[] = [];
+      let failure: unknown;
       for (const message of listing.messages) {
         if (deadline !== undefined && clock.now() >= deadline) {
           report.more = true;
           break;
         }
-        const outcome = await this.take(message);
-        report[outcome] += 1;
-        await writeCheckpoint(ledger, box, { uidValidity: listing.uidValidity, lastUid: message.uid });
+        try {
+          const key = messageKeyOf(message);
+          const known = await readMailRecord(ledger, box, key);
+          if (known !== undefined) {
+            done.push({ message, key, record: known, fresh: false });
+            continue;
+          }
+          const imported = await this.importMessage(message, key);
+          staged.push(...imported.staged);
+          done.push({ message, key, record: imported.record, fresh: true });
+        } catch (error) {
+          // What was read before the failure is still finished below; the rest waits for the next poll.
+          failure = error;
+          break;
+        }
       }
+      await this.finish(done, staged, listing.uidValidity, report);
+      if (failure !== undefined) throw failure;
       return report;
     } finally {
       await releaseLease(ledger, box, this.owner).catch((error: unknown) =>
@@ -127,33 +145,50 @@ export class MailPoller {
     }
   }
 
-  private async take(message: MailMessage): Promise<'processed' | 'failed' | 'resettled'> {
+  /** Enqueues, records, moves, then advances the checkpoint past the batch: each step after the one before. */
+  private async finish(
+    done: readonly Taken[],
+    staged: readonly IntakeMessage[],
+    uidValidity: number,
+    report: { processed: number; failed: number; resettled: number },
+  ): Promise<void> {
     const { ledger, box, logger } = this.options;
-    const key = messageKeyOf(message);
-    const known = await readMailRecord(ledger, box, key);
-    if (known !== undefined) {
-      await this.settle(message, known);
-      return 'resettled';
-    }
-    const record = await this.importMessage(message, key);
-    await recordMail(ledger, box, key, record);
-    await this.settle(message, record);
-    logger.info(
-      {
-        mailbox: message.mailbox,
-        uid: message.uid,
-        messageId: message.messageId,
-        outcome: record.outcome,
-        reason: record.reason,
-        documents: record.documents,
-      },
-      record.outcome === 'processed' ? 'mail message taken' : `mail message failed: ${record.detail}`,
+    if (done.length === 0) return;
+    await this.admission.commit(staged);
+    const fresh = done.filter((item) => item.fresh);
+    await recordMails(
+      ledger,
+      box,
+      fresh.map((item) => ({ message: item.key, record: item.record })),
     );
-    return record.outcome;
+    await this.settleAll(done);
+    const last = done.at(-1);
+    if (last !== undefined) await writeCheckpoint(ledger, box, { uidValidity, lastUid: last.message.uid });
+    for (const { message, record, fresh: isFresh } of done) {
+      if (!isFresh) {
+        report.resettled += 1;
+        continue;
+      }
+      report[record.outcome] += 1;
+      logger.info(
+        {
+          mailbox: message.mailbox,
+          uid: message.uid,
+          messageId: message.messageId,
+          outcome: record.outcome,
+          reason: record.reason,
+          documents: record.documents,
+        },
+        record.outcome === 'processed' ? 'mail message taken' : `mail message failed: ${record.detail}`,
+      );
+    }
   }
 
   /** Reads the message, stages and enqueues its documents; the record says what became of it. */
-  private async importMessage(message: MailMessage, key: string): Promise<MailRecord> {
+  private async importMessage(
+    message: MailMessage,
+    key: string,
+  ): Promise<{ record: MailRecord; staged: IntakeMessage[] }> {
     const { tempDir, limits, read, rules, clock } = this.options;
     const dir = join(tempDir, `${key}-${randomUUID().slice(0, 8)}`);
     await mkdir(dir, { recursive: true });
@@ -162,25 +197,24 @@ export class MailPoller {
       uid: message.uid,
       at: new Date(clock.now()).toISOString(),
     };
+    const failed = (reason: { reason: string; detail: string }) => ({
+      record: { ...base, outcome: 'failed' as const, ...refusal(reason), documents: 0 },
+      staged: [],
+    });
     try {
       const body = await this.options.source.source(message);
       const parsed = await read(body, { tempDir: dir, limits, sizeBytes: message.sizeBytes });
       try {
-        if (parsed.refusal !== null)
-          return { ...base, outcome: 'failed', ...refusal(parsed.refusal), documents: 0 };
+        if (parsed.refusal !== null) return failed(parsed.refusal);
         const decision = rules?.(parsed) ?? { refusal: null, taken: parsed.documents, refused: [] };
-        if (decision.refusal !== null) {
-          return { ...base, outcome: 'failed', ...refusal(decision.refusal), documents: 0 };
-        }
+        if (decision.refusal !== null) return failed(decision.refusal);
+        // Staged copies are links or copies made now: the temp files may go once this returns.
         const staged = await this.stageAll(message, key, parsed.metadata, decision.taken);
-        await this.admission.commit(staged.messages);
         if (staged.messages.length > 0) {
+          const documents = staged.messages.length;
           return {
-            ...base,
-            outcome: 'processed',
-            reason: null,
-            detail: null,
-            documents: staged.messages.length,
+            record: { ...base, outcome: 'processed', reason: null, detail: null, documents },
+            staged: staged.messages,
           };
         }
         const skipped = [
@@ -188,16 +222,13 @@ export class MailPoller {
           ...decision.refused.map((part) => `${part.document.fileName}: ${part.detail}`),
           ...parsed.skipped.map((part) => `${part.fileName ?? part.partPath}: ${part.detail}`),
         ];
-        return {
-          ...base,
-          outcome: 'failed',
+        return failed({
           reason: 'no_documents',
           detail:
             skipped.length === 0
               ? 'the message has no attachment'
               : `no document to take (${skipped.join('; ')})`,
-          documents: 0,
-        };
+        });
       } finally {
         await parsed.dispose();
       }
@@ -257,15 +288,31 @@ export class MailPoller {
     }
   }
 
-  private async settle(message: MailMessage, record: MailRecord): Promise<void> {
+  /** One MOVE per folder and reason: the messages of a batch that share them go together. */
+  private async settleAll(done: readonly Taken[]): Promise<void> {
     const processed = this.options.processedFolder ?? PROCESSED_FOLDER;
     const failed = this.options.failedFolder ?? FAILED_FOLDER;
-    if (record.outcome === 'processed') {
-      await this.options.source.settle(message, processed, []);
-      return;
+    const groups = new Map<string, { folder: string; keywords: string[]; messages: MailMessage[] }>();
+    for (const { message, record } of done) {
+      const folder = record.outcome === 'processed' ? processed : failed;
+      const keywords = record.outcome === 'processed' ? [] : [FAILED_KEYWORD, reasonKeyword(record.reason)];
+      const id = JSON.stringify([folder, keywords]);
+      const group = groups.get(id) ?? { folder, keywords, messages: [] };
+      group.messages.push(message);
+      groups.set(id, group);
     }
-    await this.options.source.settle(message, failed, [FAILED_KEYWORD, reasonKeyword(record.reason)]);
+    for (const group of groups.values()) {
+      await this.options.source.settle(group.messages, group.folder, group.keywords);
+    }
   }
+}
+
+interface Taken {
+  readonly message: MailMessage;
+  readonly key: string;
+  readonly record: MailRecord;
+  /** false for a message the ledger already had a record of (enqueued before a crash). */
+  readonly fresh: boolean;
 }
 
 const refusal = (value: { reason: string; detail: string }): { reason: string; detail: string } => ({

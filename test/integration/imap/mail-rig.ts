@@ -42,9 +42,9 @@ export class CountingSource implements MailSource {
     this.downloads.push(message.uid);
     return this.inner.source(message);
   }
-  async settle(message: MailMessage, folder: string, keywords: readonly string[]): Promise<void> {
+  async settle(messages: readonly MailMessage[], folder: string, keywords: readonly string[]): Promise<void> {
     if (this.crashBeforeMove) throw new Error('crashed after staging, before the move');
-    await this.inner.settle(message, folder, keywords);
+    await this.inner.settle(messages, folder, keywords);
   }
   close(): Promise<void> {
     return this.inner.close();

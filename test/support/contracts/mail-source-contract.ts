@@ -105,8 +105,8 @@ export function mailSourceContract(adapter: string, create: () => Promise<MailSo
       await harness.append('INBOX', await Promise.all([1, 2].map((n) => mailWithPdf(n))));
       const [first, second] = (await harness.source.list('INBOX', undefined, 10)).messages;
       if (first === undefined || second === undefined) throw new Error('nothing listed');
-      await harness.source.settle(first, 'Processed', []);
-      await harness.source.settle(second, 'Failed', ['stevedore-failed', 'stevedore-no_documents']);
+      await harness.source.settle([first], 'Processed', []);
+      await harness.source.settle([second], 'Failed', ['stevedore-failed', 'stevedore-no_documents']);
       expect([...(await harness.contents('INBOX')).keys()]).toEqual([]);
       expect([...(await harness.contents('Processed')).keys()]).toEqual(['<msg-1@example.com>']);
       expect((await harness.contents('Failed')).get('<msg-2@example.com>')).toEqual(

@@ -49,6 +49,9 @@ export const createImapPollHandler = (deps: ImapPollHandlerDeps) => {
           summary.failed += report.failed;
           summary.resettled += report.resettled;
           summary.more = report.more || !report.leased;
+          // A poll that took nothing yet says there is more ran out of time before its first message.
+          const took = report.processed + report.failed + report.resettled;
+          if (took === 0) break;
         } while (report.leased && report.more && clock.now() < deadline);
       } finally {
         await close().catch((error: unknown) => logger.warn('IMAP logout failed', { error }));

@@ -12,7 +12,7 @@ import type { IntakeMessage } from '../../../pipeline/messages.ts';
 import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../../../pipeline/ports.ts';
 import { MailPoller } from '../../../pipeline/sources/mail-poller.ts';
 import { parseIntake } from '../../../pipeline/stages/ingest.ts';
-import { systemClock } from '../../../src/domain/clock.ts';
+import { type Clock, systemClock } from '../../../src/domain/clock.ts';
 import { readMailMessage } from '../../../src/mail/read-message.ts';
 import type { MailLimits } from '../../../src/mail/types.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
@@ -104,7 +104,7 @@ export function imapSource(dovecot: Dovecot, port = dovecot.port): ImapMailSourc
 export function createPoller(
   state: MailState,
   source: MailSource,
-  options: { mailbox?: string; dovecot: Dovecot; batchSize?: number },
+  options: { mailbox?: string; dovecot: Dovecot; batchSize?: number; clock?: Clock },
 ): MailPoller {
   const mailbox = options.mailbox ?? 'INBOX';
   return new MailPoller({
@@ -123,7 +123,7 @@ export function createPoller(
     read: readMailMessage,
     limits: TEST_LIMITS,
     tempDir: join(state.root, 'mail-tmp'),
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     logger: silentLogger,
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
   });

@@ -85,6 +85,12 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
     .addOption(
       new Option('--receiver-port <port>', 'port of the webhook receiver (default 4011)').argParser(integer),
     )
+    .addOption(
+      new Option(
+        '--smtp-port <port>',
+        `port of the docs alias SMTP listener (default 2525, or a free one)`,
+      ).argParser(integer),
+    )
     .option(
       '--metrics [file]',
       'append CloudWatch EMF metric lines to file (default <data dir>/logs/metrics.emf.jsonl; - is stdout)',
@@ -94,6 +100,12 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
   serviceFlags(program.command('service'))
     .description('run the local Container Tracking Service alone')
     .option('--allow-private-webhooks', 'deliver webhooks to loopback and private addresses')
+    .addOption(
+      new Option(
+        '--smtp-port <port>',
+        'also accept mail for the docs alias on this port (off unless set)',
+      ).argParser(integer),
+    )
     .action(run((flags: Record<string, unknown>) => service(flags, deps)));
 
   serviceFlags(program.command('ingest'))

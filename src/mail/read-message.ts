@@ -142,6 +142,8 @@ class MessageReading {
     // The typings lack mailsplit's options, which MailParser passes on to its splitter.
     const parser = new MailParser(parserOptions as ConstructorParameters<typeof MailParser>[0]);
     const pending: Promise<void>[] = [];
+    // Attachment streams still being read: a parser that fails will never end them, so they are ended here.
+    const open = new Set<Readable>();
     let headers: Headers | null = null;
     let headerLines: HeaderLines | null = null;
     let bodyText: string | null = null;
@@ -149,6 +151,7 @@ class MessageReading {
     const parsed = new Promise<void>((resolve) => {
       parser.on('error', (parserError: Error) => {
         error ??= parserError;
+        for (const content of open) content.destroy(new Error('the message ended inside this part'));
         resolve();
       });
       parser.on('end', () => resolve());
@@ -164,7 +167,9 @@ class MessageReading {
         bodyText = data.text ?? (typeof data.html === 'string' ? htmlToPlain(data.html) : null);
         return;
       }
-      pending.push(this.takeAttachment(data, prefix, depth));
+      const content = data.content as Readable; // a Transform: see takeAttachment
+      open.add(content);
+      pending.push(this.takeAttachment(data, prefix, depth).finally(() => open.delete(content)));
     });
 
     let seenBytes = 0;
@@ -410,9 +415,14 @@ function tooLarge(sizeBytes: number, maxBytes: number, verb: string): MessageRef
   };
 }
 
+/** Reads and drops a part the parser waits on; a part cut short by a parser failure is dropped all the same. */
 async function drain(stream: NodeJS.ReadableStream): Promise<void> {
-  for await (const _chunk of stream) {
-    // read and dropped: the parser waits for every part to be consumed
+  try {
+    for await (const _chunk of stream) {
+      // dropped
+    }
+  } catch {
+    // the part is skipped either way
   }
 }
 

@@ -3,6 +3,7 @@ import { loadConfig } from '../../config/load-config.ts';
 import type { ConfigOverrides } from '../../config/settings.ts';
 import { createLogger } from '../../observability/logger.ts';
 import { acquireDataDirLock } from '../../store/data-dir-lock.ts';
+import { startDocsAliasListener } from '../docs-alias-listener.ts';
 import { line, type Output } from '../output.ts';
 import { startLocalSession } from '../service-session.ts';
 import { untilAborted } from '../until-aborted.ts';
@@ -22,6 +23,15 @@ export const service = async (
     const session = await startLocalSession(config, logger, lock);
     line(deps.output.stdout, `service   ${session.baseUrl}`);
     if (session.keyFile) line(deps.output.stdout, `API key   ${resolve(session.keyFile)}`);
+    if (config.smtpPort !== undefined && session.local !== undefined) {
+      const mail = await startDocsAliasListener(session.local, config.smtpPort, false).catch(
+        async (error: unknown) => {
+          await session.close();
+          throw error;
+        },
+      );
+      line(deps.output.stdout, `mail      ${mail}`);
+    }
     if (config.allowPrivateWebhooks)
       line(deps.output.stdout, 'webhooks to private and loopback addresses are allowed');
     await untilAborted(deps.signal);

@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '../../observability/logger.ts';
 import { createTerminalLogger, LOG_FILE } from '../../observability/terminal-logger.ts';
 import { PrivateOrigins } from '../../service/webhooks/target-guard.ts';
 import { acquireDataDirLock, type DataDirLock } from '../../store/data-dir-lock.ts';
+import { startDocsAliasListener, UP_DEFAULT_SMTP_PORT } from '../docs-alias-listener.ts';
 import { makeFolder } from '../folders.ts';
 import { type MetricsOutput, openMetricsOutput } from '../metrics-file.ts';
 import { line, type Output } from '../output.ts';
@@ -148,6 +149,14 @@ const run = async (
       },
       logger: logger.child({ component: 'subscription' }),
     });
+    const mail =
+      session.local === undefined
+        ? undefined
+        : await startDocsAliasListener(
+            session.local,
+            config.smtpPort ?? UP_DEFAULT_SMTP_PORT,
+            config.smtpPort === undefined,
+          );
     const { stdout } = deps.output;
     line(stdout, `stevedore is up`);
     line(stdout, `  service   ${session.baseUrl}`);
@@ -160,6 +169,7 @@ const run = async (
     line(stdout, `  failures  ${resolve(config.out, 'failed')}`);
     line(stdout, `  webhooks  ${hookUrl}`);
     if (hookUrl !== worker.receiverUrl) line(stdout, `            (received at ${worker.receiverUrl})`);
+    if (mail !== undefined) line(stdout, `  mail      ${mail}`);
     if (logs.file) line(stdout, `  logs      ${logs.file}`);
     line(stdout, 'Press Ctrl-C to stop.');
     const progress = startProgress(terminal, () => worker.progress());

@@ -101,6 +101,9 @@ async function handleData(
   try {
     result = await deps.receive(accountIds, stream);
   } catch (error) {
+    // smtp-server answers only once the DATA stream has ended: read what is left, unused.
+    stream.unpipe();
+    stream.resume();
     logger.error({ err: error }, 'a message could not be stored');
     // 451: the sender keeps the message and tries again later.
     throw smtpError(451, 'the message could not be stored; try again later');

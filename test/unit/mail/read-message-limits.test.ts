@@ -64,6 +64,17 @@ describe('readMailMessage limits', () => {
     expect(await readdir(tempDir)).toEqual([]);
   });
 
+  it('a part with a huge header block after a PDF ends the read, without hanging or leaking', async () => {
+    async function* parts() {
+      yield* message({ count: 1 });
+      yield `--x\r\nX-Filler: ${'b'.repeat(300 * 1024)}\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\r\n--x--\r\n`;
+    }
+    const read = await readMailMessage(Readable.from(parts()), { tempDir, limits: CORPUS_LIMITS });
+    expect(read.refusal?.reason ?? 'read').toMatch(/^(malformed|read)$/);
+    await read.dispose();
+    expect(await readdir(tempDir)).toEqual([]);
+  });
+
   it('an attachment over maxAttachmentBytes is skipped as too_large; the others are kept', async () => {
     const big = Buffer.concat([tinyPdf('big'), Buffer.alloc(20_000, 0x20)]);
     const limits = { ...CORPUS_LIMITS, maxAttachmentBytes: 10_000 };

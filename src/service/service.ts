@@ -3,6 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Config } from '../config/settings.ts';
+import { CARRIER_CATALOG } from '../domain/carriers/carrier-catalog.ts';
 import { type Clock, systemClock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
 import type { ExtractDocument } from '../extraction/extract-document.ts';
@@ -12,6 +13,7 @@ import { ensurePrivateDirectory, migrate, openDatabase } from '../store/database
 import { SqliteQueue } from '../store/sqlite-queue.ts';
 import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
 import { bootstrapAccount } from './accounts/bootstrap-account.ts';
+import { CARRIER_OWN_RATE_LIMITS, carrierRoutes } from './carriers/carrier-routes.ts';
 import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { documentSchemaRoutes } from './documents/document-schema-routes.ts';
@@ -178,17 +180,20 @@ async function assemble(
   });
 
   const direct = directUploadRoutes({ uploads, tokens, maxUploadBytes: config.maxUploadBytes });
+  const limiter = new RollingWindowLimiter(clock);
   const app = createApp({
     logger,
     keys: accounts,
-    limiter: new RollingWindowLimiter(clock),
+    limiter,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    ownRateLimitBuckets: CARRIER_OWN_RATE_LIMITS,
     api: [
       direct,
       documentRoutes({ documents, emailSubmissions, uploads, tokens, jobs }),
       emailSubmissionRoutes({ documents, emailSubmissions }),
       documentSchemaRoutes(),
       webhooks.router,
+      carrierRoutes({ catalog: CARRIER_CATALOG, limiter }),
     ],
     keyedRoot: [{ path: DIRECT_UPLOADS_PATH, routes: direct }],
     signedRoot: [blobRoutes({ uploads, tokens, files })],

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import {
+  type InferNumberResponse,
+  inferNumberRequest,
+  type ShippingLineResource,
+} from '../../contract/carriers.ts';
 import type { Carrier, CarrierCatalog } from '../../domain/carriers/carrier-catalog.ts';
 import { inferNumber } from '../../domain/carriers/infer-number.ts';
 import type { ServiceEnv } from '../http/env.ts';
@@ -17,16 +21,14 @@ const INVALID_NUMBER_DETAIL = 'This reference number is not valid.';
 /** `METHOD /v2/path` of the routes here that have a rate-limit bucket of their own. */
 export const CARRIER_OWN_RATE_LIMITS: ReadonlySet<string> = new Set([`POST /v2${INFER_NUMBER_PATH}`]);
 
-const inferBody = z.object({ number: z.string() });
-
-export const shippingLineResource = (carrier: Carrier) => ({
+export const shippingLineResource = (carrier: Carrier): ShippingLineResource => ({
   id: carrier.scac,
   type: 'shipping_line' as const,
   attributes: {
     scac: carrier.scac,
     name: carrier.name,
     short_name: carrier.shortName,
-    alternative_scacs: carrier.alternativeScacs,
+    alternative_scacs: [...carrier.alternativeScacs],
     bill_of_lading_tracking_support: carrier.trackingSupport.bill_of_lading,
     booking_number_tracking_support: carrier.trackingSupport.booking_number,
     container_number_tracking_support: carrier.trackingSupport.container_number,
@@ -55,7 +57,7 @@ export const carrierRoutes = ({
         detail: INFER_NUMBER_LIMIT_DETAIL,
       }),
       async (c) => {
-        const { number } = await readJson(c, inferBody);
+        const { number } = await readJson(c, inferNumberRequest);
         const inferred = inferNumber(number, catalog);
         if ('unreadable' in inferred) throw unprocessable(INVALID_NUMBER_DETAIL, '/number');
         const candidate = (entry: { scac: string; name: string; confidence: number }) => ({
@@ -63,7 +65,7 @@ export const carrierRoutes = ({
           name: entry.name,
           confidence: entry.confidence,
         });
-        return c.json({
+        const body: InferNumberResponse = {
           data: {
             id: `req_${randomUUID()}`,
             type: 'infer_number_results',
@@ -83,7 +85,8 @@ export const carrierRoutes = ({
               },
             },
           },
-        });
+        };
+        return c.json(body);
       },
     )
     .get('/shipping_lines', (c) =>

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inferNumberResponse, shippingLineList, singleShippingLine } from '../../../src/contract/carriers.ts';
+import { errorDocument } from '../../../src/contract/json-api.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { type Harness, startService } from './service-harness.ts';
 
@@ -17,7 +19,7 @@ describe('POST /tracking_requests/infer_number', () => {
   it('answers the upstream shape for a carrier container', async () => {
     const response = await infer(h, 'mscu 123456-6');
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = inferNumberResponse.parse(await response.json());
     expect(body.data.id).toMatch(/^req_[0-9a-f-]{36}$/);
     expect(body.data.type).toBe('infer_number_results');
     expect(body.data.attributes).toEqual({
@@ -38,14 +40,14 @@ describe('POST /tracking_requests/infer_number', () => {
   });
 
   it('reads a prefixed bill of lading as a shipment number', async () => {
-    const body = await (await infer(h, 'MEDUT6664162')).json();
+    const body = inferNumberResponse.parse(await (await infer(h, 'MEDUT6664162')).json());
     expect(body.data.attributes.number_type).toBe('bill_of_lading');
     expect(body.data.attributes.validation).toMatchObject({ type: 'shipment', check_digit_passed: null });
-    expect(body.data.attributes.shipping_line.selected.scac).toBe('MSCU');
+    expect(body.data.attributes.shipping_line.selected?.scac).toBe('MSCU');
   });
 
   it('never selects a line for a leased box', async () => {
-    const body = await (await infer(h, 'TGHU0833560')).json();
+    const body = inferNumberResponse.parse(await (await infer(h, 'TGHU0833560')).json());
     expect(body.data.attributes.shipping_line).toEqual({
       decision: 'no_prediction',
       selected: null,
@@ -57,7 +59,7 @@ describe('POST /tracking_requests/infer_number', () => {
     for (const number of ['', '!!!', 'abc']) {
       const response = await infer(h, number);
       expect(response.status).toBe(422);
-      const body = await response.json();
+      const body = errorDocument.parse(await response.json());
       expect(body.errors[0]).toMatchObject({ status: '422', detail: 'This reference number is not valid.' });
     }
     expect((await h.api('/v2/tracking_requests/infer_number', { method: 'POST', json: {} })).status).toBe(
@@ -76,8 +78,8 @@ describe('GET /shipping_lines', () => {
   });
 
   it('lists the carriers with their tracking support', async () => {
-    const body = await (await h.api('/v2/shipping_lines')).json();
-    const msc = body.data.find((line: { id: string }) => line.id === 'MSCU');
+    const body = shippingLineList.parse(await (await h.api('/v2/shipping_lines')).json());
+    const msc = body.data.find((line) => line.id === 'MSCU');
     expect(msc).toMatchObject({
       type: 'shipping_line',
       attributes: {
@@ -94,8 +96,12 @@ describe('GET /shipping_lines', () => {
   });
 
   it('reads one line by SCAC or alternative SCAC, and 404 for an unknown one', async () => {
-    expect((await (await h.api('/v2/shipping_lines/maeu')).json()).data.attributes.name).toBe('Maersk');
-    expect((await (await h.api('/v2/shipping_lines/MEDU')).json()).data.id).toBe('MSCU');
+    expect(
+      singleShippingLine.parse(await (await h.api('/v2/shipping_lines/maeu')).json()).data.attributes.name,
+    ).toBe('Maersk');
+    expect(singleShippingLine.parse(await (await h.api('/v2/shipping_lines/MEDU')).json()).data.id).toBe(
+      'MSCU',
+    );
     expect((await h.api('/v2/shipping_lines/XXXX')).status).toBe(404);
   });
 });
@@ -109,7 +115,7 @@ describe('infer_number rate limit', () => {
       const limited = await infer(h, 'MSCU1234566');
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await limited.json()).errors[0]).toMatchObject({
+      expect(errorDocument.parse(await limited.json()).errors[0]).toMatchObject({
         status: '429',
         detail: 'Rate limit exceeded',
       });

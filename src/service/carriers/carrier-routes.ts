@@ -36,6 +36,11 @@ export const shippingLineResource = (carrier: Carrier): ShippingLineResource => 
   },
 });
 
+const matchesSearch = (line: Carrier, search: string): boolean =>
+  [line.scac, line.name, line.shortName, ...line.alternativeScacs].some((text) =>
+    text.toLowerCase().includes(search),
+  );
+
 /**
  * Carrier inference (`POST /tracking_requests/infer_number`, reference §4) and the carrier list
  * (`GET /shipping_lines`, `GET /shipping_lines/{scac}`, reference §6).
@@ -89,9 +94,12 @@ export const carrierRoutes = ({
         return c.json(body);
       },
     )
-    .get('/shipping_lines', (c) =>
-      c.json({ data: catalog.carriers.map(shippingLineResource), links: { self: c.req.url } }),
-    )
+    .get('/shipping_lines', (c) => {
+      // The SDK's `shippingLines.list(search)` sends `search`: a case-insensitive part of a SCAC or name.
+      const search = c.req.query('search')?.trim().toLowerCase() ?? '';
+      const lines = catalog.carriers.filter((line) => search === '' || matchesSearch(line, search));
+      return c.json({ data: lines.map(shippingLineResource), links: { self: c.req.url } });
+    })
     .get('/shipping_lines/:id', (c) => {
       const id = c.req.param('id');
       const carrier =

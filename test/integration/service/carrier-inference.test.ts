@@ -95,6 +95,11 @@ describe('GET /shipping_lines', () => {
     });
   });
 
+  it('filters by a part of the SCAC or name with search', async () => {
+    const body = shippingLineList.parse(await (await h.api('/v2/shipping_lines?search=hapag')).json());
+    expect(body.data.map((line) => line.id)).toEqual(['HLCU']);
+  });
+
   it('reads one line by SCAC or alternative SCAC, and 404 for an unknown one', async () => {
     expect(
       singleShippingLine.parse(await (await h.api('/v2/shipping_lines/maeu')).json()).data.attributes.name,

@@ -91,7 +91,8 @@ function legFeatures(context: LegContext): RouteMapFeature[] {
   const arrived = reached(to.inboundAtaAt, now);
   const vessel = leg.vessel;
 
-  if (!departed) {
+  // Not started, or no vessel named to draw a track for: the whole leg as planned.
+  if (!departed || vessel === null) {
     return lines(route.coordinates, (count) => ({
       feature_type: 'estimated_full_legs',
       ports_sequence: sequence,
@@ -101,9 +102,7 @@ function legFeatures(context: LegContext): RouteMapFeature[] {
     }));
   }
   const departedAt = from.outboundAtdAt ?? now;
-  if (arrived || vessel === null) {
-    // Arrived, or at sea with no vessel named: the leg is drawn as a track without a position.
-    if (vessel === null) return [];
+  if (arrived) {
     return lines(route.coordinates, (count) => ({
       feature_type: 'past_vessel_locations',
       ports_sequence: sequence,

@@ -134,7 +134,7 @@ describe('route map', () => {
     }
   });
 
-  it('draws no vessel once it has arrived, or when the leg names none', () => {
+  it('draws no vessel once it has arrived, and only planned legs when no vessel is named', () => {
     const plan = journey(0);
     const arrived = timeOf(plan, 3, 'inboundEtaAt') + HOUR;
     const done = routeMap(journey(arrived, VESSEL), new Date(arrived));
@@ -145,7 +145,12 @@ describe('route map', () => {
 
     const atSea = timeOf(plan, 1, 'inboundEtaAt') - 48 * HOUR;
     const unnamed = routeMap(journey(atSea), new Date(atSea));
+    checkShape(unnamed.features);
     expect(ofType(unnamed.features, 'current_vessel')).toEqual([]);
+    // Without a vessel every leg is drawn as planned, so the map still shows the whole route.
+    expect(
+      new Set(ofType(unnamed.features, 'estimated_full_legs').map((f) => f.properties.ports_sequence)),
+    ).toEqual(new Set([1, 2, 3]));
   });
 
   it('schedules legs at speeds ships sail', () => {

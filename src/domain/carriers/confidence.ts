@@ -28,6 +28,8 @@ export const EVIDENCE = {
   ownedPrefixSharedWithSisters: 0.88,
   /** Owner code of a brand its group has absorbed (APL, ANL): its boxes ride the parent's bills as often. */
   absorbedBrandPrefix: 0.6,
+  /** Owner code of a brand its group has retired (Hamburg Sud): most of its boxes ride the parent's bills. */
+  retiredBrandPrefix: 0.25,
   /** Owner code registered to a group company, not the line itself (SEAU, SUDU, MCPU): a coin toss. */
   groupPrefix: 0.5,
   /** A wrong check digit is most often a typo in the serial: the owner code still holds, a little less. */

@@ -36,7 +36,8 @@ const READABLE = /^[A-Z0-9]{5,30}$/;
 /**
  * Lines of one group that ship in each other's boxes, keyed by the SCAC that owns the prefix: `own` is
  * the owner's share, the sisters split what is left of EVIDENCE.ownedPrefix. APL and ANL boxes travel on
- * CMA CGM bills about as often as on their own since the merger.
+ * CMA CGM bills about as often as on their own since the merger; Hamburg Sud's boxes travel on Maersk
+ * bills since Maersk folded the brand in.
  */
 const SHARED_BOXES: Readonly<Record<string, { readonly own: number; readonly sisters: readonly string[] }>> =
   {
@@ -46,6 +47,7 @@ const SHARED_BOXES: Readonly<Record<string, { readonly own: number; readonly sis
     ANNU: { own: EVIDENCE.absorbedBrandPrefix, sisters: ['CMDU'] },
     COSU: { own: EVIDENCE.ownedPrefixSharedWithSisters, sisters: ['OOLU'] },
     OOLU: { own: EVIDENCE.ownedPrefixSharedWithSisters, sisters: ['COSU'] },
+    SUDU: { own: EVIDENCE.retiredBrandPrefix, sisters: ['MAEU'] },
   };
 
 /**

@@ -6,12 +6,10 @@ import { haversineKm, type LonLat, wrapLongitude } from '../../../src/domain/geo
 
 type Ring = ReadonlyArray<readonly number[]>;
 
-/** Natural Earth 1:110m land (world-atlas, public domain): coarse, so narrow straits read as land. */
+/** Natural Earth 1:50m land (world-atlas, public domain): fine enough for straits a few km wide. */
 function loadLand(): Ring[][] {
   const require = createRequire(import.meta.url);
-  const topology = JSON.parse(
-    readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8'),
-  ) as Topology;
+  const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json'), 'utf8')) as Topology;
   const land = topology.objects.land;
   if (land === undefined) throw new Error('world-atlas land-110m has no land object');
   const geojson = feature(topology, land);
@@ -66,7 +64,7 @@ export function sampleAlong(path: readonly LonLat[], stepKm: number): LonLat[] {
 }
 
 /**
- * Waters that 1:110m land fills in, [west, south, east, north]: the canals (which ships do cross), the
+ * Waters that 1:50m land fills in, [west, south, east, north]: the canals (which ships do cross), the
  * Gulf of Suez, and the Elbe up to Hamburg.
  */
 const NARROW_WATERS: ReadonlyArray<readonly [number, number, number, number]> = [

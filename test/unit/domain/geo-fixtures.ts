@@ -12,6 +12,9 @@ export const PORTS: Readonly<Record<string, LonLat>> = {
   DEHAM: [9.93333, 53.51667],
   USNYC: [-74, 40.7],
   KRPUS: [129.05, 35.13333],
+  AUSYD: [151.2, -33.85],
+  BRSSZ: [-46.31667, -23.93333],
+  USSAV: [-81.09974, 32.08658],
 };
 
 const PORT_DETAILS: Readonly<Record<string, Omit<RouteMapPort, 'coordinates' | 'id' | 'locode' | PortTime>>> =

@@ -130,7 +130,7 @@ describe('route map', () => {
     expect(new Set(past.map((f) => f.properties.ports_sequence))).toEqual(new Set([1, 2, 3]));
     for (const feature of [...past, ...partial]) {
       if (feature.geometry.type !== 'LineString') continue;
-      expect(longestLandRunKm(feature.geometry.coordinates, 5, 60)).toBeLessThanOrEqual(30);
+      expect(longestLandRunKm(feature.geometry.coordinates, 10, 60)).toBeLessThanOrEqual(30);
     }
   });
 

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { localQueues } from '../pipeline/local-queues.ts';
 import { startLocalWorker } from '../pipeline/local-worker.ts';
 import { REJECTED_FOLDER } from '../pipeline/sources/folder-source.ts';
+import { checkMail } from '../pipeline/sources/mail-check.ts';
 import { REASON_SUFFIX } from '../pipeline/sources/set-aside.ts';
 import { createProgram } from '../src/cli/program.ts';
 import { abortOnInterrupt } from './interrupts.ts';
@@ -25,6 +26,7 @@ const signal = abortOnInterrupt();
 const program = createProgram(
   {
     startWorker: startLocalWorker,
+    checkMail,
     localQueues,
     rejected: {
       dirOf: (inbox: string) => join(dirname(inbox), REJECTED_FOLDER),

@@ -8,6 +8,8 @@ import { MAX_PREFETCH } from '../src/runtime/consumer-options.ts';
 import type { QueueStats } from '../src/store/sqlite-queue.ts';
 import type { BlobStore, Ledger, Queue } from './ports.ts';
 import { FolderSource, type FolderSourceStats } from './sources/folder-source.ts';
+import { startMailIntake } from './sources/mail-intake.ts';
+import type { MailWatch } from './sources/mail-watch.ts';
 import { handleIntake, type IngestClient, type IngestOutcome, parseIntake } from './stages/ingest.ts';
 
 /** Well above one upload's usual time; the heartbeat renews it for large files on slow links. */
@@ -104,9 +106,21 @@ export async function startIntake(options: StartIntakeOptions): Promise<IntakeRu
     logger: logger.child({ component: 'ingest' }),
   });
 
+  let mail: MailWatch | undefined;
   try {
     await source.start();
+    // The shared mailbox, beside the drop folder: both feed the same admission and intake queue.
+    if (config.imapHost !== undefined) {
+      mail = startMailIntake({
+        config,
+        ledger,
+        admission: { blobs, queue, policy: { maxBytes: config.maxUploadBytes } },
+        clock,
+        logger: logger.child({ component: 'mail' }),
+      });
+    }
   } catch (error) {
+    await source.stop();
     await worker.stop({ drainMs: 0 });
     throw error;
   }
@@ -115,7 +129,7 @@ export async function startIntake(options: StartIntakeOptions): Promise<IntakeRu
   return {
     stop: () => {
       stopping ??= (async () => {
-        await source.stop();
+        await Promise.all([source.stop(), mail?.stop()]);
         await worker.stop();
       })();
       return stopping;

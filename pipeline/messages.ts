@@ -10,6 +10,17 @@ import { documentEvents } from '../src/contract/webhook-events.ts';
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 const isoTime = z.iso.datetime();
 
+/** The message a mail attachment came in: carried to the result files. */
+export const emailMetadata = z.object({
+  subject: z.string().nullable(),
+  from: z.array(z.string()),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  messageId: z.string().nullable(),
+  sentAt: isoTime.nullable(),
+});
+export type EmailMetadata = z.infer<typeof emailMetadata>;
+
 /** Where a file came from. One content hash may have many origins (the same file mailed twice). */
 export const origin = z.object({
   originId: z.string().min(1),
@@ -18,6 +29,8 @@ export const origin = z.object({
   /** The path, mailbox/UID or S3 key it arrived under; for a human reading the result. */
   location: z.string().nullable(),
   receivedAt: isoTime,
+  /** Set for a mail attachment (source `imap`). */
+  email: emailMetadata.optional(),
 });
 export type Origin = z.infer<typeof origin>;
 

@@ -79,24 +79,18 @@ export interface Ledger {
   delete(key: string): Promise<void>;
 }
 
-/** One attachment of a mail message; its declared type is a hint for people, never trusted. */
-export interface MailAttachment {
-  /** The MIME part path (`2`, `2.1`): with the message's UID, it names the attachment for good. */
-  readonly partId: string;
-  readonly fileName: string;
-  /** As declared in the message, when it says; the admission decides from the bytes. */
-  readonly sizeBytes?: number;
-  /** Streams the decoded bytes; each call fetches them again (a retry after a failed stage). */
-  open(): Promise<Readable>;
-}
-
-/** A message found in a mailbox, addressed by UID within its UIDVALIDITY. */
+/** A message found in a mailbox, addressed by UID within its UIDVALIDITY; its bytes are fetched on demand. */
 export interface MailMessage {
   readonly mailbox: string;
   readonly uidValidity: number;
   readonly uid: number;
+  /** RFC822.SIZE as the server announced it. */
+  readonly sizeBytes: number;
+  /** The Message-ID header from the envelope, when there is one: with the mailbox, the message's identity. */
+  readonly messageId: string | null;
+  /** INTERNALDATE as ISO 8601. */
   readonly receivedAt: string;
-  readonly attachments: readonly MailAttachment[];
+  readonly flags: readonly string[];
 }
 
 /** How far a mailbox has been read; a new UIDVALIDITY means every UID changed: read it again from the start. */
@@ -105,15 +99,37 @@ export interface MailCheckpoint {
   readonly lastUid: number;
 }
 
+/** What `list` found: the mailbox's current UIDVALIDITY and the messages above the checkpoint. */
+export interface MailListing {
+  readonly uidValidity: number;
+  /** Oldest first, only UIDs above the checkpoint's (never the `n:*` quirk's highest old message). */
+  readonly messages: readonly MailMessage[];
+}
+
 /**
- * A mailbox that delivers attachments (IMAP locally and from a scheduled Lambda). Each attachment goes
- * through the admission; a message leaves the mailbox (`settle`) only after all its attachments are
- * durably enqueued, so a crash before that fetches it again under the same origin ids.
+ * A mailbox that delivers messages (IMAP locally and from a scheduled Lambda). A message leaves the
+ * mailbox (`settle`) only after all its documents are durably enqueued, so a crash before that lists it
+ * again, and its documents get the same origin ids.
  */
 export interface MailSource {
-  /** Messages after `checkpoint` (all when undefined), oldest first, at most `limit` of them. */
-  fetch(mailbox: string, checkpoint: MailCheckpoint | undefined, limit: number): Promise<MailMessage[]>;
-  /** Moves the message to the processed or the failed folder. */
-  settle(message: MailMessage, outcome: 'processed' | 'failed'): Promise<void>;
+  /**
+   * Messages after `checkpoint` (all when undefined, or when the mailbox's UIDVALIDITY differs), oldest
+   * first, at most `limit`; with `since`, only messages that arrived on or after that day (IMAP SINCE has
+   * a day's resolution). A mailbox that does not exist is an error with code `mailbox_missing`.
+   */
+  list(
+    mailbox: string,
+    checkpoint: MailCheckpoint | undefined,
+    limit: number,
+    options?: { readonly since?: Date },
+  ): Promise<MailListing>;
+  /** The raw RFC 5322 bytes of one message, streamed; read-only (no \\Seen flag is set). */
+  source(message: MailMessage): Promise<Readable>;
+  /**
+   * Moves the messages (of one listing: one mailbox and UIDVALIDITY) to `folder`, created when missing,
+   * first adding `keywords` to them so a mail client shows why they are there. A message already gone is
+   * not an error.
+   */
+  settle(messages: readonly MailMessage[], folder: string, keywords: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import { Metrics as PowertoolsMetrics } from '@aws-lambda-powertools/metrics';
 import { SSMProvider } from '@aws-lambda-powertools/parameters/ssm';
@@ -7,23 +9,29 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { ServiceClient } from '../../src/client/service-client.ts';
 import { loadConfig, serviceBaseUrl } from '../../src/config/load-config.ts';
 import { type Clock, systemClock } from '../../src/domain/clock.ts';
+import { readMailMessage } from '../../src/mail/read-message.ts';
 import { METRICS_NAMESPACE, METRICS_SERVICE, type MetricStage } from '../../src/observability/metrics.ts';
 import type { RetryRule } from '../../src/runtime/retry-rule.ts';
+import { ImapMailSource } from '../adapters/imap-mail-source.ts';
 import { S3BlobStore } from '../adapters/s3-blob-store.ts';
 import { S3Ledger } from '../adapters/s3-ledger.ts';
 import { SqsQueue } from '../adapters/sqs-queue.ts';
 import { Admission } from '../admission/admission.ts';
+import { mailboxKeyOf } from '../ledger/mailbox.ts';
 import { S3Sink } from '../sinks/s3-sink.ts';
+import { imapServerOf, mailLimitsOf, mailRulesOf } from '../sources/mail-intake.ts';
+import { MailPoller } from '../sources/mail-poller.ts';
 import { s3DropBucket } from '../sources/s3-drop-bucket.ts';
 import { DEFAULT_DROP_PREFIXES } from '../sources/s3-drop-keys.ts';
 import { type AwsConfig, requireAwsConfig } from './aws-config.ts';
 import type { EventsHandlerDeps } from './events.handler.ts';
 import { clientForSecret, type HandlerKit } from './handler-kit.ts';
+import type { ImapPollHandlerDeps } from './imap-poll.handler.ts';
 import type { IngestHandlerDeps } from './ingest.handler.ts';
 import { stageLoggerOn } from './lambda-kit.ts';
 import type { ReconcileHandlerDeps } from './reconcile.handler.ts';
 import type { S3DropHandlerDeps } from './s3-drop.handler.ts';
-import { createSecrets, type Secrets, ssmSecretReader } from './secrets.ts';
+import { createSecrets, SecretMissingError, type Secrets, ssmSecretReader } from './secrets.ts';
 import type { WebhookHandlerDeps } from './webhook.handler.ts';
 
 /** Ledger entries under `ledger/`, apart from the drop prefixes and the outcome files a user lists. */
@@ -42,7 +50,9 @@ export interface AwsClients {
 }
 
 /** The functions' Powertools, one pair per function (the stage is the metrics' default dimension). */
-export type PowertoolsFor = (stage: MetricStage | 's3-drop') => Pick<HandlerKit, 'logger' | 'metrics'>;
+export type PowertoolsFor = (
+  stage: MetricStage | 's3-drop' | 'imap-poll',
+) => Pick<HandlerKit, 'logger' | 'metrics'>;
 
 export interface CompositionInput {
   readonly config: AwsConfig;
@@ -123,7 +133,7 @@ export const createAwsComposition = (input: CompositionInput) => {
           logger: stageLoggerOn(kit.logger, config.logLevel),
         }),
     );
-  const kit = (stage: MetricStage | 's3-drop'): HandlerKit => ({
+  const kit = (stage: MetricStage | 's3-drop' | 'imap-poll'): HandlerKit => ({
     ...powertools(stage),
     clock,
     logLevel: config.logLevel,
@@ -148,6 +158,41 @@ export const createAwsComposition = (input: CompositionInput) => {
         prefixes: DEFAULT_DROP_PREFIXES,
       },
     }),
+    imapPoll: (): ImapPollHandlerDeps => {
+      const base = kit('imap-poll');
+      const mailbox = config.imapMailbox;
+      const secretOf = (read: (() => Promise<string>) | undefined, setting: string) => () =>
+        read?.() ?? Promise.reject(new SecretMissingError(setting, '(not set)'));
+      const server = imapServerOf(config, clock, {
+        password: secretOf(secrets.imapPassword, 'IMAP_PASSWORD_PARAMETER'),
+        oauthClientSecret: secretOf(secrets.imapOauthClientSecret, 'IMAP_OAUTH_CLIENT_SECRET_PARAMETER'),
+      });
+      return {
+        ...base,
+        open: () => {
+          const source = new ImapMailSource({ server, logger: stageLoggerOn(base.logger, config.logLevel) });
+          const poller = new MailPoller({
+            source,
+            mailbox,
+            box: mailboxKeyOf(server, mailbox),
+            ledger: ledger(),
+            admission: {
+              blobs: blobs(),
+              queue: queue(config.intakeQueueUrl),
+              policy: { maxBytes: config.maxUploadBytes },
+            },
+            read: readMailMessage,
+            rules: mailRulesOf(config, mailbox),
+            limits: mailLimitsOf(config),
+            // The function's only writable disk; documents are copied from it into the bucket.
+            tempDir: join(tmpdir(), 'stevedore-mail'),
+            clock,
+            logger: stageLoggerOn(base.logger, config.logLevel),
+          });
+          return { poller, close: () => source.close() };
+        },
+      };
+    },
     ingest: (): IngestHandlerDeps => {
       const base = kit('ingest');
       return {

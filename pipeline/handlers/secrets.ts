@@ -29,11 +29,22 @@ export interface Secrets {
   apiToken(): Promise<string>;
   /** The webhook subscription's secret. */
   webhookSecret(): Promise<string>;
+  /** The shared mailbox's password (imap-poll); absent where no function polls a mailbox. */
+  imapPassword?(): Promise<string>;
+  /** The OAuth2 client secret of the shared mailbox's application (imap-poll). */
+  imapOauthClientSecret?(): Promise<string>;
 }
 
 export interface SecretsOptions {
   readonly read: SecretReader;
-  readonly config: Pick<Config, 'apiTokenParameter' | 'webhookSecretParameter' | 'secretsMaxAgeSeconds'>;
+  readonly config: Pick<
+    Config,
+    | 'apiTokenParameter'
+    | 'webhookSecretParameter'
+    | 'secretsMaxAgeSeconds'
+    | 'imapPasswordParameter'
+    | 'imapOauthClientSecretParameter'
+  >;
 }
 
 /**
@@ -52,5 +63,8 @@ export const createSecrets = ({ read, config }: SecretsOptions): Secrets => {
   return {
     apiToken: () => get('STEVEDORE_API_TOKEN_PARAMETER', config.apiTokenParameter),
     webhookSecret: () => get('STEVEDORE_WEBHOOK_SECRET_PARAMETER', config.webhookSecretParameter),
+    imapPassword: () => get('IMAP_PASSWORD_PARAMETER', config.imapPasswordParameter),
+    imapOauthClientSecret: () =>
+      get('IMAP_OAUTH_CLIENT_SECRET_PARAMETER', config.imapOauthClientSecretParameter),
   };
 };

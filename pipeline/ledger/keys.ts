@@ -15,6 +15,12 @@
  * | `recovered/<document-id>` | events, a success after `failed/` | `{ at }` |
  * | `nudge/<document-id>` | reconciler, a stuck document re-extracted once | `{ at, status }` |
  * | `meta/<name>` | one-time upgrades, once done | `{ at }` |
+ * | `mailbox/<box>/checkpoint` | mail poller, after each settled message; replaced (a marker) | `{ uidValidity, lastUid, at }` |
+ * | `mailbox/<box>/lease` | mail poller, for one poll; removed in `finally` (a marker) | `{ owner, until }` |
+ * | `mail/<box>/<message>` | mail poller, once a message's documents are enqueued, before the move | the message's record |
+ *
+ * `<box>` names a mailbox of an account on a server (`mailboxKeyOf`), `<message>` a message by its
+ * identity (Message-ID, else what the server says of it), never by UID: UIDs change with UIDVALIDITY.
  */
 
 export const ledgerPrefixes = {
@@ -29,6 +35,8 @@ export const ledgerPrefixes = {
   recovered: 'recovered/',
   nudge: 'nudge/',
   meta: 'meta/',
+  mailbox: 'mailbox/',
+  mail: 'mail/',
 } as const;
 
 const p = ledgerPrefixes;
@@ -48,14 +56,20 @@ export const ledgerKeys = {
   recovered: (documentId: string) => `${p.recovered}${documentId}`,
   nudge: (documentId: string) => `${p.nudge}${documentId}`,
   meta: (name: string) => `${p.meta}${name}`,
+  mailCheckpoint: (box: string) => `${p.mailbox}${box}/checkpoint`,
+  mailLease: (box: string) => `${p.mailbox}${box}/lease`,
+  mailMessage: (box: string, message: string) => `${p.mail}${box}/${message}`,
 } as const;
 
 /**
  * Keys the port lets a caller delete: markers of a state that ends, never a record of something that
- * happened. Only `open/<document-id>` today.
+ * happened: `open/<document-id>`, and a mailbox's checkpoint and lease (replaced as the poller moves on).
  */
 export const isMarkerKey = (key: string): boolean =>
-  key.startsWith(p.open) && key.length > p.open.length && !key.includes('/', p.open.length);
+  (key.startsWith(p.open) && key.length > p.open.length && !key.includes('/', p.open.length)) ||
+  MAILBOX_MARKER.test(key);
+
+const MAILBOX_MARKER = /^mailbox\/[0-9a-f]{1,64}\/(checkpoint|lease)$/;
 
 /** The document id of an `open/`, `by-doc/` or `outcome/` key. */
 export const documentIdOf = (

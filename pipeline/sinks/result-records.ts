@@ -17,6 +17,17 @@ export interface OriginRecord {
   readonly file_name: string;
   readonly location: string | null;
   readonly received_at: string;
+  /** The message a mail attachment came in (source `imap`); absent for other sources. */
+  readonly email?: EmailRecord;
+}
+
+export interface EmailRecord {
+  readonly subject: string | null;
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+  readonly cc: readonly string[];
+  readonly message_id: string | null;
+  readonly sent_at: string | null;
 }
 
 export interface ExtractionResultRecord {

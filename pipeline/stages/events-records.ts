@@ -19,6 +19,18 @@ const originRecord = (origin: Origin): OriginRecord => ({
   file_name: origin.fileName,
   location: origin.location,
   received_at: origin.receivedAt,
+  ...(origin.email === undefined
+    ? {}
+    : {
+        email: {
+          subject: origin.email.subject,
+          from: origin.email.from,
+          to: origin.email.to,
+          cc: origin.email.cc,
+          message_id: origin.email.messageId,
+          sent_at: origin.email.sentAt,
+        },
+      }),
 });
 
 /** The prefix of the origin id of a document stevedore did not create; the document id follows. */

@@ -3,6 +3,7 @@ import { isAppError } from '../domain/errors.ts';
 import { accountsCreate, accountsList } from './commands/accounts.ts';
 import { DEFAULT_DLQ_LIST_LIMIT, dlqList, dlqRedrive } from './commands/dlq.ts';
 import { ingest } from './commands/ingest.ts';
+import { type CheckMail, mailCheck } from './commands/mail.ts';
 import { mcp } from './commands/mcp.ts';
 import { type RejectedFolder, retryFailed, retryRejected } from './commands/retry.ts';
 import { service } from './commands/service.ts';
@@ -13,6 +14,8 @@ import type { StartWorker } from './worker.ts';
 
 export interface ProgramDeps {
   readonly startWorker: StartWorker;
+  /** Reads the shared mailbox read-only for `mail check`. */
+  readonly checkMail?: CheckMail;
   /** The worker's queues in a data dir, for the `dlq` commands. */
   readonly localQueues: LocalQueues;
   /** Where the folder source sets files aside, for `retry rejected`. */
@@ -154,6 +157,13 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
   dataDirFlag(accounts.command('list'))
     .description('list the accounts: id, name and features')
     .action(run((flags: Record<string, unknown>) => accountsList(flags, deps)));
+
+  const mail = program.command('mail').description('the shared mailbox (IMAP_* settings)');
+  mail
+    .command('check')
+    .description('show what the mail rules would take from recent mail, without touching the mailbox')
+    .option('--since <age>', 'how far back: 12h, 7d, 2w', '7d')
+    .action(run((flags: { since?: string }) => mailCheck(flags, deps)));
 
   const dlq = program.command('dlq').description('inspect and redrive messages that kept failing');
   const queueOption = () =>

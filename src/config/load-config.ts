@@ -12,7 +12,11 @@ export class ConfigError extends AppError {
 }
 
 /** Settings whose values must never appear in a message or a log. */
-const SECRET_SETTINGS: ReadonlySet<string> = new Set<SettingName>(['apiToken']);
+const SECRET_SETTINGS: ReadonlySet<string> = new Set<SettingName>([
+  'apiToken',
+  'imapPassword',
+  'imapOauthClientSecret',
+]);
 
 const isSettingName = (name: string): name is SettingName => Object.hasOwn(settings, name);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailRulesConfigSchema } from '../mail/rules.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().positive();
@@ -12,6 +13,16 @@ const commaList = z
       .map((item) => item.trim())
       .filter((item) => item.length > 0),
   );
+
+/** JSON text parsed; anything else (an object already, or text that is not JSON) left to the schema. */
+const parseJsonText = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
 
 /** An SSM parameter name: a path of letters, digits and `_.-/`, as SSM accepts (never a value). */
 const ssmParameterName = z
@@ -177,6 +188,16 @@ export const settings = {
     schema: ssmParameterName.optional(),
     doc: 'AWS: SSM SecureString parameter holding the webhook secret, read at run time',
   },
+  imapPasswordParameter: {
+    env: 'IMAP_PASSWORD_PARAMETER',
+    schema: ssmParameterName.optional(),
+    doc: 'AWS: SSM SecureString parameter holding the IMAP password (imap-poll function)',
+  },
+  imapOauthClientSecretParameter: {
+    env: 'IMAP_OAUTH_CLIENT_SECRET_PARAMETER',
+    schema: ssmParameterName.optional(),
+    doc: 'AWS: SSM SecureString parameter holding the OAuth2 client secret (imap-poll function)',
+  },
   secretsMaxAgeSeconds: {
     env: 'STEVEDORE_SECRETS_MAX_AGE_SECONDS',
     schema: positiveInt.max(3600).default(300),
@@ -186,6 +207,64 @@ export const settings = {
     env: 'STEVEDORE_MCP_PORT',
     schema: port.default(4020),
     doc: 'port of the MCP (agent) server, `stevedore mcp` and `up`',
+  },
+  imapHost: {
+    env: 'IMAP_HOST',
+    schema: z.string().min(1).optional(),
+    doc: 'server of the shared mailbox; set, `up` polls it (IDLE)',
+  },
+  imapPort: { env: 'IMAP_PORT', schema: port.default(993), doc: 'IMAP port' },
+  imapUser: {
+    env: 'IMAP_USER',
+    schema: z.string().min(1).optional(),
+    doc: 'IMAP login (the mailbox address)',
+  },
+  imapPassword: {
+    env: 'IMAP_PASSWORD',
+    schema: z.string().min(1).optional(),
+    doc: 'IMAP password; unset when OAuth2 is configured',
+  },
+  imapTls: {
+    env: 'IMAP_TLS',
+    schema: flag.default(true),
+    doc: 'TLS from the first byte (993); false: plain or STARTTLS',
+  },
+  imapMailbox: { env: 'IMAP_MAILBOX', schema: z.string().min(1).default('INBOX'), doc: 'mailbox polled' },
+  imapOauthTokenUrl: {
+    env: 'IMAP_OAUTH_TOKEN_URL',
+    schema: z.url().optional(),
+    doc: 'OAuth2 token endpoint (client credentials); set, XOAUTH2 replaces the password',
+  },
+  imapOauthClientId: {
+    env: 'IMAP_OAUTH_CLIENT_ID',
+    schema: z.string().min(1).optional(),
+    doc: 'OAuth2 client id',
+  },
+  imapOauthClientSecret: {
+    env: 'IMAP_OAUTH_CLIENT_SECRET',
+    schema: z.string().min(1).optional(),
+    doc: 'OAuth2 client secret',
+  },
+  imapOauthScope: {
+    env: 'IMAP_OAUTH_SCOPE',
+    schema: z.string().min(1).optional(),
+    doc: 'OAuth2 scope asked for',
+  },
+  mailMaxMessageBytes: {
+    env: 'STEVEDORE_MAIL_MAX_MESSAGE_BYTES',
+    schema: positiveInt.default(40 * 1024 * 1024),
+    doc: 'a larger mail message is refused whole and moved to Failed',
+  },
+  mailRules: {
+    env: 'STEVEDORE_MAIL_RULES',
+    // JSON in the environment; an object when a caller passes the parsed config back in as overrides.
+    schema: z.preprocess(parseJsonText, mailRulesConfigSchema).optional(),
+    doc: 'mail rules per mailbox as JSON (senders, subjects, attachment types and size); unset takes everything',
+  },
+  mailMaxDocuments: {
+    env: 'STEVEDORE_MAIL_MAX_DOCUMENTS',
+    schema: positiveInt.default(50),
+    doc: 'documents taken from one message; further parts are skipped',
   },
   mcpAllowedHosts: {
     env: 'SVC_MCP_ALLOWED_HOSTS',

@@ -7,6 +7,8 @@ export const documentTypes = [
   'bill_of_lading',
   'arrival_notice',
   'packing_list',
+  'delivery_order',
+  'booking_confirmation',
   'other',
 ] as const;
 export const documentType = z.enum(documentTypes);

@@ -1,122 +1,427 @@
 import type { DocumentText } from './document-text.ts';
 import type { DocumentType } from './document-type.ts';
+import { foldText } from './parse/language.ts';
 import { CELL_SEPARATOR } from './pdf/layout-lines.ts';
+
+/**
+ * Classification by weighted evidence. A title (a short heading naming the document, in any of the six
+ * languages) weighs most, more in the page header and more when set larger than the body text. Field
+ * labels and structural cues each add their weight; a few combinations typical of one type (totals with
+ * VAT or a bank account on an invoice; shipper, consignee and ports on a B/L) add a bonus. The best score
+ * wins if it is high enough and far enough ahead of the runner-up; otherwise the document is `other`.
+ */
 
 type ClassifiedType = Exclude<DocumentType, 'other'>;
 
-interface TypeVocabulary {
-  /** Phrases that, printed as a heading, name the document. */
+interface TypeEvidence {
+  /** Headings naming the document, accents folded, lower case. */
   titles: readonly string[];
-  /** Terms that such documents usually carry; each distinct one found adds a point. */
-  terms: readonly string[];
+  /** Phrases (folded, whole words) that such documents carry, with their weight. */
+  cues: ReadonlyArray<readonly [string, number]>;
 }
 
-// A title outweighs any pile of supporting terms: B/Ls and arrival notices share most of their terms.
 const TITLE_WEIGHT = 10;
-// Titles in the page header win over the same phrase further down (an arrival notice quoting a B/L).
-const HEADER_LINES = 6;
+// A numbered title ("FACTURE N° 2024-118") in the header is nearly as strong as a bare one.
+const NUMBERED_TITLE_WEIGHT = 7;
+const HEADER_LINES = 8;
 const HEADER_BONUS = 3;
-// Without a title, this many distinct terms ahead of the runner-up still make a confident call.
-const MIN_TERMS_WITHOUT_TITLE = 4;
-const MIN_TERM_MARGIN = 2;
-// A title is a short cell: "ORIGINAL BILL OF LADING" is one, "Bill of Lading No." is a label.
-const MAX_TITLE_EXTRA_WORDS = 3;
-const LABEL_WORDS = new Set([
-  'no',
-  'nos',
-  'number',
-  'num',
-  'date',
-  'ref',
-  'reference',
-  'total',
-  'amount',
-  'value',
-]);
-// Headings are set larger than body text; a title-sized phrase is a stronger signal.
+const STRONG_TITLE = TITLE_WEIGHT + HEADER_BONUS;
 const LARGE_TEXT_RATIO = 1.3;
 const LARGE_TEXT_BONUS = 2;
+// A title is a short cell: "ORIGINAL BILL OF LADING" is one, "Bill of Lading No." is a label.
+const MAX_TITLE_EXTRA_WORDS = 3;
+// Without a title, the evidence must reach this score and lead the runner-up by this much.
+const MIN_SCORE_WITHOUT_TITLE = 6;
+const MIN_MARGIN = 2.5;
+// Per cue, a cap so one type's long vocabulary cannot drown a title.
+const MAX_CUE_SCORE = 14;
 
-const VOCABULARY: Readonly<Record<ClassifiedType, TypeVocabulary>> = {
+const LABEL_WORDS = new Set(
+  'no nos nr n number num numero nummer date datum fecha data ref reference total amount value'.split(' '),
+);
+
+const EVIDENCE: Readonly<Record<ClassifiedType, TypeEvidence>> = {
   commercial_invoice: {
-    titles: ['commercial invoice', 'tax invoice', 'export invoice', 'invoice'],
-    terms: [
-      'invoice no',
-      'invoice number',
-      'invoice date',
-      'total amount',
-      'grand total',
-      'unit price',
-      'amount due',
-      'payment terms',
-      'incoterms',
-      'bill to',
-      'sold to',
-      'seller',
-      'buyer',
-      'subtotal',
-      'hs code',
-      'country of origin',
+    titles: [
+      'commercial invoice',
+      'tax invoice',
+      'export invoice',
+      'proforma invoice',
+      'pro forma invoice',
+      'invoice',
+      'vat invoice',
+      'facture',
+      'facture commerciale',
+      'facture proforma',
+      'rechnung',
+      'handelsrechnung',
+      'proformarechnung',
+      'factuur',
+      'handelsfactuur',
+      'fattura',
+      'fattura commerciale',
+      'fattura proforma',
+      'factura',
+      'factura comercial',
+      'factura proforma',
+    ],
+    cues: [
+      ['invoice no', 2],
+      ['invoice number', 2],
+      ['invoice date', 2],
+      ['invoice #', 2],
+      ['facture n', 2],
+      ['numero de facture', 2],
+      ['date de facture', 2],
+      ['rechnungsnummer', 2],
+      ['rechnungsdatum', 2],
+      ['rechnung nr', 2],
+      ['factuurnummer', 2],
+      ['factuurdatum', 2],
+      ['numero fattura', 2],
+      ['data fattura', 2],
+      ['fattura n', 2],
+      ['numero de factura', 2],
+      ['fecha de factura', 2],
+      ['factura n', 2],
+      ['unit price', 1.5],
+      ['prix unitaire', 1.5],
+      ['einzelpreis', 1.5],
+      ['stukprijs', 1.5],
+      ['eenheidsprijs', 1.5],
+      ['prezzo unitario', 1.5],
+      ['precio unitario', 1.5],
+      ['subtotal', 1],
+      ['sous-total', 1],
+      ['zwischensumme', 1],
+      ['subtotaal', 1],
+      ['subtotale', 1],
+      ['grand total', 1.5],
+      ['amount due', 1.5],
+      ['total due', 1.5],
+      ['net a payer', 2],
+      ['total ttc', 2],
+      ['total ht', 1.5],
+      ['montant ttc', 1.5],
+      ['gesamtbetrag', 1.5],
+      ['rechnungsbetrag', 2],
+      ['zu zahlen', 1],
+      ['te betalen', 1.5],
+      ['totaalbedrag', 1.5],
+      ['totale fattura', 2],
+      ['totale documento', 2],
+      ['importe total', 1.5],
+      ['total a pagar', 1.5],
+      ['vat', 1],
+      ['tva', 1],
+      ['mwst', 1],
+      ['ust', 1],
+      ['btw', 1],
+      ['iva', 1],
+      ['iban', 1.5],
+      ['bic', 0.5],
+      ['swift', 0.5],
+      ['payment terms', 1],
+      ['conditions de paiement', 1],
+      ['zahlungsbedingungen', 1],
+      ['betalingsvoorwaarden', 1],
+      ['condiciones de pago', 1],
+      ['termini di pagamento', 1],
+      ['bill to', 1],
+      ['sold to', 1],
+      ['due date', 1],
+      ['echeance', 1],
+      ['faellig', 1],
+      ['vervaldatum', 1],
+      ['scadenza', 1],
+      ['vencimiento', 1],
+      ['incoterms', 0.5],
+      ['hs code', 0.5],
     ],
   },
   bill_of_lading: {
-    titles: ['bill of lading', 'sea waybill', 'ocean bill of lading', 'house bill of lading', 'waybill'],
-    terms: [
-      'shipper',
-      'consignee',
-      'notify party',
-      'port of loading',
-      'port of discharge',
-      'place of receipt',
-      'place of delivery',
-      'ocean vessel',
-      'voyage',
-      'freight prepaid',
-      'freight collect',
-      'shipped on board',
-      'number of original',
-      'seal',
-      'scac',
+    titles: [
+      'bill of lading',
+      'ocean bill of lading',
+      'house bill of lading',
+      'master bill of lading',
+      'sea waybill',
+      'seawaybill',
+      'seewaybill',
+      'see waybill',
+      'sea way bill',
+      'waybill',
+      'express bill of lading',
+      'express release',
+      'telex release',
+      'non negotiable sea waybill',
+      'connaissement',
+      'connaissement maritime',
+      'lettre de transport maritime',
+      'konnossement',
+      'seefrachtbrief',
+      'cognossement',
+      'connossement',
+      'zeevrachtbrief',
+      'conocimiento de embarque',
+      'conocimiento maritimo',
+      'polizza di carico',
+      'polizza di carico marittima',
+    ],
+    cues: [
+      ['shipper', 1.5],
+      ['consignee', 1.5],
+      ['notify party', 2.5],
+      ['notify', 1],
+      ['port of loading', 1.5],
+      ['port of discharge', 1.5],
+      ['place of receipt', 1.5],
+      ['place of delivery', 1],
+      ['ocean vessel', 2],
+      ['freight prepaid', 2],
+      ['freight collect', 2],
+      ['shipped on board', 3],
+      ['number of original', 3],
+      ['particulars furnished by shipper', 3],
+      ['said to contain', 2],
+      ['stc', 0.5],
+      ['on board', 1],
+      ['chargeur', 1.5],
+      ['expediteur', 1],
+      ['destinataire', 1],
+      ['partie a notifier', 2.5],
+      ['notifier', 1],
+      ['port de chargement', 1.5],
+      ['port de dechargement', 1.5],
+      ['ablader', 1.5],
+      ['versender', 1],
+      ['empfaenger', 1],
+      ['empfanger', 1],
+      ['meldeadresse', 2],
+      ['verladehafen', 1.5],
+      ['ladehafen', 1.5],
+      ['loeschhafen', 1.5],
+      ['loschhafen', 1.5],
+      ['afzender', 1],
+      ['verlader', 1.5],
+      ['geadresseerde', 1],
+      ['laadhaven', 1.5],
+      ['loshaven', 1.5],
+      ['embarcador', 1.5],
+      ['consignatario', 1.5],
+      ['notificar a', 2],
+      ['puerto de carga', 1.5],
+      ['puerto de embarque', 1.5],
+      ['puerto de descarga', 1.5],
+      ['caricatore', 1.5],
+      ['porto di carico', 1.5],
+      ['porto di imbarco', 1.5],
+      ['porto di sbarco', 1.5],
+      ['porto di scarico', 1.5],
+      ['seal', 0.5],
+      ['scac', 1],
     ],
   },
   arrival_notice: {
-    titles: ['arrival notice', 'notice of arrival', 'cargo arrival notice'],
-    terms: [
-      'eta',
-      'estimated time of arrival',
-      'last free day',
-      'freight charges',
-      'demurrage',
-      'free time',
-      'pickup',
-      'available for pickup',
-      'terminal',
-      'charges due',
-      'customs',
-      'port of discharge',
-      'vessel',
+    titles: [
+      'arrival notice',
+      'notice of arrival',
+      'cargo arrival notice',
+      'arrival notification',
+      'avis d arrivee',
+      'avis d arrivee marchandises',
+      'ankunftsmeldung',
+      'ankunftsanzeige',
+      'ankunftsavis',
+      'aankomstbericht',
+      'aankomstmelding',
+      'aviso de llegada',
+      'avviso di arrivo',
+      'notifica di arrivo',
+      'avviso arrivo merce',
+    ],
+    cues: [
+      ['eta', 1],
+      ['estimated time of arrival', 2],
+      ['last free day', 3],
+      ['free time', 2],
+      ['demurrage', 1.5],
+      ['available for pickup', 2.5],
+      ['charges due', 1.5],
+      ['arrival date', 2],
+      ['date of arrival', 2],
+      ['has arrived', 2],
+      ['will arrive', 2],
+      ['customs clearance', 1],
+      ['date d arrivee', 2],
+      ['ankunft', 1.5],
+      ['ankunftsdatum', 2],
+      ['aankomst', 1.5],
+      ['fecha de llegada', 2],
+      ['llegada', 1],
+      ['data di arrivo', 2],
+      ['arrivo', 1],
+      ['freight charges', 1],
+      ['terminal', 0.5],
+      ['firms code', 1.5],
+      ['it number', 1],
     ],
   },
   packing_list: {
-    titles: ['packing list', 'packing slip', 'packing specification'],
-    terms: [
-      'gross weight',
-      'net weight',
-      'packages',
-      'cartons',
-      'measurement',
-      'cbm',
-      'dimensions',
-      'marks and numbers',
-      'pallets',
-      'package count',
-      'total packages',
+    titles: [
+      'packing list',
+      'packing slip',
+      'packing specification',
+      'packinglist',
+      'liste de colisage',
+      'note de colisage',
+      'packliste',
+      'packing liste',
+      'paklijst',
+      'paklijst packing list',
+      'lista de empaque',
+      'lista de embalaje',
+      'lista de empaque',
+      'distinta colli',
+      'lista colli',
+      'lista di imballaggio',
+    ],
+    cues: [
+      ['gross weight', 1],
+      ['net weight', 1.5],
+      ['packages', 0.5],
+      ['cartons', 1],
+      ['measurement', 1],
+      ['cbm', 0.5],
+      ['dimensions', 1],
+      ['marks and numbers', 1],
+      ['pallets', 1],
+      ['poids brut', 1],
+      ['poids net', 1.5],
+      ['colis', 1],
+      ['bruttogewicht', 1],
+      ['nettogewicht', 1.5],
+      ['packstuck', 1],
+      ['packstucke', 1],
+      ['kolli', 1],
+      ['brutogewicht', 1],
+      ['netto gewicht', 1.5],
+      ['colli', 1],
+      ['peso bruto', 1],
+      ['peso neto', 1.5],
+      ['bultos', 1],
+      ['peso lordo', 1],
+      ['peso netto', 1.5],
+      ['carton no', 1.5],
+      ['ctn', 0.5],
+      ['n w', 1],
+      ['g w', 1],
+    ],
+  },
+  delivery_order: {
+    titles: [
+      'delivery order',
+      'pickup order',
+      'pick up order',
+      'cargo release',
+      'container release order',
+      'release order',
+      'equipment release',
+      'bon a delivrer',
+      'bon a enlever',
+      'bon de livraison',
+      'auslieferauftrag',
+      'auslieferungsauftrag',
+      'freistellung',
+      'freistellungsauftrag',
+      'afleveringsorder',
+      'vrijgave',
+      'leveringsorder',
+      'orden de entrega',
+      'orden de retiro',
+      'ordine di consegna',
+      'buono di consegna',
+    ],
+    cues: [
+      ['delivery order no', 3],
+      ['delivery order number', 3],
+      ['d o no', 2.5],
+      ['release no', 1.5],
+      ['please release', 3],
+      ['please deliver', 3],
+      ['release the', 1.5],
+      ['deliver to', 2],
+      ['delivery to', 1.5],
+      ['trucker', 1.5],
+      ['haulier', 1.5],
+      ['trucking company', 1.5],
+      ['pick up', 0.5],
+      ['pickup location', 1],
+      ['empty return', 1.5],
+      ['return depot', 1.5],
+      ['valid until', 1.5],
+      ['released to', 2],
+      ['livrer a', 2],
+      ['ausliefern an', 2],
+      ['transporteur', 1],
+      ['entregar a', 2],
+      ['consegnare a', 2],
+    ],
+  },
+  booking_confirmation: {
+    titles: [
+      'booking confirmation',
+      'booking acknowledgement',
+      'booking acknowledgment',
+      'booking advice',
+      'booking note',
+      'confirmation de reservation',
+      'confirmation de booking',
+      'buchungsbestatigung',
+      'buchungsbestaetigung',
+      'boekingsbevestiging',
+      'confirmacion de reserva',
+      'confirmacion de booking',
+      'conferma di prenotazione',
+      'conferma booking',
+      'shipping order confirmation',
+    ],
+    cues: [
+      ['booking no', 2],
+      ['booking number', 2],
+      ['booking ref', 2],
+      ['booking reference', 2],
+      ['booking date', 2],
+      ['cut off', 2],
+      ['cut-off', 2],
+      ['cutoff', 2],
+      ['vgm', 1.5],
+      ['si cut', 2],
+      ['doc cut', 2],
+      ['empty pick up', 2],
+      ['empty pickup', 2],
+      ['empty release', 1.5],
+      ['etd', 1],
+      ['estimated time of departure', 2],
+      ['equipment', 1],
+      ['closing', 1],
+      ['earliest receiving', 2],
+      ['gate in', 1.5],
+      ['numero de reservation', 2],
+      ['buchungsnummer', 2],
+      ['boekingsnummer', 2],
+      ['numero de reserva', 2],
+      ['numero di prenotazione', 2],
+      ['we confirm', 1],
+      ['thank you for your booking', 3],
     ],
   },
 };
 
 export interface Classification {
   documentType: DocumentType;
+  /** 0..1: how far the decision stands above the alternatives. */
+  confidence: number;
   notes: string;
 }
 
@@ -124,85 +429,176 @@ interface Score {
   type: ClassifiedType;
   title: string | null;
   titleScore: number;
-  terms: string[];
+  cues: string[];
+  cueScore: number;
+  total: number;
 }
 
 export function classifyDocument(text: DocumentText): Classification {
-  const haystack = text.plain.toLowerCase().replace(/\s+/g, ' ');
+  const haystack = ` ${foldText(text.plain).replace(/[^a-z0-9#]+/g, ' ')} `;
   const bodySize = medianFontSize(text);
-  // Object.keys loses the key type; VOCABULARY is typed by exactly these keys.
-  const types = Object.keys(VOCABULARY) as ClassifiedType[];
+  const types = Object.keys(EVIDENCE) as ClassifiedType[];
   const scores = types.map((type) => scoreType(type, text, haystack, bodySize));
-  const total = (s: Score): number => s.titleScore + s.terms.length;
-  scores.sort((a, b) => total(b) - total(a) || b.titleScore - a.titleScore);
+  addStructuralBonuses(scores, text.plain);
+  // A title in the page header outweighs any pile of cues: an arrival notice or a delivery order repeats
+  // most of a B/L's labels. Among such titles the stronger wins; otherwise the evidence totals decide.
+  const rank = (s: Score): number =>
+    s.titleScore >= STRONG_TITLE ? 1000 + s.titleScore * 10 + s.total : s.total;
+  scores.sort((a, b) => rank(b) - rank(a) || b.titleScore - a.titleScore);
   const [best, runnerUp] = scores;
-  if (best === undefined) return { documentType: 'other', notes: 'no text to classify' };
-
-  const termNote = `${best.terms.length} supporting term${best.terms.length === 1 ? '' : 's'}`;
-  if (best.title !== null) {
-    return { documentType: best.type, notes: `title '${best.title.toUpperCase()}'; ${termNote}` };
+  if (best === undefined || best.total === 0) {
+    return { documentType: 'other', confidence: 0, notes: 'no title and no cues of a known type' };
   }
-  const margin = best.terms.length - (runnerUp?.terms.length ?? 0);
-  if (best.terms.length >= MIN_TERMS_WITHOUT_TITLE && margin >= MIN_TERM_MARGIN) {
-    return { documentType: best.type, notes: `no title; ${termNote} (${best.terms.slice(0, 4).join(', ')})` };
+  const margin = best.total - (runnerUp?.total ?? 0);
+  const confidence =
+    Math.round(Math.max(0, Math.min(1, margin / (best.total + 1) + (best.title !== null ? 0.5 : 0))) * 100) /
+    100;
+  const cueNote = `${best.cues.length} supporting cue${best.cues.length === 1 ? '' : 's'}`;
+  if (best.title !== null && (margin > 0 || best.titleScore > (runnerUp?.titleScore ?? 0))) {
+    return {
+      documentType: best.type,
+      confidence,
+      notes: `title '${best.title.toUpperCase()}'; ${cueNote}; confidence ${confidence}`,
+    };
+  }
+  if (best.total >= MIN_SCORE_WITHOUT_TITLE && margin >= MIN_MARGIN) {
+    return {
+      documentType: best.type,
+      confidence,
+      notes: `no title; ${cueNote} (${best.cues.slice(0, 4).join(', ')}); confidence ${confidence}`,
+    };
   }
   return {
     documentType: 'other',
-    notes:
-      best.terms.length === 0
-        ? 'no title and no supporting terms of a known type'
-        : `no title; closest is ${best.type} with ${termNote}, too few to decide`,
+    confidence: 0,
+    notes: `no clear title; closest is ${best.type} with ${cueNote}, too little to decide`,
   };
 }
 
 function scoreType(type: ClassifiedType, text: DocumentText, haystack: string, bodySize: number): Score {
-  const vocabulary = VOCABULARY[type];
+  const evidence = EVIDENCE[type];
   let title: string | null = null;
   let titleScore = 0;
   text.lines.forEach((line, index) => {
-    // A run may hold several wide-spaced parts ("COMMERCIAL INVOICE   Invoice No.: 7781"); each can be a title.
+    const inHeader = index < HEADER_LINES;
     for (const [cell, part] of line.cells.flatMap((c) =>
       c.text.split(CELL_SEPARATOR).map((p) => [c, p] as const),
     )) {
-      const found = matchTitle(part, vocabulary.titles);
+      const found = matchTitle(part, evidence.titles, inHeader);
       if (found === null) continue;
       const score =
-        TITLE_WEIGHT +
-        (index < HEADER_LINES ? HEADER_BONUS : 0) +
+        found.weight +
+        (inHeader ? HEADER_BONUS : 0) +
         (cell.fontSize >= bodySize * LARGE_TEXT_RATIO ? LARGE_TEXT_BONUS : 0);
       if (score > titleScore) {
         titleScore = score;
-        title = found;
+        title = found.title;
       }
     }
   });
-  const terms = vocabulary.terms.filter((term) => containsTerm(haystack, term));
-  return { type, title, titleScore, terms };
+  const cues: string[] = [];
+  let cueScore = 0;
+  for (const [cue, weight] of evidence.cues) {
+    if (haystack.includes(` ${cue} `)) {
+      cues.push(cue);
+      cueScore += weight;
+    }
+  }
+  cueScore = Math.min(cueScore, MAX_CUE_SCORE);
+  return { type, title, titleScore, cues, cueScore, total: titleScore + cueScore };
 }
 
-function matchTitle(cellText: string, titles: readonly string[]): string | null {
-  if (/[:#\d]/.test(cellText)) return null;
-  const words = cellText
-    .toLowerCase()
-    .replace(/[^a-z\s-]/g, ' ')
+// Structure beyond single words: each bonus needs several cues together.
+function addStructuralBonuses(scores: Score[], plain: string): void {
+  const folded = foldText(plain);
+  const bonus = (type: ClassifiedType, points: number): void => {
+    const score = scores.find((s) => s.type === type);
+    if (score !== undefined) score.total += points;
+  };
+  const has = (pattern: RegExp): boolean => pattern.test(folded);
+  const total = has(/\b(?:total|totaal|totale|gesamt\w*|summe|montant|importe|betrag|amount due)\b/);
+  const tax = has(/\b(?:vat|tva|mwst|ust|btw|iva|tax)\b/);
+  const bank = has(/\biban\b|\bswift\b|\bbic\b|bank details|coordonnees bancaires|bankverbindung/);
+  if (total && (tax || bank)) bonus('commercial_invoice', 3);
+  const parties = [
+    /\bshipper\b|\bchargeur\b|\bablader\b|\bverlader\b|\bembarcador\b|\bcaricatore\b/,
+    /\bconsignee\b|\bdestinataire\b|\bempfa?e?nger\b|\bgeadresseerde\b|\bconsignatario\b|\bdestinatario\b/,
+    /\bnotify\b|\bnotifier\b|\bmeldeadresse\b|\bnotificar\b|\bnotificare\b/,
+  ].filter(has).length;
+  const ports = has(
+    /port of (?:loading|discharge)|port de (?:chargement|dechargement)|(?:lade|losch|loesch)hafen|(?:laad|los)haven|puerto de (?:carga|descarga|embarque)|porto di (?:carico|scarico|sbarco|imbarco)/,
+  );
+  if (parties >= 3 && ports) bonus('bill_of_lading', 3);
+  if (
+    has(/last free day|free time|demurrage/) &&
+    has(/\beta\b|arrival|arrivee|ankunft|aankomst|llegada|arrivo/)
+  )
+    bonus('arrival_notice', 2);
+  const weightLines = plain.split('\n').filter((line) => /\d\s*(?:kgs?|kg)\b/i.test(line)).length;
+  if (weightLines >= 3 && has(/net|netto|neto/)) bonus('packing_list', 2);
+}
+
+function matchTitle(
+  cellText: string,
+  titles: readonly string[],
+  inHeader: boolean,
+): { title: string; weight: number } | null {
+  if (cellText.includes(':')) return null;
+  const words = foldText(cellText)
+    .replace(/[^a-z0-9#\s-]/g, ' ')
+    .replace(/-/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0);
+  // Letter-spaced headings ("I N V O I C E") come out as single letters; read them as one word.
+  if (words.length >= 4 && words.every((w) => w.length === 1)) {
+    const compact = words.join('');
+    const title = titles.find((t) => ocrFold(t.replace(/ /g, '')) === ocrFold(compact));
+    return title === undefined ? null : { title, weight: TITLE_WEIGHT };
+  }
   const joined = ` ${words.join(' ')} `;
+  let best: { title: string; weight: number } | null = null;
   for (const title of titles) {
-    if (!joined.includes(` ${title} `)) continue;
-    const extra = joined
-      .replace(` ${title} `, ' ')
+    const at = ocrFold(joined).indexOf(` ${ocrFold(title)} `);
+    if (at < 0) continue;
+    const before = joined
+      .slice(0, at)
       .trim()
       .split(' ')
       .filter((w) => w.length > 0);
-    if (extra.length <= MAX_TITLE_EXTRA_WORDS && !extra.some((w) => LABEL_WORDS.has(w))) return title;
+    const after = joined
+      .slice(at + title.length + 2)
+      .trim()
+      .split(' ')
+      .filter((w) => w.length > 0);
+    const extra = [...before, ...after];
+    const numbered = after.length > 0 && LABEL_WORDS.has(after[0] ?? '') && after.some((w) => /\d/.test(w));
+    let weight = 0;
+    if (
+      !/\d/.test(ocrFold(joined)) &&
+      extra.length <= MAX_TITLE_EXTRA_WORDS &&
+      !extra.some((w) => LABEL_WORDS.has(w))
+    ) {
+      weight = TITLE_WEIGHT;
+    } else if (numbered && inHeader && before.length <= 1 && after.length <= 4) {
+      weight = NUMBERED_TITLE_WEIGHT;
+    }
+    // Two titles in one heading ("ARRIVAL NOTICE / FREIGHT INVOICE"): the one it starts with names it.
+    if (weight > 0 && before.length === 0) weight += 1;
+    // Longer titles are more specific ("house bill of lading" over "bill of lading").
+    if (
+      weight > 0 &&
+      (best === null || weight > best.weight || (weight === best.weight && title.length > best.title.length))
+    ) {
+      best = { title, weight };
+    }
   }
-  return null;
+  return best;
 }
 
-function containsTerm(haystack: string, term: string): boolean {
-  const escaped = term.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return new RegExp(`(?<![a-z])${escaped}(?![a-z])`).test(haystack);
+// OCR confuses l, 1, | and I, 0 and O, 5 and S: headings compare with each group folded to one letter.
+// Only letters are replaced one for one, so positions in the folded text match the original.
+function ocrFold(text: string): string {
+  return text.replace(/[l1|]/g, 'i').replace(/0/g, 'o').replace(/5/g, 's');
 }
 
 function medianFontSize(text: DocumentText): number {

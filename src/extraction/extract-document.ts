@@ -5,7 +5,9 @@ import type { DocumentType } from './document-type.ts';
 import { ExtractionError, type ExtractionFailureReason } from './extraction-error.ts';
 import { extractArrivalNotice } from './extractors/arrival-notice.ts';
 import { extractBillOfLading } from './extractors/bill-of-lading.ts';
+import { extractBookingConfirmation } from './extractors/booking-confirmation.ts';
 import { extractCommercialInvoice } from './extractors/commercial-invoice.ts';
+import { extractDeliveryOrder } from './extractors/delivery-order.ts';
 import { extractOther } from './extractors/other.ts';
 import { extractPackingList } from './extractors/packing-list.ts';
 import { readImageText } from './ocr/read-image-text.ts';
@@ -46,6 +48,8 @@ export const FIELD_EXTRACTORS: Readonly<Record<DocumentType, FieldExtractor>> = 
   bill_of_lading: extractBillOfLading,
   arrival_notice: extractArrivalNotice,
   packing_list: extractPackingList,
+  delivery_order: extractDeliveryOrder,
+  booking_confirmation: extractBookingConfirmation,
   other: extractOther,
 };
 

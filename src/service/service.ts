@@ -4,6 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Config } from '../config/settings.ts';
+import { CARRIER_CATALOG } from '../domain/carriers/carrier-catalog.ts';
 import { type Clock, systemClock } from '../domain/clock.ts';
 import { AppError } from '../domain/errors.ts';
 import { scaledClock } from '../domain/scaled-clock.ts';
@@ -22,6 +23,7 @@ import {
 } from './accounts/account-features.ts';
 import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
 import { bootstrapAccount } from './accounts/bootstrap-account.ts';
+import { CARRIER_OWN_RATE_LIMITS, carrierRoutes } from './carriers/carrier-routes.ts';
 import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { documentSchemaRoutes } from './documents/document-schema-routes.ts';
@@ -227,6 +229,7 @@ async function assemble(
     keys: accounts,
     limiter,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    ownRateLimitBuckets: CARRIER_OWN_RATE_LIMITS,
     api: [
       direct,
       documentRoutes({ documents, emailSubmissions, uploads, tokens, jobs }),
@@ -235,6 +238,7 @@ async function assemble(
       webhooks.router,
       tracking.router,
       openApiRoute(),
+      carrierRoutes({ catalog: CARRIER_CATALOG, limiter }),
     ],
     keyedRoot: [{ path: DIRECT_UPLOADS_PATH, routes: direct }],
     signedRoot: [blobRoutes({ uploads, tokens, files })],

@@ -20,6 +20,9 @@ const BENCHMARKS: readonly Benchmark[] = [
   { name: 'aws-requests', timeoutMs: 120_000 },
   { name: 'aws-throughput', timeoutMs: 240_000 },
   { name: 'extraction-speed', timeoutMs: 300_000 },
+  { name: 'imap-throughput', timeoutMs: 600_000 },
+  { name: 'infer-number', timeoutMs: 120_000 },
+  { name: 'route-map', timeoutMs: 120_000 },
 ];
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

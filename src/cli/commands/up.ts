@@ -172,6 +172,9 @@ const run = async (
     line(stdout, `  service   ${session.baseUrl}`);
     if (session.keyFile) line(stdout, `  API key   ${resolve(session.keyFile)}`);
     line(stdout, `  inbox     ${resolve(config.inbox)}   (drop PDFs here)`);
+    if (config.imapHost !== undefined) {
+      line(stdout, `  mailbox   ${config.imapUser ?? ''}@${config.imapHost} ${config.imapMailbox}   (IDLE)`);
+    }
     line(stdout, `  results   ${resolve(config.out, 'results')}`);
     line(stdout, `  failures  ${resolve(config.out, 'failed')}`);
     line(stdout, `  webhooks  ${hookUrl}`);

@@ -1,31 +1,39 @@
 import type { DocumentText } from '../document-text.ts';
 import { findContainerNumbers } from '../fields/container-numbers.ts';
-import { findLabeledValue } from '../fields/labeled-values.ts';
+import { portLocode } from '../fields/port-locode.ts';
 import {
   findBillOfLadingNumber,
+  findConsignee,
+  findNotifyParty,
   findPortOfDischarge,
   findPortOfLoading,
   findScac,
+  findSealNumbers,
+  findShipper,
   findVesselAndVoyage,
 } from '../fields/shipment-fields.ts';
-import { parseText } from '../fields/value-parsers.ts';
 import type { BillOfLadingPayload } from '../schemas/bill-of-lading.ts';
-
-const SHIPPER = [/shipper(?:\s*\/\s*exporter)?|exporter/];
-const CONSIGNEE = [/consignee/];
 
 export function extractBillOfLading(text: DocumentText): BillOfLadingPayload {
   const billOfLadingNumber = findBillOfLadingNumber(text);
   const containers = findContainerNumbers(text, [billOfLadingNumber]);
+  const { vessel, voyage } = findVesselAndVoyage(text);
+  const portOfLoading = findPortOfLoading(text);
+  const portOfDischarge = findPortOfDischarge(text);
   return {
     bill_of_lading_number: billOfLadingNumber,
     scac: findScac(text, billOfLadingNumber),
     container_numbers: containers.accepted,
     rejected_container_numbers: containers.rejected,
-    ...findVesselAndVoyage(text),
-    port_of_loading: findPortOfLoading(text),
-    port_of_discharge: findPortOfDischarge(text),
-    shipper: findLabeledValue(text, SHIPPER, parseText),
-    consignee: findLabeledValue(text, CONSIGNEE, parseText),
+    seal_numbers: findSealNumbers(text, containers.accepted),
+    vessel_name: vessel,
+    voyage_number: voyage,
+    port_of_loading: portOfLoading,
+    port_of_loading_locode: portLocode(portOfLoading),
+    port_of_discharge: portOfDischarge,
+    port_of_discharge_locode: portLocode(portOfDischarge),
+    shipper: findShipper(text),
+    consignee: findConsignee(text),
+    notify_party: findNotifyParty(text),
   };
 }

@@ -1,44 +1,88 @@
 import type { DocumentText } from '../document-text.ts';
-import { findLabeledValue } from '../fields/labeled-values.ts';
+import { NUM } from '../fields/label-patterns.ts';
+import { findLabeledValue, findLabeledValues } from '../fields/labeled-values.ts';
+import { findLetterheadOrganization, parseOrganization } from '../fields/letterhead.ts';
 import { findLineItems } from '../fields/line-items.ts';
-import { parseIdentifier, parseText } from '../fields/value-parsers.ts';
+import { parseIdentifier, parseParty } from '../fields/value-parsers.ts';
 import { findCurrency, type Money, parseCurrencyCode, parseMoney } from '../parse/amounts.ts';
 import { inferSlashDateOrder, parseDate } from '../parse/dates.ts';
 import type { CommercialInvoicePayload } from '../schemas/commercial-invoice.ts';
 
+const INVOICE_WORD = String.raw`(?:(?:commercial\s+|tax\s+|proforma\s+|pro-forma\s+)?invoice|inv\.?|facture|rechnung|rechnungs|factuur|fattura|factura)`;
 const INVOICE_NUMBER = [
-  /(?:commercial\s+)?invoice\s*(?:no\.?|nos\.?|number|num\.?|#|ref(?:erence)?\.?)/,
-  /inv\.?\s*(?:no\.?|#)/,
+  new RegExp(String.raw`${INVOICE_WORD}[\s-]*(?:${NUM}|ref(?:erence)?\.?)`),
+  new RegExp(
+    String.raw`${NUM}\s*(?:de\s+|di\s+|del\s+)?(?:la\s+)?(?:facture|factura|fattura|factuur|invoice)`,
+  ),
+  /rechnungsnummer|rechnungsnr\.?|factuurnummer|factuurnr\.?|invoice\s*#/,
 ];
+const BARE_NUMBER = [/no\.?|nr\.?|n\s?[°º]\.?|number|num[ée]ro|nummer|n[úu]mero/];
+const BARE_DATE = [/date|dated|datum|fecha|data/];
 const INVOICE_DATE = [
-  /invoice\s+date|date\s+of\s+invoice/,
-  /issue\s+date|date\s+of\s+issue|date\s+issued/,
-  /date|dated/,
+  /invoice\s+date|date\s+of\s+invoice|date\s+(?:de\s+(?:la\s+)?)?facture|date\s+de\s+facturation|rechnungsdatum|factuurdatum|data\s+(?:della\s+)?fattura|fecha\s+(?:de\s+(?:la\s+)?)?factura/,
+  /issue\s+date|date\s+of\s+issue|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione/,
 ];
-const SUPPLIER = [/seller|supplier|vendor|exporter|sold\s+by|beneficiary/, /shipper|from/];
-const BUYER = [/buyer|bill\s+to|billed\s+to|sold\s+to|importer|customer/, /consignee/];
-// Specific labels first. A bare "Total" may also head a quantity or weight line, or a table column
-// (so the cell under it is one row's amount, never the invoice total).
-const TOTAL = [
-  /total\s+amount|grand\s+total|invoice\s+total|total\s+invoice\s+(?:amount|value)|amount\s+due|total\s+due|total\s+value/,
+// Named payees first; a letterhead is next best; a shipper or "From" only then.
+const SUPPLIER = [
+  /seller|supplier|vendor|sold\s+by|beneficiary|fournisseur|vendeur|[ée]metteur|lieferant|verk[äa]ufer|leverancier|verkoper|proveedor|vendedor|fornitore|venditore|cedente\s+prestatore/,
 ];
-const BARE_TOTAL = [/total/];
-const CURRENCY = [/currency/];
+const SUPPLIER_FALLBACK = [/exporter|shipper|exportateur|exporteur|exportador|esportatore/];
+const FROM = [/from|de|von|van|da/];
+const BUYER = [
+  /buyer|bill\s+to|billed\s+to|sold\s+to|invoice\s+to|importer|customer|client|acheteur|factur[ée]\s+[àa]|kunde|k[äa]ufer|rechnungsempf[äa]nger|klant|koper|cliente|comprador|facturar\s+a|acquirente|cessionario\s+committente/,
+  /consignee|destinataire|empf[äa]nger|destinatario/,
+];
+// The grand total payable, most specific wordings first. A bare "Total" may also head a quantity or
+// weight line, or a table column (so the cell under it is one row's amount, never the invoice total).
+const GRAND_TOTAL = [
+  /total\s+amount\s+(?:due|payable)|amount\s+(?:due|payable)|total\s+(?:due|payable)|balance\s+due|grand\s+total|invoice\s+total|total\s+invoice\s+(?:amount|value)|total\s+incl\.?(?:uding)?\s+vat|total\s+amount|total\s+value|net\s+[àa]\s+payer|total\s+ttc|montant\s+ttc|montant\s+total|total\s+[àa]\s+payer|total\s+g[ée]n[ée]ral|rechnungsbetrag|gesamtbetrag|endbetrag|zu\s+zahlender\s+betrag|zahlbetrag|gesamtsumme|bruttobetrag|summe\s+brutto|totaalbedrag|totaal\s+te\s+betalen|te\s+betalen|totaal\s+incl\.?\s+btw|factuurbedrag|importe\s+total|total\s+a\s+pagar|total\s+factura|totale\s+fattura|totale\s+documento|totale\s+da\s+pagare|importo\s+totale|netto\s+a\s+pagare/,
+];
+const BARE_TOTAL = [/total|totaal|totale|gesamt|summe|montant|importe|importo/];
+const CURRENCY = [/currency|devise|monnaie|w[äa]hrung|valuta|moneda|divisa/];
 
 export function extractCommercialInvoice(text: DocumentText): CommercialInvoicePayload {
   const slashOrder = inferSlashDateOrder(text.plain);
+  // Among several bare totals (net, VAT, gross), the amount payable is the largest.
   const total =
-    findLabeledValue(text, TOTAL, parseTotal) ??
-    findLabeledValue(text, BARE_TOTAL, parseTotal, { below: false });
+    findLabeledValue(text, GRAND_TOTAL, parseTotal, { singleRowBelow: true }) ??
+    largestMoney(findLabeledValues(text, BARE_TOTAL, parseTotal, { below: false }));
+  const buyer = findLabeledValue(text, BUYER, parseParty);
+  const supplier =
+    findLabeledValue(text, SUPPLIER, parseParty) ??
+    findLetterheadOrganization(text, [buyer]) ??
+    findLabeledValue(text, SUPPLIER_FALLBACK, parseParty) ??
+    findLabeledValue(text, FROM, parseOrganization, { startOfCell: true });
   return {
-    invoice_number: findLabeledValue(text, INVOICE_NUMBER, parseIdentifier),
-    invoice_date: findLabeledValue(text, INVOICE_DATE, (raw) => parseDate(raw, slashOrder)),
-    supplier_name: findLabeledValue(text, SUPPLIER, parseText),
-    buyer_name: findLabeledValue(text, BUYER, parseText),
+    // A bare "No." or "Date" counts only at the start of a cell, beside or under it.
+    invoice_number:
+      findLabeledValue(text, INVOICE_NUMBER, parseIdentifier) ??
+      findLabeledValue(text, BARE_NUMBER, parseIdentifier, { startOfCell: true, singleRowBelow: true }),
+    invoice_date:
+      findLabeledValue(text, INVOICE_DATE, (raw) => parseDate(raw, slashOrder)) ??
+      dateAfterNumber(text, (raw) => parseDate(raw, slashOrder)) ??
+      findLabeledValue(text, BARE_DATE, (raw) => parseDate(raw, slashOrder), { startOfCell: true }),
+    supplier_name: supplier,
+    buyer_name: buyer,
     total_amount: total?.amount ?? null,
-    currency: total?.currency ?? findLabeledValue(text, CURRENCY, parseCurrencyCode),
+    currency:
+      total?.currency ?? findLabeledValue(text, CURRENCY, parseCurrencyCode) ?? documentCurrency(text.plain),
     line_items: findLineItems(text),
   };
+}
+
+// "Facture n° FA-118 du 12/03/2023", "Rechnung Nr. 118 vom 12.03.2023", "Invoice 118 dated 3 May 2023".
+const NUMBER_THEN_DATE = new RegExp(
+  String.raw`${INVOICE_WORD}[\s-]*(?:${NUM})?\s*:?\s*\S+\s+(?:du|vom|del|van|of|dated|le|d\.d\.)\s+(.{6,30})`,
+  'i',
+);
+
+function dateAfterNumber(text: DocumentText, parse: (raw: string) => string | null): string | null {
+  for (const line of text.lines) {
+    const match = NUMBER_THEN_DATE.exec(line.text);
+    const date = match?.[1] === undefined ? null : parse(match[1]);
+    if (date !== null) return date;
+  }
+  return null;
 }
 
 // A total is an amount and maybe a currency; any other words mean the label meant something else
@@ -46,7 +90,24 @@ export function extractCommercialInvoice(text: DocumentText): CommercialInvoiceP
 function parseTotal(raw: string, label: string): Money | null {
   const money = parseMoney(raw);
   if (money === null) return null;
-  const leftover = raw.replace(/[A-Z]{3}|US\$|[$€£]|[\d.,'\s()-]/g, '');
+  const leftover = raw.replace(/[A-Z]{3}|US\$|[$€£]|[\d.,'\s()-]|euros?|eur\b/gi, '');
   if (leftover.length > 0) return null;
   return money.currency === null ? { amount: money.amount, currency: findCurrency(label) } : money;
+}
+
+function largestMoney(values: readonly Money[]): Money | null {
+  let best: Money | null = null;
+  for (const value of values) if (best === null || Number(value.amount) > Number(best.amount)) best = value;
+  return best;
+}
+
+// With no currency beside the total, one currency used throughout the document is the invoice's.
+function documentCurrency(plain: string): string | null {
+  const codes = new Set<string>();
+  for (const line of plain.split('\n')) {
+    const money = parseMoney(line);
+    if (money?.currency !== null && money?.currency !== undefined && /\d/.test(line))
+      codes.add(money.currency);
+  }
+  return codes.size === 1 ? ([...codes][0] ?? null) : null;
 }

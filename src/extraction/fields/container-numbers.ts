@@ -18,7 +18,8 @@ const STRICT = /(?<![A-Za-z0-9])[A-Z]{3}[UJZ][ -]?\d{6}[ -]?\d(?![A-Za-z0-9])/g;
 // Near misses (wrong category letter, letter O for zero, a digit missing or extra). Only trusted on a
 // line that talks about containers, where a reference number of similar shape is unlikely.
 const LOOSE = /(?<![A-Za-z0-9])[A-Z]{4}[ -]?[0-9O]{5,6}[ -]?[0-9O]{0,2}(?![A-Za-z0-9])/g;
-const CONTAINER_CONTEXT = /\b(?:containers?|cntrs?|ctnrs?|equipment|container\s*(?:no|nos|number)s?)\b/i;
+const CONTAINER_CONTEXT =
+  /\b(?:containers?|cntrs?|ctnrs?|equipment|container\s*(?:no|nos|number)s?|conteneurs?|beh[äa]lter|contenedor(?:es)?|contenitori|contenitore)\b/i;
 
 /**
  * Container numbers in a document: those passing ISO 6346 are accepted, the others are returned with

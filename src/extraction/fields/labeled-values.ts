@@ -10,12 +10,18 @@ import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
  */
 
 // Words that start a label; a neighbouring cell that starts with one is another label, not a value.
-const LABEL_WORDS = String.raw`shipper|consignee|notify|port of|place of|pol\b|pod\b|ocean vessel|vessel|voy(?:age)?\b|invoice|inv\.|date|dated|bill of lading|b\/l|bl no|m?bl\b|booking|container|seal|eta\b|etd\b|estimated|last free|lfd\b|buyer|seller|supplier|vendor|exporter|importer|bill to|sold to|ship to|total|grand total|amount|currency|gross|net weight|packages|no\. of|number of|reference|ref\b|scac|carrier|terminal|packing list|p\/l|freight`;
+const LABEL_WORDS = [
+  String.raw`shipper|consignee|notify|export\b|port of|place of|pol\b|pod\b|ocean vessel|vessel|voy(?:age)?\b|invoice|inv\.|date|dated|bill of lading|b\/l|bl no|m?bl\b|booking|container|seal|eta\b|etd\b|estimated|last free|lfd\b|buyer|seller|supplier|vendor|exporter|importer|bill to|sold to|ship to|total|grand total|amount|currency|gross|net weight|packages|no\. of|number of|reference|ref\b|scac|carrier|terminal|packing list|p\/l|freight`,
+  // French, German, Dutch, Spanish and Italian label heads.
+  String.raw`facture|rechnung|factuur|fattura|factura|datum\b|fecha\b|data\b|num[ée]ro\b|nummer\b|n[úu]mero\b|n\s?[°º]|exp[ée]diteur|chargeur|destinataire|empf[äa]e?nger|versender|absender|ablader|afzender|verlader|ontvanger|geadresseerde|embarcador|remitente|consignatario|caricatore|mittente|destinatario|navire|schiff\b|schip\b|buque\b|nave\b|port de|(?:lade|l[öo]sch|verlade|bestimmungs)hafen|(?:laad|los)haven|puerto de|porto d|totaal|totale|importe|montant|gesamt|betrag|bedrag|importo|poids|gewicht|peso\b|devise|w[äa]hrung|valuta|moneda|divisa|r[ée]servation|buchung|boeking|reserva\b|prenotazione|fournisseur|lieferant|leverancier|proveedor|fornitore|client\b|kunde\b|klant\b|cliente\b|meldeadresse|notifier|notificar|iban\b|tva\b|mwst|btw\b|iva\b|vat\b`,
+].join('|');
+const LABEL_TAIL = /^[\p{L}/.\s-]{1,30}\b(?:no|nr|number|n[°º]|num[ée]ro|nummer)\.?$|#$/iu;
 const LABEL_HEAD = new RegExp(`^(?:${LABEL_WORDS})`, 'i');
 // An inline value ends at a wide gap, or where a known label with a colon begins ("HAMBURG POD: ...").
 const VALUE_END = new RegExp(String.raw`\s{3,}|\s+(?=(?:${LABEL_WORDS})[^:#]{0,24}[:#](?:\s|$))`, 'i');
 // Blocks in B/L layouts hold a name then address lines; the name is on the first line below the label.
 const MAX_LINES_BELOW = 2;
+const MAX_HEADING_CELL = 60;
 const MAX_GAP_BELOW_EM = 3.5;
 
 /** Turns a candidate into a field value, or null to try the next candidate. `label` is the label as printed. */
@@ -32,6 +38,15 @@ export interface LabelSearchOptions {
    * below holds one row's value rather than the document's.
    */
   below?: boolean;
+  /**
+   * Try the cell under the label before the one beside it. For party boxes on B/Ls, whose neighbour on
+   * the label's line is usually another box's heading ("Consignee   Export References").
+   */
+  preferBelow?: boolean;
+  /** Refuse the cell under the label when the column goes on with more numbers (an item table). */
+  singleRowBelow?: boolean;
+  /** Only a label that starts its cell: a bare "Date" must not be read out of "Due Date:". */
+  startOfCell?: boolean;
 }
 
 export function findLabeledValue<T>(
@@ -73,15 +88,17 @@ export function* candidateValues(
   options: LabelSearchOptions = {},
 ): Generator<Candidate> {
   const pattern = new RegExp(
-    String.raw`(?<=^|\s)((?:${label.source})(?![A-Za-z])(?:\s*\([^)]{1,40}\))?)\s*([:#.]?)\s*`,
+    String.raw`(?<=^|[\s/])((?:${label.source})(?![A-Za-z])(?:\s*\([^)]{1,40}\))?)\s*([:#.]?)\s*`,
     'gi',
   );
   for (const [lineIndex, line] of lines.entries()) {
     for (const [cellIndex, cell] of line.cells.entries()) {
       for (const match of cell.text.matchAll(pattern)) {
-        const atStart = cell.text.slice(0, match.index).trim().length === 0;
+        const before = cell.text.slice(0, match.index).trim();
+        // "Container No. / Seal No." heads two columns at once: the second label counts as a heading too.
+        const atStart = before.length === 0 || (before.endsWith('/') && cell.text.length <= MAX_HEADING_CELL);
         const separator = match[2] ?? '';
-        if (!atStart && separator !== ':' && separator !== '#') continue;
+        if (!atStart && (options.startOfCell === true || (separator !== ':' && separator !== '#'))) continue;
         const printedLabel = match[1] ?? '';
         const rest = cell.text.slice((match.index ?? 0) + match[0].length);
         const inline = tidyValue(rest.split(VALUE_END)[0] ?? '');
@@ -89,31 +106,64 @@ export function* candidateValues(
         // Inside a run, a label with its value inline says nothing about the cells around it.
         if (!atStart && inline.length > 0) continue;
         const next = line.cells[cellIndex + 1];
-        if (next !== undefined && !isLabel(next.text))
-          yield { value: tidyValue(next.text), label: printedLabel };
-        const below = atStart && options.below !== false ? cellBelow(lines, lineIndex, cell) : undefined;
-        if (below !== undefined) yield { value: tidyValue(below.text), label: printedLabel };
+        const beside =
+          next !== undefined && !isLabel(next.text)
+            ? { value: tidyValue(next.text), label: printedLabel }
+            : undefined;
+        const belowCell =
+          atStart && options.below !== false
+            ? cellBelow(lines, lineIndex, cell, options.singleRowBelow === true)
+            : undefined;
+        const below =
+          belowCell === undefined ? undefined : { value: tidyValue(belowCell.text), label: printedLabel };
+        const order = options.preferBelow === true ? [below, beside] : [beside, below];
+        for (const candidate of order) if (candidate !== undefined) yield candidate;
       }
     }
   }
 }
 
 export function isLabel(text: string): boolean {
-  return LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text);
+  // "SWB No.", "Kundennummer", "Ref #": a short cell ending like a label is one, whatever its first word.
+  return LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text) || LABEL_TAIL.test(text.trim());
 }
 
-function cellBelow(lines: readonly TextLine[], lineIndex: number, labelCell: TextCell): TextCell | undefined {
+function cellBelow(
+  lines: readonly TextLine[],
+  lineIndex: number,
+  labelCell: TextCell,
+  singleRow: boolean,
+): TextCell | undefined {
   const labelLine = lines[lineIndex];
   if (labelLine === undefined) return undefined;
   const maxDrop = labelCell.fontSize * MAX_GAP_BELOW_EM;
+  const under = (line: TextLine): TextCell | undefined =>
+    line.cells.find((cell) => cell.x < labelCell.xEnd && cell.xEnd > labelCell.x - 2);
   for (let i = lineIndex + 1; i <= lineIndex + MAX_LINES_BELOW && i < lines.length; i += 1) {
     const line = lines[i];
     if (line === undefined || line.page !== labelLine.page || labelLine.y - line.y > maxDrop)
       return undefined;
-    const overlapping = line.cells.find((cell) => cell.x < labelCell.xEnd && cell.xEnd > labelCell.x - 2);
-    if (overlapping !== undefined) return isLabel(overlapping.text) ? undefined : overlapping;
+    const overlapping = under(line);
+    if (overlapping === undefined) continue;
+    if (isLabel(overlapping.text)) return undefined;
+    // A heading over a column of numbers heads a table: its first row is not the document's value.
+    const after = lines[i + 1];
+    const nextUnder = after === undefined || after.page !== line.page ? undefined : under(after);
+    if (
+      singleRow &&
+      nextUnder !== undefined &&
+      looksNumeric(nextUnder.text) &&
+      looksNumeric(overlapping.text)
+    )
+      return undefined;
+    return overlapping;
   }
   return undefined;
+}
+
+// A table cell holding a number, perhaps with a currency or unit: no sentence.
+function looksNumeric(text: string): boolean {
+  return /\d/.test(text) && text.trim().length <= 24 && (text.match(/\p{L}/gu)?.length ?? 0) <= 4;
 }
 
 function tidyValue(value: string): string {

@@ -1,53 +1,93 @@
 import type { DocumentText } from '../document-text.ts';
-import { findLabeledValue } from './labeled-values.ts';
-import { parseIdentifier, parseScac, parseText } from './value-parsers.ts';
+import {
+  BILL_OF_LADING_NUMBER_LABELS,
+  CONSIGNEE_LABELS,
+  NOTIFY_LABELS,
+  PORT_OF_DISCHARGE_LABELS,
+  PORT_OF_LOADING_LABELS,
+  SCAC_LABELS,
+  SEAL_LABELS,
+  SHIPPER_LABELS,
+  VESSEL_AND_VOYAGE_LABELS,
+  VESSEL_LABELS,
+  VOYAGE_LABELS,
+} from './label-patterns.ts';
+import { findLabeledValue, findLabeledValues } from './labeled-values.ts';
+import { parseIdentifier, parseParty, parseScac, parseText } from './value-parsers.ts';
 
-/** Fields that bills of lading and arrival notices share, with the label variants seen on them. */
-
-const BILL_OF_LADING_NUMBER = [
-  /(?:master\s+|house\s+|ocean\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|sea\s+waybill|waybill)\s*(?:no\.?|nos\.?|number|num\.?|#)/,
-  /(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl)/,
-];
-const VESSEL_AND_VOYAGE = [/(?:ocean\s+)?vessel\s*(?:\/|&|and)\s*voy(?:age)?\.?(?:\s*(?:no\.?|number))?/];
-const VESSEL = [/(?:ocean\s+|feeder\s+)?vessel(?:\s+name)?|ship\s+name|vsl\.?/];
-const VOYAGE = [/voy(?:age)?\.?(?:\s*(?:no\.?|number|#))?/];
-const PORT_OF_LOADING = [/port\s+of\s+loading|loading\s+port|port\s+of\s+lading|pol/];
-const PORT_OF_DISCHARGE = [/port\s+of\s+discharge|discharge\s+port|port\s+of\s+unloading|pod/];
-const SCAC = [/scac(?:\s+code)?|carrier\s+scac/];
+/** Fields that bills of lading, arrival notices, delivery orders and booking confirmations share. */
 
 // B/L numbers usually start with the carrier's SCAC (MAEU261234567); a shorter number has no room for one.
 const SCAC_PREFIX = /^([A-Z]{4})(?=[A-Z0-9]{6,}$)(?=.*\d)/;
 
 export function findBillOfLadingNumber(text: DocumentText): string | null {
-  return findLabeledValue(text, BILL_OF_LADING_NUMBER, parseIdentifier);
+  return findLabeledValue(text, BILL_OF_LADING_NUMBER_LABELS, parseIdentifier);
 }
 
 export function findScac(text: DocumentText, billOfLadingNumber: string | null): string | null {
-  const labeled = findLabeledValue(text, SCAC, parseScac);
+  const labeled = findLabeledValue(text, SCAC_LABELS, parseScac);
   if (labeled !== null) return labeled;
   return billOfLadingNumber === null ? null : (SCAC_PREFIX.exec(billOfLadingNumber)?.[1] ?? null);
 }
 
 export function findVesselAndVoyage(text: DocumentText): { vessel: string | null; voyage: string | null } {
-  const combined = findLabeledValue(text, VESSEL_AND_VOYAGE, splitVesselVoyage);
-  if (combined !== null) return combined;
-  return {
-    vessel: findLabeledValue(text, VESSEL, parseVessel),
-    voyage: findLabeledValue(text, VOYAGE, parseVoyage),
-  };
+  const combined = findLabeledValue(text, VESSEL_AND_VOYAGE_LABELS, splitVesselVoyage);
+  const vessel = findLabeledValue(text, VESSEL_LABELS, parseVessel);
+  const voyage = findLabeledValue(text, VOYAGE_LABELS, parseVoyage);
+  return { vessel: combined?.vessel ?? vessel, voyage: combined?.voyage ?? voyage };
 }
 
 export function findPortOfLoading(text: DocumentText): string | null {
-  return findLabeledValue(text, PORT_OF_LOADING, parseText);
+  return findLabeledValue(text, PORT_OF_LOADING_LABELS, parsePort);
 }
 
 export function findPortOfDischarge(text: DocumentText): string | null {
-  return findLabeledValue(text, PORT_OF_DISCHARGE, parseText);
+  return findLabeledValue(text, PORT_OF_DISCHARGE_LABELS, parsePort);
+}
+
+export function findShipper(text: DocumentText): string | null {
+  return findLabeledValue(text, SHIPPER_LABELS, parseParty, { preferBelow: true });
+}
+
+export function findConsignee(text: DocumentText): string | null {
+  return findLabeledValue(text, CONSIGNEE_LABELS, parseParty, { preferBelow: true });
+}
+
+export function findNotifyParty(text: DocumentText): string | null {
+  return findLabeledValue(text, NOTIFY_LABELS, parseParty, { preferBelow: true });
+}
+
+/** Seal numbers printed after a seal label: tokens with a digit, several per label possible. */
+export function findSealNumbers(text: DocumentText, containers: readonly string[]): string[] {
+  const known = new Set(containers);
+  const seals = findLabeledValues(text, SEAL_LABELS, parseSeals, { below: true }).flat();
+  return [...new Set(seals)].filter((seal) => !known.has(seal));
+}
+
+function parseSeals(raw: string): string[] | null {
+  // A container number printed next to its seal ("HLXU 555123-0 / SL998877") is not a seal.
+  const tokens = raw
+    .replace(/\b[A-Z]{4}[ -]?\d{6}[ -]?\d\b/gi, ' ')
+    .split(/[\s,;/&]+|\band\b/i)
+    .map((t) => t.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ''))
+    .filter((t) => /^[A-Z0-9][A-Z0-9-]{3,19}$/i.test(t) && /\d/.test(t));
+  const seals = tokens.map((t) => t.toUpperCase());
+  return seals.length > 0 ? seals : null;
+}
+
+// A port as printed: the name before any country or state after a comma is kept whole.
+function parsePort(raw: string): string | null {
+  const value = parseText(raw);
+  if (value === null || !/[A-Za-z]{3}/.test(value) || /^\d/.test(value)) return null;
+  return value;
 }
 
 // "MSC GULSUN / 123E" or "MSC GULSUN V.123E".
 function splitVesselVoyage(raw: string): { vessel: string; voyage: string } | null {
-  const match = /^(.+?)\s*(?:\/|\s+v\.|\s+voy(?:age)?\.?)\s*([A-Za-z0-9-]+)\s*$/i.exec(raw.trim());
+  const match =
+    /^(.+?)\s*(?:\/|\s+v\.|\s+voy(?:age)?\.?)\s*([A-Za-z0-9-]+)\s*$/i.exec(raw.trim()) ??
+    // Under a combined heading the voyage may follow the name with only a space: "OOCL HONG KONG 089E".
+    /^(.+?[A-Za-z].*?)\s+([A-Za-z]{0,3}\d[A-Za-z0-9-]*)$/.exec(raw.trim());
   const vessel = parseText(match?.[1] ?? '');
   const voyage = parseVoyage(match?.[2] ?? '');
   return vessel === null || voyage === null ? null : { vessel, voyage };
@@ -55,7 +95,8 @@ function splitVesselVoyage(raw: string): { vessel: string; voyage: string } | nu
 
 // A vessel printed inline with its voyage ("MAERSK ELBA   Voyage: 245W") keeps only the name.
 function parseVessel(raw: string): string | null {
-  return parseText(raw.replace(/\s+voy(?:age)?\b.*$/i, ''));
+  const name = parseText(raw.replace(/\s+(?:voy(?:age)?|reise|reis|viaje|viaggio)\b.*$/i, ''));
+  return name !== null && /[A-Za-z]{2}/.test(name) ? name : null;
 }
 
 function parseVoyage(raw: string): string | null {

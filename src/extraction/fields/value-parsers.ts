@@ -24,3 +24,15 @@ export function parseScac(raw: string): string | null {
   const match = /^([A-Za-z]{4})(?![A-Za-z0-9])/.exec(raw.trim());
   return match?.[1]?.toUpperCase() ?? null;
 }
+
+// Words that start a sentence or instruction rather than a company name.
+const NOT_A_NAME =
+  /^(?:same as|idem\b|m[êe]me que|voir |wie |gleich |siehe |zelfde|idem|igual|mismo|misma|stess[oa]|come |vedi |as per|see |n\/a|none|tba|to be advised|\(|the |please )/i;
+
+/** A party's name: the first line of its block, not an instruction or an address line. */
+export function parseParty(raw: string): string | null {
+  const value = parseText(raw);
+  if (value === null || NOT_A_NAME.test(value) || !/[A-Za-z]{2}/.test(value) || /^\d/.test(value))
+    return null;
+  return value;
+}

@@ -38,6 +38,8 @@ export function isCurrencyCode(code: string): boolean {
 
 /** The value of a "Currency" field: a code (any ISO 4217 code, word-like or not) or a known symbol. */
 export function parseCurrencyCode(raw: string): string | null {
+  const word = /^[A-Za-z]{4,}/.test(raw.trim()) ? findCurrencyWord(raw) : null;
+  if (word !== null) return word;
   const token = /^\S+/.exec(raw.trim())?.[0] ?? '';
   const alias = CURRENCY_ALIASES.get(token);
   if (alias !== undefined) return alias;
@@ -108,17 +110,37 @@ export function parseMoney(text: string): Money | null {
       if (currency !== null && amount !== null) return { amount, currency };
     }
   }
-  const bare = BARE_NUMBER.exec(text);
+  // A value that is one number grouped with spaces ("12 450,00") is read whole.
+  const whole = new RegExp(String.raw`^\s*(${MONEY_NUMBER})\s*$`).exec(text);
+  const bare = whole ?? BARE_NUMBER.exec(text);
   const amount = parseDecimal(bare?.[1] ?? '');
   return amount === null ? null : { amount, currency: findCurrency(text) };
 }
 
-/** A currency named anywhere in `text` (a code or an unambiguous symbol). */
+/** A currency named anywhere in `text` (a code, an unambiguous symbol, or its name in words). */
 export function findCurrency(text: string): string | null {
   for (const match of text.matchAll(new RegExp(`(?<![A-Za-z])(${CODE_OR_SYMBOL})(?![A-Za-z])`, 'g'))) {
     const code = toCurrencyCode(match[1]);
     if (code !== null) return code;
   }
+  return findCurrencyWord(text);
+}
+
+// Currencies written out, in the six languages. A bare "dollars" or "francs" names no one currency.
+const CURRENCY_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/\beuros?\b/i, 'EUR'],
+  [
+    /\b(?:u\.?s\.?|american|us-?)\s*dollars?\b|\bdollars? (?:us|americains?)\b|\bdolares estadounidenses\b/i,
+    'USD',
+  ],
+  [/\bpounds? sterling\b|\bsterling\b|\blivres? sterling\b/i, 'GBP'],
+  [/\bswiss francs?\b|\bfrancs? suisses?\b|\bschweizer franken\b|\bsfr\.?(?![a-z])/i, 'CHF'],
+  [/\b(?:japanese )?yen\b/i, 'JPY'],
+  [/\brenminbi\b|\byuan\b/i, 'CNY'],
+];
+
+export function findCurrencyWord(text: string): string | null {
+  for (const [pattern, code] of CURRENCY_WORDS) if (pattern.test(text)) return code;
   return null;
 }
 

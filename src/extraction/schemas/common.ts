@@ -36,3 +36,10 @@ export const rejectedContainerNumbers = z
   .describe('Strings printed as container numbers that fail ISO 6346');
 
 export const text = z.string().min(1);
+
+export const locode = z
+  .string()
+  .regex(/^[A-Z]{2}[A-Z2-9]{3}$/)
+  .describe('UN/LOCODE of the port, when its printed name is in the bundled table of major ports');
+
+export const packageCount = z.number().int().nonnegative();

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { DocumentType } from '../document-type.ts';
 import { arrivalNoticePayloadSchema } from './arrival-notice.ts';
 import { billOfLadingPayloadSchema } from './bill-of-lading.ts';
+import { bookingConfirmationPayloadSchema } from './booking-confirmation.ts';
 import { commercialInvoicePayloadSchema } from './commercial-invoice.ts';
+import { deliveryOrderPayloadSchema } from './delivery-order.ts';
 import { otherPayloadSchema } from './other.ts';
 import { packingListPayloadSchema } from './packing-list.ts';
 
@@ -26,15 +28,15 @@ export const DOCUMENT_SCHEMAS: Readonly<Record<DocumentType, DocumentSchemaEntry
   bill_of_lading: {
     documentType: 'bill_of_lading',
     label: 'Bill of Lading',
-    schemaVersion: '2026-11-01',
+    schemaVersion: '2026-11-24',
     description:
-      'Carrier contract of carriage: B/L number, SCAC, containers, vessel and voyage, ports, parties.',
+      'Carrier contract of carriage (B/L, sea waybill, house B/L, express release): B/L number, SCAC, containers, seals, vessel and voyage, ports with UN/LOCODE, shipper, consignee, notify party.',
     schema: billOfLadingPayloadSchema,
   },
   arrival_notice: {
     documentType: 'arrival_notice',
     label: 'Arrival Notice',
-    schemaVersion: '2026-11-01',
+    schemaVersion: '2026-11-24',
     description:
       'Carrier notice of arrival: B/L number, containers, vessel and voyage, port, ETA, last free day.',
     schema: arrivalNoticePayloadSchema,
@@ -42,9 +44,26 @@ export const DOCUMENT_SCHEMAS: Readonly<Record<DocumentType, DocumentSchemaEntry
   packing_list: {
     documentType: 'packing_list',
     label: 'Packing List',
-    schemaVersion: '2026-11-01',
-    description: 'Contents of a shipment: reference, package count, gross weight, containers.',
+    schemaVersion: '2026-11-24',
+    description:
+      'Contents of a shipment: reference, parties, package count, gross weight, containers, ports.',
     schema: packingListPayloadSchema,
+  },
+  delivery_order: {
+    documentType: 'delivery_order',
+    label: 'Delivery Order',
+    schemaVersion: '2026-11-24',
+    description:
+      'Release of cargo to the consignee or its haulier: order number, B/L number, containers, vessel, port, totals.',
+    schema: deliveryOrderPayloadSchema,
+  },
+  booking_confirmation: {
+    documentType: 'booking_confirmation',
+    label: 'Booking Confirmation',
+    schemaVersion: '2026-11-24',
+    description:
+      'Carrier confirmation of a booking: booking number, parties, vessel, ports, ETD, containers, totals.',
+    schema: bookingConfirmationPayloadSchema,
   },
   other: {
     documentType: 'other',

@@ -15,6 +15,8 @@ export interface AppDeps {
   readonly limiter: RollingWindowLimiter;
   /** Requests per key per rolling minute in the default bucket. */
   readonly rateLimitPerMinute: number;
+  /** `METHOD /v2/path` of routes that count in a bucket of their own, not in the default one. */
+  readonly ownRateLimitBuckets?: ReadonlySet<string>;
   /** Routes relative to /v2; they run after authentication and the rate limit. */
   readonly api: ReadonlyArray<Hono<ServiceEnv>>;
   /** Routes at the root that need a key as well (the direct-upload endpoint, also reachable under /v2). */
@@ -40,7 +42,11 @@ export function createApp(deps: AppDeps): Hono<ServiceEnv> {
 
   const keyed = [
     requireApiKey(deps.keys),
-    rateLimit({ limiter: deps.limiter, limit: deps.rateLimitPerMinute }),
+    rateLimit({
+      limiter: deps.limiter,
+      limit: deps.rateLimitPerMinute,
+      skip: (method, path) => deps.ownRateLimitBuckets?.has(`${method} ${path}`) ?? false,
+    }),
     // Uploads go to the signed PUT target, so a keyed request is small; cut off anything that is not.
     bodyLimit({
       maxSize: MAX_JSON_BODY_BYTES,

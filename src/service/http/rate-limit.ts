@@ -63,13 +63,20 @@ export const rateLimit =
     limit,
     bucket = 'default',
     detail = DEFAULT_RATE_LIMIT_DETAIL,
+    skip = () => false,
   }: {
     limiter: RollingWindowLimiter;
     limit: number;
     bucket?: string;
     detail?: string;
+    /** Requests this bucket does not count (those a route counts in a bucket of its own). */
+    skip?: (method: string, path: string) => boolean;
   }): MiddlewareHandler<ServiceEnv> =>
   async (c, next) => {
+    if (skip(c.req.method, c.req.path)) {
+      await next();
+      return;
+    }
     const decision = limiter.consume(`${bucket}:${c.get('apiKeyHash')}`, limit);
     if (!decision.allowed) {
       throw new RateLimitedError(detail, decision.retryAfterSeconds);

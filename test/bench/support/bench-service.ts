@@ -14,6 +14,8 @@ const totalOnly = z.object({ meta: listMeta });
 export interface BenchService {
   readonly config: Config;
   readonly service: LocalService;
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
   readonly client: ServiceClient;
   /** `meta.total` of `GET /v2/documents`, asked in process so polling costs no socket. */
   documentCount(): Promise<number>;
@@ -59,5 +61,5 @@ export async function startBenchService(
     if (!response.ok) throw new Error(`GET /v2/documents answered ${response.status}`);
     return totalOnly.parse(await response.json()).meta.total;
   };
-  return { config, service, client, documentCount, close: () => service.close() };
+  return { config, service, url, client, documentCount, close: () => service.close() };
 }

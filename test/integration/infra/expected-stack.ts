@@ -59,6 +59,14 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
     memory: 512,
     usesApi: true,
   },
+  'imap-poll': {
+    logicalId: 'ImapDashpollLambdaFunction',
+    role: 'ImapPollRole',
+    logGroup: 'ImapDashpollLogGroup',
+    timeout: 240,
+    memory: 1024,
+    usesApi: false,
+  },
 };
 
 /** The settings every deployed function is given (aws-config.ts requires the AWS ones at start). */
@@ -121,6 +129,14 @@ export const ROLE_STATEMENTS: Record<string, Record<string, string[]>> = {
     LedgerAndOutcomes: objects,
     ApiToken: ['ssm:GetParameter'],
     DecryptApiToken: ['kms:Decrypt'],
+  },
+  ImapPollRole: {
+    Logs: logs,
+    SendIntake: ['sqs:SendMessage'],
+    ListBucket: ['s3:ListBucket'],
+    StageAndLedger: ['s3:AbortMultipartUpload', ...objects],
+    MailboxSecrets: ['ssm:GetParameter'],
+    DecryptMailboxSecrets: ['kms:Decrypt'],
   },
   ReconcileRole: {
     Logs: logs,

@@ -111,18 +111,21 @@ describe('the functions', () => {
     expect(perMinute).toBeLessThan(limit);
   });
 
-  it('the webhook has a public function URL (the signature authenticates) and reconcile a 5-minute schedule', () => {
+  it('the webhook has a public function URL (the signature authenticates); reconcile and imap-poll run every 5 minutes', () => {
     const [[, url] = []] = resourcesOf(template, 'AWS::Lambda::Url');
     expect(url?.Properties.AuthType).toBe('NONE');
     expect(referencedId(url?.Properties.TargetFunctionArn)).toBe('WebhookLambdaFunction');
     expect(template.Outputs).toHaveProperty('WebhookLambdaFunctionUrl');
     const rules = resourcesOf(template, 'AWS::Events::Rule');
-    expect(rules).toHaveLength(1);
-    const [[, rule] = []] = rules;
-    expect(rule?.Properties.ScheduleExpression).toBe('rate(5 minutes)');
-    const targets = rule?.Properties.Targets as Array<{ Arn: unknown }>;
-    expect(referencedId(targets[0]?.Arn)).toBe('ReconcileLambdaFunction');
+    const scheduled = rules.map(([, rule]) => {
+      expect(rule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
+      const targets = rule.Properties.Targets as Array<{ Arn: unknown }>;
+      return referencedId(targets[0]?.Arn);
+    });
+    expect(scheduled.sort()).toEqual(['ImapDashpollLambdaFunction', 'ReconcileLambdaFunction']);
+    // Each run ends before the next starts.
     expect(Number(props(template, 'ReconcileLambdaFunction').Timeout)).toBeLessThan(300);
+    expect(Number(props(template, 'ImapDashpollLambdaFunction').Timeout)).toBeLessThan(300);
   });
 });
 

@@ -6,7 +6,10 @@ import type { ArrivalNoticeFields } from './arrival-notice-pdf.ts';
 import type { BillOfLadingFields } from './bill-of-lading-pdf.ts';
 import { type PackingListFields, sumDecimals } from './packing-list-pdf.ts';
 
-/** The payload a correct extractor returns for a generated document, derived from what was printed. */
+/**
+ * The payload a correct extractor returns for a generated document, derived from what was printed. Only
+ * the fields the generator prints are listed; the corpus test compares those.
+ */
 
 type Containers = Pick<BillOfLadingPayload, 'container_numbers' | 'rejected_container_numbers'>;
 
@@ -24,13 +27,13 @@ export function expectedContainers(printed: readonly string[]): Containers {
 const scacOf = (fields: BillOfLadingFields): string | null =>
   fields.scac_label ?? fields.bill_of_lading_number?.slice(0, 4) ?? null;
 
-export function expectedBillOfLading(fields: BillOfLadingFields): BillOfLadingPayload {
+export function expectedBillOfLading(fields: BillOfLadingFields): Partial<BillOfLadingPayload> {
   return {
     bill_of_lading_number: fields.bill_of_lading_number,
     scac: scacOf(fields),
     ...expectedContainers(fields.container_numbers),
-    vessel: fields.vessel,
-    voyage: fields.voyage,
+    vessel_name: fields.vessel,
+    voyage_number: fields.voyage,
     port_of_loading: fields.port_of_loading,
     port_of_discharge: fields.port_of_discharge,
     shipper: fields.shipper?.name ?? null,
@@ -38,7 +41,7 @@ export function expectedBillOfLading(fields: BillOfLadingFields): BillOfLadingPa
   };
 }
 
-export function expectedArrivalNotice(fields: ArrivalNoticeFields): ArrivalNoticePayload {
+export function expectedArrivalNotice(fields: ArrivalNoticeFields): Partial<ArrivalNoticePayload> {
   return {
     bill_of_lading_number: fields.bill_of_lading_number,
     ...expectedContainers(fields.container_numbers),
@@ -50,7 +53,7 @@ export function expectedArrivalNotice(fields: ArrivalNoticeFields): ArrivalNotic
   };
 }
 
-export function expectedPackingList(fields: PackingListFields): PackingListPayload {
+export function expectedPackingList(fields: PackingListFields): Partial<PackingListPayload> {
   return {
     packing_list_number: fields.packing_list_number,
     package_count: fields.rows.reduce((sum, row) => sum + row.packages, 0),

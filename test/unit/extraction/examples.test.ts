@@ -13,7 +13,7 @@ describe('example documents', () => {
       });
       if (example.expected.ok) {
         expect(result).toMatchObject({ ok: true, documentType: example.expected.documentType });
-        expect(result.ok && result.payload).toEqual(example.expected.payload);
+        expect(result.ok && result.payload).toMatchObject(example.expected.payload);
       } else {
         expect(result).toMatchObject({ ok: false, reason: example.expected.reason });
       }

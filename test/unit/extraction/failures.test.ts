@@ -171,7 +171,7 @@ describe('extractDocument on readable documents of no known type', () => {
     expect(await extractDocument(letter, hints)).toEqual({
       ok: true,
       documentType: 'other',
-      classificationNotes: 'no title and no supporting terms of a known type',
+      classificationNotes: 'no title and no cues of a known type',
       schemaVersion: '2026-11-01',
       payload: {
         page_count: 1,

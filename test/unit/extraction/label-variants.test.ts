@@ -116,12 +116,16 @@ describe('bill of lading label variants', () => {
       scac: 'HLCU',
       container_numbers: ['HLXU5551230'],
       rejected_container_numbers: [],
-      vessel: 'BERLIN EXPRESS',
-      voyage: '042W',
+      seal_numbers: ['SL998877'],
+      vessel_name: 'BERLIN EXPRESS',
+      voyage_number: '042W',
       port_of_loading: 'HAMBURG, DE',
+      port_of_loading_locode: 'DEHAM',
       port_of_discharge: 'SAVANNAH, GA, US',
+      port_of_discharge_locode: 'USSAV',
       shipper: 'Hamburg Summit Machinery GmbH',
       consignee: 'Savannah Lotus Imports LLC',
+      notify_party: null,
     });
   });
 
@@ -169,6 +173,7 @@ describe('arrival notice and packing list variants', () => {
       vessel: 'ONE APUS',
       voyage: '061E',
       port_of_discharge: 'LONG BEACH, CA, US',
+      port_of_discharge_locode: 'USLGB',
       eta: '2026-11-21',
       last_free_day: '2026-11-26',
     });
@@ -184,10 +189,14 @@ describe('arrival notice and packing list variants', () => {
     ]);
     expect(result.ok && result.payload).toEqual({
       packing_list_number: 'SHP-55120',
+      shipper: null,
+      consignee: null,
       package_count: 1200,
       gross_weight_kg: '10886.217',
       container_numbers: [],
       rejected_container_numbers: [],
+      port_of_loading: null,
+      port_of_discharge: null,
     });
   });
 });

@@ -44,7 +44,34 @@ describe('inferSlashDateOrder', () => {
     expect(inferSlashDateOrder('ETA 11/25/2026\nLFD 12/03/2026')).toBe('month_first');
   });
 
-  it('defaults to month first when every date is ambiguous', () => {
-    expect(inferSlashDateOrder('ETA 03/04/2026')).toBe('month_first');
+  it('leaves the order unknown when every date is ambiguous and the language is unknown', () => {
+    expect(inferSlashDateOrder('ETA 03/04/2026')).toBeNull();
+    expect(parseDate('03/04/2026', null)).toBeNull();
+  });
+
+  it('reads ambiguous dates month first in English, day first with British cues and in other languages', () => {
+    expect(inferSlashDateOrder('The invoice amount is due to the shipper: 03/04/2026')).toBe('month_first');
+    expect(inferSlashDateOrder('The invoice amount is due in GBP: 03/04/2026')).toBe('day_first');
+    expect(inferSlashDateOrder('Date de la facture 03/04/2026, montant du')).toBe('day_first');
+    expect(inferSlashDateOrder('Rechnung und Datum 03/04/2026')).toBe('day_first');
+  });
+
+  it.each([
+    ['28 Nov 2022', '2022-11-28'],
+    ['28 novembre 2022', '2022-11-28'],
+    ['1er décembre 2022', '2022-12-01'],
+    ['28. November 2022', '2022-11-28'],
+    ['3. März 2023', '2023-03-03'],
+    ['28 november 2022', '2022-11-28'],
+    ['12 mei 2023', '2023-05-12'],
+    ['28 de noviembre de 2022', '2022-11-28'],
+    ['5 agosto 2023', '2023-08-05'],
+    ['28 dicembre 2022', '2022-12-28'],
+    ['28-nov-22', '2022-11-28'],
+    ['November 28th, 2022', '2022-11-28'],
+    ['28.11.2022', '2022-11-28'],
+    ['2022-11-28', '2022-11-28'],
+  ])('reads %s in any of the six languages', (printed, iso) => {
+    expect(parseDate(printed, null)).toBe(iso);
   });
 });

@@ -19,7 +19,7 @@ describe('document schema registry', () => {
   });
 
   it('finds a schema by its <type>@<version> id, and nothing for an unknown version', () => {
-    expect(findDocumentSchema('bill_of_lading@2026-11-01')?.label).toBe('Bill of Lading');
+    expect(findDocumentSchema('bill_of_lading@2026-11-24')?.label).toBe('Bill of Lading');
     expect(findDocumentSchema('bill_of_lading@2020-01-01')).toBeUndefined();
     expect(findDocumentSchema('passport@2026-11-01')).toBeUndefined();
     expect(findDocumentSchema('bill_of_lading')).toBeUndefined();
@@ -55,12 +55,16 @@ describe('document schema registry', () => {
       scac: 'MAEU',
       container_numbers: ['MSKU1000016'],
       rejected_container_numbers: [],
-      vessel: null,
-      voyage: null,
+      seal_numbers: [],
+      vessel_name: null,
+      voyage_number: null,
       port_of_loading: null,
+      port_of_loading_locode: null,
       port_of_discharge: null,
+      port_of_discharge_locode: null,
       shipper: null,
       consignee: null,
+      notify_party: null,
     };
     expect(bl.safeParse(valid).success).toBe(true);
     expect(bl.safeParse({ ...valid, container_numbers: ['MSKU100001'] }).success).toBe(false);

@@ -1,0 +1,330 @@
+import type { Readable } from 'node:stream';
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import { AppError } from '../../src/domain/errors.ts';
+import type { Logger } from '../../src/observability/logger.ts';
+import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../ports.ts';
+
+/** What the server is asked to accept as the login: a password, or an OAuth2 access token (XOAUTH2). */
+export type ImapCredentials =
+  | { readonly user: string; readonly pass: string }
+  | { readonly user: string; readonly accessToken: string };
+
+export interface ImapServer {
+  readonly host: string;
+  readonly port: number;
+  /** TLS from the first byte (993); false means plain, upgraded with STARTTLS when the server offers it. */
+  readonly tls: boolean;
+  /** Called on every connect, so a refreshed OAuth2 token is used by the next connection. */
+  readonly credentials: () => Promise<ImapCredentials>;
+}
+
+export interface ImapMailSourceOptions {
+  readonly server: ImapServer;
+  readonly logger: Logger;
+  /** EXAMINE instead of SELECT, and `settle` refused: `stevedore mail check` touches nothing. */
+  readonly readOnly?: boolean;
+  /** Every IMAP command sent, for the benchmark's count of a poll's cost. */
+  readonly onCommand?: (command: string) => void;
+}
+
+/** One FETCH per this many bytes of a message: few round trips, bounded buffers. */
+const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
+/** A server that answers nothing for this long is taken for a dropped connection. */
+const SOCKET_TIMEOUT_MS = 60_000;
+
+/**
+ * The mailbox over IMAP (imapflow). One connection, opened on first use and again after it drops; every
+ * mailbox operation holds imapflow's mailbox lock and releases it in `finally`. Messages are addressed
+ * by UID, checked against the UIDVALIDITY they were listed under.
+ */
+export class ImapMailSource implements MailSource {
+  private client: ImapFlow | undefined;
+  private connecting: Promise<ImapFlow> | undefined;
+  private readonly created = new Set<string>();
+
+  constructor(private readonly options: ImapMailSourceOptions) {}
+
+  async list(
+    mailbox: string,
+    checkpoint: MailCheckpoint | undefined,
+    limit: number,
+    options: { readonly since?: Date } = {},
+  ): Promise<MailListing> {
+    // One STATUS tells whether anything arrived since the checkpoint: an idle poll costs no more. (A
+    // selected mailbox's cached UIDNEXT is not updated by EXISTS, so it cannot answer that.)
+    const client = await this.connect();
+    let status: Awaited<ReturnType<ImapFlow['status']>>;
+    try {
+      // Dovecot answers STATUS on the selected mailbox from this session's view: a NOOP brings it up to date.
+      if (client.mailbox !== false && client.mailbox.path === mailbox) await client.noop();
+      status = await client.status(mailbox, { uidNext: true, uidValidity: true, messages: true });
+    } catch (error) {
+      throw this.wrap(error, mailbox);
+    }
+    if (status === false) {
+      throw new AppError('mailbox_missing', `the mailbox ${mailbox} does not exist`, { retryable: true });
+    }
+    if (status.uidValidity !== undefined && status.uidNext !== undefined) {
+      const uidValidity = Number(status.uidValidity);
+      const from =
+        checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
+      if (status.messages === 0 || status.uidNext <= from) return { uidValidity, messages: [] };
+    }
+    return this.withMailbox(mailbox, async (client, box) => {
+      const uidValidity = Number(box.uidValidity);
+      const from =
+        checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
+      const found = await client.search(
+        { uid: `${from}:*`, ...(options.since === undefined ? {} : { since: options.since }) },
+        { uid: true },
+      );
+      // `UID n:*` always matches the highest message, even when its UID is below n (RFC 3501 §6.4.8).
+      const uids = (found || [])
+        .filter((uid) => uid >= from)
+        .sort((a, b) => a - b)
+        .slice(0, limit);
+      if (uids.length === 0) return { uidValidity, messages: [] };
+      const fetched = await client.fetchAll(
+        uids.join(','),
+        { uid: true, size: true, envelope: true, flags: true, internalDate: true },
+        { uid: true },
+      );
+      const messages: MailMessage[] = fetched
+        .filter((message) => message.uid >= from)
+        .map((message) => ({
+          mailbox,
+          uidValidity,
+          uid: message.uid,
+          sizeBytes: message.size ?? 0,
+          messageId: message.envelope?.messageId?.trim() || null,
+          receivedAt: toIso(message.internalDate),
+          flags: [...(message.flags ?? [])],
+        }))
+        .sort((a, b) => a.uid - b.uid);
+      return { uidValidity, messages };
+    });
+  }
+
+  async source(message: MailMessage): Promise<Readable> {
+    const client = await this.connect();
+    const lock = await this.lock(client, message.mailbox);
+    try {
+      this.checkValidity(client, message);
+      const download = await client.download(String(message.uid), undefined, {
+        uid: true,
+        chunkSize: DOWNLOAD_CHUNK_BYTES,
+      });
+      if (download.content === undefined) {
+        throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
+      }
+      const content = download.content;
+      // The lock is held while the caller reads: the chunks are fetched from the selected mailbox.
+      let released = false;
+      const release = (): void => {
+        if (released) return;
+        released = true;
+        lock.release();
+      };
+      content.once('close', release);
+      content.once('end', release);
+      content.once('error', release);
+      return content;
+    } catch (error) {
+      lock.release();
+      throw this.wrap(error, message.mailbox);
+    }
+  }
+
+  async settle(messages: readonly MailMessage[], folder: string, keywords: readonly string[]): Promise<void> {
+    if (this.options.readOnly === true) throw new AppError('read_only', 'this mailbox was opened read-only');
+    const [first] = messages;
+    if (first === undefined) return;
+    const client = await this.connect();
+    await this.ensureFolder(client, folder);
+    const lock = await this.lock(client, first.mailbox);
+    try {
+      for (const message of messages) this.checkValidity(client, message);
+      const range = messages.map((message) => message.uid).join(',');
+      if (keywords.length > 0) await client.messageFlagsAdd(range, [...keywords], { uid: true });
+      await client.messageMove(range, folder, { uid: true });
+    } catch (error) {
+      throw this.wrap(error, first.mailbox);
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** Resolves when the mailbox may have new mail (IDLE's EXISTS), after `maxMs`, or on abort. */
+  async waitForMail(mailbox: string, maxMs: number, signal: AbortSignal): Promise<void> {
+    let client: ImapFlow;
+    try {
+      client = await this.connect();
+      // Selecting the mailbox is what lets imapflow IDLE on it while nothing else runs.
+      const lock = await this.lock(client, mailbox);
+      lock.release();
+    } catch {
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        client.off('exists', done);
+        client.off('close', done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, maxMs);
+      client.on('exists', done);
+      client.on('close', done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.connecting = undefined;
+    if (client === undefined) return;
+    try {
+      if (client.usable) await client.logout();
+    } catch {
+      client.close();
+    }
+  }
+
+  private async withMailbox<T>(
+    mailbox: string,
+    work: (client: ImapFlow, box: { uidValidity: bigint; uidNext: number; exists: number }) => Promise<T>,
+  ): Promise<T> {
+    const client = await this.connect();
+    const lock = await this.lock(client, mailbox);
+    try {
+      const box = client.mailbox;
+      if (box === false) throw new AppError('mailbox_missing', `${mailbox} is not open`, { retryable: true });
+      return await work(client, box);
+    } catch (error) {
+      throw this.wrap(error, mailbox);
+    } finally {
+      lock.release();
+    }
+  }
+
+  private async lock(client: ImapFlow, mailbox: string): Promise<{ release(): void }> {
+    try {
+      return await client.getMailboxLock(mailbox, { readOnly: this.options.readOnly === true });
+    } catch (error) {
+      throw this.wrap(error, mailbox);
+    }
+  }
+
+  private checkValidity(client: ImapFlow, message: MailMessage): void {
+    const box = client.mailbox;
+    if (box === false || Number(box.uidValidity) !== message.uidValidity) {
+      throw new AppError('uid_validity_changed', `${message.mailbox} changed its UIDVALIDITY`, {
+        retryable: true,
+      });
+    }
+  }
+
+  private async ensureFolder(client: ImapFlow, folder: string): Promise<void> {
+    if (this.created.has(folder)) return;
+    try {
+      await client.mailboxCreate(folder);
+    } catch (error) {
+      // ALREADYEXISTS is the usual answer; anything else shows at the MOVE that follows.
+      if (!alreadyExists(error))
+        this.options.logger.warn({ err: error, folder }, 'could not create the folder');
+    }
+    this.created.add(folder);
+  }
+
+  private async connect(): Promise<ImapFlow> {
+    if (this.client?.usable === true) return this.client;
+    this.client = undefined;
+    this.created.clear();
+    this.connecting ??= (async () => {
+      const { server, onCommand } = this.options;
+      const credentials = await server.credentials();
+      const options: ImapFlowOptions = {
+        host: server.host,
+        port: server.port,
+        secure: server.tls,
+        auth:
+          'accessToken' in credentials
+            ? { user: credentials.user, accessToken: credentials.accessToken }
+            : { user: credentials.user, pass: credentials.pass },
+        logger: onCommand === undefined ? false : commandLogger(onCommand),
+        socketTimeout: SOCKET_TIMEOUT_MS,
+        // Nothing to upgrade to on loopback test servers; a real server offering STARTTLS still gets it.
+        doSTARTTLS: server.tls ? undefined : server.host === '127.0.0.1' ? false : undefined,
+      };
+      const client = new ImapFlow(options);
+      // A dropped connection surfaces as an error event; the next call sees `usable` false and reconnects.
+      client.on('error', (error: unknown) =>
+        this.options.logger.warn({ err: error }, 'IMAP connection error'),
+      );
+      try {
+        await client.connect();
+      } catch (error) {
+        client.close();
+        throw new AppError('imap_connect_failed', `cannot connect to ${server.host}:${server.port}`, {
+          retryable: true,
+          cause: error,
+        });
+      }
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private wrap(error: unknown, mailbox: string): unknown {
+    if (error instanceof AppError) return error;
+    if (isMissingMailbox(error)) {
+      return new AppError('mailbox_missing', `the mailbox ${mailbox} does not exist`, {
+        retryable: true,
+        cause: error,
+      });
+    }
+    return new AppError('imap_failed', `IMAP on ${mailbox} failed`, { retryable: true, cause: error });
+  }
+}
+
+const toIso = (value: Date | string | undefined): string => {
+  const date = value instanceof Date ? value : new Date(value ?? Date.now());
+  return Number.isNaN(date.getTime()) ? new Date().toISOString() : date.toISOString();
+};
+
+const responseCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'serverResponseCode' in error
+    ? String((error as { serverResponseCode: unknown }).serverResponseCode)
+    : undefined;
+
+const responseText = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'responseText' in error
+    ? String((error as { responseText: unknown }).responseText)
+    : '';
+
+const isMissingMailbox = (error: unknown): boolean =>
+  responseCode(error) === 'NONEXISTENT' ||
+  // imapflow's STATUS reports a missing mailbox as `code: 'NotFound'`, the server's answer nested inside.
+  (typeof error === 'object' && error !== null && 'code' in error && error.code === 'NotFound') ||
+  /doesn't exist|does not exist|no such mailbox/i.test(responseText(error));
+
+const alreadyExists = (error: unknown): boolean =>
+  responseCode(error) === 'ALREADYEXISTS' || /already exists/i.test(responseText(error));
+
+/** imapflow's logger, reduced to the commands it sends (`C:` lines), for counting a poll's cost. */
+const commandLogger = (onCommand: (command: string) => void): ImapFlowOptions['logger'] => {
+  const ignore = (): void => {};
+  return {
+    debug: (entry: { msg?: string; src?: string; data?: string }) => {
+      if (entry.src === 's' && typeof entry.data === 'string') onCommand(entry.data);
+    },
+    info: ignore,
+    warn: ignore,
+    error: ignore,
+  } as unknown as ImapFlowOptions['logger'];
+};

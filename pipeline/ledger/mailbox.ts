@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Ledger, MailCheckpoint } from '../ports.ts';
+import { LedgerEntryError } from './errors.ts';
+import { ledgerKeys } from './keys.ts';
+
+/**
+ * The mail poller's ledger entries: a checkpoint and a lease per mailbox (markers, replaced as the poller
+ * moves on), and one record per message whose documents were enqueued (written once, before the move).
+ */
+
+/** A mailbox of an account on a server, as a short hex name fit for a ledger key. */
+export const mailboxKeyOf = (server: { host: string; port: number; user: string }, mailbox: string): string =>
+  createHash('sha256')
+    .update(JSON.stringify([server.host.toLowerCase(), server.port, server.user.toLowerCase(), mailbox]))
+    .digest('hex')
+    .slice(0, 32);
+
+/**
+ * A message's identity, the same under any UID: its Message-ID, else the arrival time and size the server
+ * keeps for it. Hashed, so it fits a key.
+ */
+export const messageKeyOf = (message: {
+  messageId: string | null;
+  receivedAt: string;
+  sizeBytes: number;
+}): string =>
+  createHash('sha256')
+    .update(
+      message.messageId === null
+        ? `date:${message.receivedAt}|${message.sizeBytes}`
+        : `id:${message.messageId}`,
+    )
+    .digest('hex')
+    .slice(0, 40);
+
+const checkpointValue = z.object({ uidValidity: z.number().int(), lastUid: z.number().int().nonnegative() });
+const leaseValue = z.object({ owner: z.string(), until: z.number() });
+
+export const mailRecord = z.object({
+  outcome: z.enum(['processed', 'failed']),
+  reason: z.string().nullable(),
+  detail: z.string().nullable(),
+  documents: z.number().int().nonnegative(),
+  uidValidity: z.number().int(),
+  uid: z.number().int(),
+  at: z.iso.datetime(),
+});
+export type MailRecord = z.infer<typeof mailRecord>;
+
+const parse = <T>(key: string, value: string, schema: z.ZodType<T>): T => {
+  try {
+    return schema.parse(JSON.parse(value));
+  } catch (error) {
+    throw new LedgerEntryError(key, error);
+  }
+};
+
+export async function readCheckpoint(ledger: Ledger, box: string): Promise<MailCheckpoint | undefined> {
+  const key = ledgerKeys.mailCheckpoint(box);
+  const value = await ledger.get(key);
+  return value === undefined ? undefined : parse(key, value, checkpointValue);
+}
+
+/**
+ * Replaces the checkpoint. Called under the lease, so nothing else writes it meanwhile; a crash between
+ * the delete and the put loses only the checkpoint, and the next poll lists the mailbox from the start,
+ * where each message's record keeps it from being read again.
+ */
+export async function writeCheckpoint(
+  ledger: Ledger,
+  box: string,
+  checkpoint: MailCheckpoint,
+): Promise<void> {
+  const key = ledgerKeys.mailCheckpoint(box);
+  const value = JSON.stringify({ uidValidity: checkpoint.uidValidity, lastUid: checkpoint.lastUid });
+  if (await ledger.putIfAbsent(key, value)) return;
+  await ledger.delete(key);
+  await ledger.putIfAbsent(key, value);
+}
+
+/**
+ * Takes the mailbox for one poll: true when `owner` holds it until `now + ttlMs`. A lease left by a
+ * crashed poller is taken over once it has expired, and only if it is still the one that was read.
+ */
+export async function acquireLease(
+  ledger: Ledger,
+  box: string,
+  owner: string,
+  now: number,
+  ttlMs: number,
+): Promise<boolean> {
+  const key = ledgerKeys.mailLease(box);
+  const value = JSON.stringify({ owner, until: now + ttlMs });
+  if (await ledger.putIfAbsent(key, value)) return true;
+  const held = await ledger.get(key);
+  if (held === undefined) return ledger.putIfAbsent(key, value);
+  if (parse(key, held, leaseValue).until > now) return false;
+  if ((await ledger.get(key)) !== held) return false;
+  await ledger.delete(key);
+  if (!(await ledger.putIfAbsent(key, value))) return false;
+  // Two pollers may both have seen the same expired lease: the one whose value stayed wins.
+  return (await ledger.get(key)) === value;
+}
+
+/** Gives the lease back, unless it expired and another poller took it meanwhile. */
+export async function releaseLease(ledger: Ledger, box: string, owner: string): Promise<void> {
+  const key = ledgerKeys.mailLease(box);
+  const held = await ledger.get(key);
+  if (held !== undefined && parse(key, held, leaseValue).owner === owner) await ledger.delete(key);
+}
+
+export async function readMailRecord(
+  ledger: Ledger,
+  box: string,
+  message: string,
+): Promise<MailRecord | undefined> {
+  const key = ledgerKeys.mailMessage(box, message);
+  const value = await ledger.get(key);
+  return value === undefined ? undefined : parse(key, value, mailRecord);
+}
+
+/** One record per message, written in one batch (one transaction in the embedded ledger). */
+export const recordMails = async (
+  ledger: Ledger,
+  box: string,
+  records: readonly { message: string; record: MailRecord }[],
+): Promise<void> => {
+  if (records.length === 0) return;
+  await ledger.putAllIfAbsent(
+    records.map(({ message, record }) => ({
+      key: ledgerKeys.mailMessage(box, message),
+      value: JSON.stringify(mailRecord.parse(record)),
+    })),
+  );
+};

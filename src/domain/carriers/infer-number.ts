@@ -1,0 +1,202 @@
+import { CONTAINER_NUMBER_PATTERN, computeCheckDigit, normalizeContainerNumber } from '../iso6346.ts';
+import type { Carrier, CarrierCatalog } from './carrier-catalog.ts';
+import { type Decision, decide, EVIDENCE, roundConfidence } from './confidence.ts';
+
+export type NumberType = 'container' | 'bill_of_lading' | 'booking';
+
+export interface CarrierCandidate {
+  readonly scac: string;
+  readonly name: string;
+  readonly confidence: number;
+}
+
+export interface InferredNumber {
+  readonly number: string;
+  readonly numberType: NumberType;
+  readonly validation: {
+    /** null when no rule can tell (a bare booking number of an unknown shape). */
+    readonly isValid: boolean | null;
+    readonly type: 'container' | 'shipment';
+    /** The ISO 6346 check; null for shipment numbers, which have none. */
+    readonly checkDigitPassed: boolean | null;
+    readonly parsedNumber: string;
+    readonly reason: string | null;
+  };
+  readonly decision: Decision;
+  readonly selected: CarrierCandidate | null;
+  readonly candidates: readonly CarrierCandidate[];
+}
+
+/** Why a number was refused outright (the route answers 422). */
+export type UnreadableNumber = { readonly unreadable: true; readonly reason: string };
+
+/** Carrier references are 5 to 30 letters and digits once separators are gone; anything else is not one. */
+const READABLE = /^[A-Z0-9]{5,30}$/;
+
+/**
+ * Lines of one group that ship in each other's boxes, keyed by the SCAC that owns the prefix: `own` is
+ * the owner's share, the sisters split what is left of EVIDENCE.ownedPrefix. APL and ANL boxes travel on
+ * CMA CGM bills about as often as on their own since the merger; Hamburg Sud's boxes travel on Maersk
+ * bills since Maersk folded the brand in.
+ */
+const SHARED_BOXES: Readonly<Record<string, { readonly own: number; readonly sisters: readonly string[] }>> =
+  {
+    MAEU: { own: EVIDENCE.ownedPrefixSharedWithSisters, sisters: ['SEAU', 'SAFM'] },
+    CMDU: { own: EVIDENCE.ownedPrefixSharedWithSisters, sisters: ['APLU', 'ANNU'] },
+    APLU: { own: EVIDENCE.absorbedBrandPrefix, sisters: ['CMDU'] },
+    ANNU: { own: EVIDENCE.absorbedBrandPrefix, sisters: ['CMDU'] },
+    COSU: { own: EVIDENCE.ownedPrefixSharedWithSisters, sisters: ['OOLU'] },
+    OOLU: { own: EVIDENCE.ownedPrefixSharedWithSisters, sisters: ['COSU'] },
+    SUDU: { own: EVIDENCE.retiredBrandPrefix, sisters: ['MAEU'] },
+  };
+
+/**
+ * Lines that carry more of the world's boxes get more of a shared shape's weight. Rough shares of public
+ * examples: the largest lines about twice a regional one.
+ */
+const SHAPE_PRIOR: Readonly<Record<string, number>> = {
+  MSCU: 2,
+  // Bare 9-digit bills are Maersk's own form; the sister brands and Evergreen bookings share it.
+  MAEU: 6,
+  CMDU: 2,
+  COSU: 2,
+  HLCU: 2,
+  ONEY: 2,
+  EGLV: 2,
+};
+
+export function normalizeReferenceNumber(input: string): string {
+  return normalizeContainerNumber(input.normalize('NFKC').trim());
+}
+
+/** Number type, validation and a calibrated carrier prediction for a container, B/L or booking number. */
+export function inferNumber(input: string, catalog: CarrierCatalog): InferredNumber | UnreadableNumber {
+  const number = normalizeReferenceNumber(input);
+  if (!READABLE.test(number) || !/[0-9]/.test(number)) {
+    return { unreadable: true, reason: 'not 5 to 30 letters and digits' };
+  }
+  if (CONTAINER_NUMBER_PATTERN.test(number)) return inferContainer(number, catalog);
+  const prefixOwners = catalog.blPrefixOwners(number.slice(0, 4));
+  if (prefixOwners.length > 0 && /[0-9]/.test(number.slice(4))) {
+    return inferPrefixedBill(number, prefixOwners);
+  }
+  return inferBareShipmentNumber(number, catalog);
+}
+
+function inferContainer(number: string, catalog: CarrierCatalog): InferredNumber {
+  const prefix = number.slice(0, 4);
+  const checkDigitPassed = computeCheckDigit(number.slice(0, 10)) === Number(number.charAt(10));
+  const reason = checkDigitPassed ? null : 'Invalid check digit';
+  const factor = checkDigitPassed ? 1 : EVIDENCE.checkDigitFailedFactor;
+
+  const weights = new Map<Carrier, number>();
+  // A leased box says nothing about the line that moves it: never a prediction from a lessor prefix.
+  if (catalog.lessorOf(prefix) === undefined) {
+    const owners = catalog.ownersOf(prefix);
+    // A prefix a group company also holds (SUDU: Hamburg Sud and Maersk) is shared like a sister's.
+    const groups = catalog.groupOwnersOf(prefix);
+    for (const owner of owners) {
+      const shared = SHARED_BOXES[owner.scac];
+      const sisterScacs = new Set([...(shared?.sisters ?? []), ...groups.map((group) => group.scac)]);
+      sisterScacs.delete(owner.scac);
+      const sisters = [...sisterScacs].flatMap((scac) => catalog.bySCAC(scac) ?? []);
+      const own =
+        shared?.own ?? (sisters.length > 0 ? EVIDENCE.ownedPrefixSharedWithSisters : EVIDENCE.ownedPrefix);
+      add(weights, owner, (own * factor) / owners.length);
+      for (const sister of sisters) {
+        add(weights, sister, ((EVIDENCE.ownedPrefix - own) * factor) / sisters.length / owners.length);
+      }
+    }
+    if (owners.length === 0) {
+      for (const group of groups) add(weights, group, (EVIDENCE.groupPrefix * factor) / groups.length);
+    }
+  }
+  return result(
+    number,
+    'container',
+    {
+      isValid: checkDigitPassed,
+      type: 'container',
+      checkDigitPassed,
+      parsedNumber: number,
+      reason,
+    },
+    weights,
+  );
+}
+
+function inferPrefixedBill(number: string, owners: readonly Carrier[]): InferredNumber {
+  const weights = new Map<Carrier, number>();
+  let formatMatched = false;
+  for (const owner of owners) {
+    const matches = owner.blFormats.some((format) => format.test(number));
+    formatMatched ||= matches;
+    const evidence = matches
+      ? EVIDENCE.blPrefixAndFormat
+      : owner.blFormats.length === 0
+        ? EVIDENCE.blPrefixOnly
+        : EVIDENCE.blPrefixWrongFormat;
+    add(weights, owner, evidence / owners.length);
+  }
+  return result(number, 'bill_of_lading', shipmentValidation(number, formatMatched), weights);
+}
+
+function inferBareShipmentNumber(number: string, catalog: CarrierCatalog): InferredNumber {
+  const billLines = catalog.carriers.filter((carrier) => carrier.blFormats.some((f) => f.test(number)));
+  const bookingLines = catalog.carriers.filter((carrier) =>
+    carrier.bookingFormats.some((f) => f.test(number)),
+  );
+  const lines = [...new Set([...billLines, ...bookingLines])];
+  const total = lines.reduce((sum, carrier) => sum + (SHAPE_PRIOR[carrier.scac] ?? 1), 0);
+  const weights = new Map<Carrier, number>();
+  for (const carrier of lines) {
+    add(weights, carrier, (EVIDENCE.formatOnlyCeiling * (SHAPE_PRIOR[carrier.scac] ?? 1)) / total);
+  }
+  // Bills of lading are what integrators track most; a bare run of digits of no known bill shape is
+  // most often a booking number.
+  const numberType: NumberType =
+    billLines.length > 0
+      ? 'bill_of_lading'
+      : bookingLines.length > 0 || /^[0-9]+$/.test(number)
+        ? 'booking'
+        : 'bill_of_lading';
+  return result(number, numberType, shipmentValidation(number, lines.length > 0), weights);
+}
+
+const shipmentValidation = (number: string, knownShape: boolean): InferredNumber['validation'] => ({
+  isValid: knownShape ? true : null,
+  type: 'shipment',
+  checkDigitPassed: null,
+  parsedNumber: number,
+  reason: null,
+});
+
+function add(weights: Map<Carrier, number>, carrier: Carrier, weight: number): void {
+  weights.set(carrier, (weights.get(carrier) ?? 0) + weight);
+}
+
+function result(
+  number: string,
+  numberType: NumberType,
+  validation: InferredNumber['validation'],
+  weights: ReadonlyMap<Carrier, number>,
+): InferredNumber {
+  const candidates = [...weights]
+    .map(([carrier, weight]) => ({
+      scac: carrier.scac,
+      name: carrier.name,
+      confidence: roundConfidence(weight),
+    }))
+    .filter((candidate) => candidate.confidence > 0)
+    .sort((a, b) => b.confidence - a.confidence || a.scac.localeCompare(b.scac));
+  const top = candidates[0];
+  const decision = decide(top?.confidence);
+  return {
+    number,
+    numberType,
+    validation,
+    decision,
+    selected: decision === 'no_prediction' || top === undefined ? null : top,
+    candidates,
+  };
+}

@@ -1,0 +1,67 @@
+import type { DocumentText } from '../document-text.ts';
+import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
+
+/**
+ * The total of a table column ("Gross Weight" over per-carton rows): the value in the column on the
+ * table's total row ("TOTAL", "Totaal", "Gesamt", "Totale"); failing that, the sum of the rows when every
+ * row's value reads. A header is a cell that is only the label, on a line of at least three cells.
+ */
+
+const TOTAL_ROW = /^(?:grand\s+)?(?:totals?|totaal|totale|gesamt|summe|sum|somme)\b/i;
+const MIN_HEADER_CELLS = 3;
+const MAX_ROWS = 200;
+// Numbers are often right-aligned under a left-aligned heading: a cell this close still belongs to it.
+const ALIGN_SLACK = 25;
+
+export function findColumnTotal<T>(
+  text: DocumentText,
+  header: RegExp,
+  parse: (raw: string, label: string) => T | null,
+  add: (a: T, b: T) => T,
+): T | null {
+  const whole = new RegExp(`^(?:${header.source})(?:\\s*\\([^)]{1,20}\\))?\\s*[:.]?$`, 'i');
+  for (const [index, line] of text.lines.entries()) {
+    if (line.cells.length < MIN_HEADER_CELLS) continue;
+    const headerCell = line.cells.find((cell) => whole.test(cell.text.trim()));
+    if (headerCell === undefined) continue;
+    const total = readColumn(text.lines, index, headerCell, parse, add);
+    if (total !== null) return total;
+  }
+  return null;
+}
+
+function readColumn<T>(
+  lines: readonly TextLine[],
+  headerIndex: number,
+  header: TextCell,
+  parse: (raw: string, label: string) => T | null,
+  add: (a: T, b: T) => T,
+): T | null {
+  const page = lines[headerIndex]?.page;
+  const values: T[] = [];
+  for (let i = headerIndex + 1; i < lines.length && i <= headerIndex + MAX_ROWS; i += 1) {
+    const line = lines[i];
+    if (line === undefined || line.page !== page) break;
+    const cell = nearestCell(line, header);
+    const isTotal = line.cells.some((c) => TOTAL_ROW.test(c.text.trim()));
+    const value = cell === undefined ? null : parse(cell.text, header.text);
+    if (isTotal) return value;
+    // The first line without a value in the column ends the table (a note, a signature, the next table).
+    if (value === null) {
+      if (values.length > 0) break;
+      continue;
+    }
+    values.push(value);
+  }
+  if (values.length === 0) return null;
+  return values.reduce(add);
+}
+
+// The cell of a row under a heading: overlapping it (with some slack), nearest by centre.
+function nearestCell(line: TextLine, header: TextCell): TextCell | undefined {
+  const centre = (c: TextCell): number => (c.x + c.xEnd) / 2;
+  return line.cells
+    .filter((c) => c.x < header.xEnd + ALIGN_SLACK && c.xEnd > header.x - ALIGN_SLACK)
+    .filter((c) => !TOTAL_ROW.test(c.text.trim()))
+    .sort((a, b) => Math.abs(centre(a) - centre(header)) - Math.abs(centre(b) - centre(header)))[0];
+}

@@ -1,0 +1,73 @@
+/**
+ * Label wordings in English, French, German, Dutch, Spanish and Italian, as regular expression sources
+ * matched case-insensitively against the printed text (accents optional where printers drop them).
+ */
+
+/** "No.", "Nr.", "N°", "Nº", "n.", "#", "Number", "Numéro", "Nummer", "Número". */
+export const NUM = String.raw`(?:no\.?|nos\.?|number|num\.?|nr\.?|n\s?[°º]\.?|n\.|#|num[ée]ro|nummer|n[úu]mero)`;
+
+export const BILL_OF_LADING_NUMBER_LABELS: readonly RegExp[] = [
+  new RegExp(
+    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|hbl|obl|sea\s*waybill|waybill|swb|connaissement|konnossement|cognossement|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
+  ),
+  new RegExp(
+    String.raw`${NUM}\s*(?:de\s+|du\s+|di\s+|del\s+)?(?:connaissement|conocimiento|polizza(?:\s+di\s+carico)?|b\s*\/\s*l)`,
+  ),
+  /konnossementnummer|cognossementnummer|b\/l-nummer/,
+  /(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|sea\s*waybill)/,
+];
+
+export const VESSEL_AND_VOYAGE_LABELS: readonly RegExp[] = [
+  /(?:ocean\s+)?(?:vessel|navire|schiff|schip|buque|nave)\s*(?:\/|&|and|et|und|en|y|e)\s*(?:voy(?:age)?|reise|reis|viaje|viaggio)\.?(?:\s*(?:no\.?|nr\.?|number|n[°º]))?/,
+  /(?:ocean\s+)?vessel\s+(?:and\s+)?voy(?:age)?\.?(?:\s*(?:no\.?|number))?/,
+];
+export const VESSEL_LABELS: readonly RegExp[] = [
+  /(?:ocean\s+|feeder\s+|mother\s+)?vessel(?:\s+name)?|ship\s+name|vsl\.?|(?:nom\s+du\s+)?navire|schiff(?:sname)?|(?:naam\s+)?schip|(?:nombre\s+del\s+)?buque|(?:moto)?nave|m\/v/,
+];
+export const VOYAGE_LABELS: readonly RegExp[] = [
+  new RegExp(String.raw`(?:voy(?:age)?\.?|reise|reis|viaje|viaggio)(?:\s*${NUM})?|reisenummer|reisnummer`),
+];
+export const PORT_OF_LOADING_LABELS: readonly RegExp[] = [
+  /port\s+of\s+loading|loading\s+port|port\s+of\s+lading|port\s+of\s+shipment|pol|port\s+de\s+chargement|port\s+d[''’]embarquement|(?:verlade|lade|verschiffungs)hafen|laadhaven|haven\s+van\s+(?:lading|inlading)|puerto\s+de\s+(?:carga|embarque)|porto\s+di\s+(?:carico|imbarco)|porto\s+d[''’]imbarco/,
+];
+export const PORT_OF_DISCHARGE_LABELS: readonly RegExp[] = [
+  /port\s+of\s+discharge|discharge\s+port|port\s+of\s+unloading|port\s+of\s+destination|pod|port\s+de\s+d[ée]chargement|port\s+de\s+d[ée]barquement|port\s+de\s+destination|(?:l[öo]e?sch|entlade|bestimmungs)hafen|loshaven|haven\s+van\s+(?:lossing|bestemming)|puerto\s+de\s+(?:descarga|destino)|porto\s+di\s+(?:scarico|sbarco|destinazione)/,
+];
+export const SHIPPER_LABELS: readonly RegExp[] = [
+  /shipper(?:\s*\/\s*exporter)?|consignor|exporter|chargeur|exp[ée]diteur|exportateur|ablader|versender|absender|exporteur|afzender|verlader|embarcador|remitente|exportador|caricatore|mittente|speditore|esportatore/,
+];
+export const CONSIGNEE_LABELS: readonly RegExp[] = [
+  /consignee|destinataire|empf[äa]e?nger|geadresseerde|ontvanger|consignatario|destinatario|consegnatario/,
+];
+export const NOTIFY_LABELS: readonly RegExp[] = [
+  /(?:also\s+)?notify(?:\s+party|\s+address|\s+adres)?|partie\s+[àa]\s+notifier|notifier(?:\s+[àa])?|adresse\s+de\s+notification|meldeadresse|notify-adresse|benachrichtigen|notificar(?:\s+a)?|parte\s+a\s+notificar|notificare(?:\s+a)?|parte\s+da\s+notificare/,
+];
+export const SEAL_LABELS: readonly RegExp[] = [
+  new RegExp(
+    String.raw`(?:seal|seals|plomb|plombs|scell[ée]s?|plombe|siegel|zegel|precintos?|sellos?|sigill[oi]|piombi)(?:\s*${NUM})?`,
+  ),
+];
+export const SCAC_LABELS: readonly RegExp[] = [/scac(?:\s+code)?|carrier\s+scac/];
+export const BOOKING_NUMBER_LABELS: readonly RegExp[] = [
+  new RegExp(
+    String.raw`(?:booking|buchung|boeking|reserva|prenotazione|r[ée]servation)[\s-]*(?:${NUM}|ref(?:erence)?\.?)|buchungsnummer|boekingsnummer|${NUM}\s*(?:de\s+|di\s+)?(?:r[ée]servation|reserva|prenotazione|booking)|booking`,
+  ),
+];
+export const DELIVERY_ORDER_NUMBER_LABELS: readonly RegExp[] = [
+  new RegExp(
+    String.raw`(?:delivery\s+order|d\s*\/\s*o|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+de\s+livraison|auslieferauftrag|freistellung|afleveringsorder|orden\s+de\s+entrega|ordine\s+di\s+consegna)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+)?(?:delivery\s+order|bon|orden|ordine)`,
+  ),
+];
+export const CONTAINER_LABELS: readonly RegExp[] = [/container|conteneur|beh[äa]lter|contenedor|contenitore/];
+export const TOTAL_PACKAGES_LABELS: readonly RegExp[] = [
+  /total\s+(?:no\.?\s+of\s+|number\s+of\s+)?(?:packages|pkgs|cartons|ctns|pallets|colis|colli|bultos)|(?:number|no\.?)\s+of\s+(?:packages|pkgs|cartons|pallets)|package\s+count|nombre\s+de\s+colis|total\s+colis|anzahl\s+(?:der\s+)?packst[üu]cke|gesamt\s+packst[üu]cke|aantal\s+colli|totaal\s+colli|n[úu]mero\s+de\s+bultos|totale\s+colli|numero\s+(?:di\s+)?colli/,
+];
+export const PACKAGES_LABELS: readonly RegExp[] = [
+  /packages|pkgs|cartons|ctns|colis|packst[üu]cke|colli|bultos|kolli/,
+];
+export const TOTAL_GROSS_WEIGHT_LABELS: readonly RegExp[] = [
+  /total\s+gross\s+weight|total\s+g\.\s*w\.?|poids\s+brut\s+total|total\s+poids\s+brut|gesamt[\s-]*bruttogewicht|bruttogewicht\s+gesamt|totaal\s+bruto\s*gewicht|peso\s+bruto\s+total|peso\s+lordo\s+totale|totale\s+peso\s+lordo/,
+];
+export const GROSS_WEIGHT_LABELS: readonly RegExp[] = [
+  /gross\s+weight|gross\s+wt\.?|g\.\s*w\.?|poids\s+brut|bruttogewicht|brutto(?:gewicht)?|bruto\s*gewicht|peso\s+bruto|peso\s+lordo/,
+];

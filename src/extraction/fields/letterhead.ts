@@ -1,0 +1,62 @@
+import type { DocumentText } from '../document-text.ts';
+import { CELL_SEPARATOR } from '../pdf/layout-lines.ts';
+
+/**
+ * The organization that issues a document, read from its letterhead: the first company name with a legal
+ * form (B.V., GmbH, SAS, S.L., Ltd, Inc, AG, S.p.A., N.V., SARL, LLC...) near the top of the first page,
+ * or failing that in the footer of the first page, where European invoices print the company details.
+ */
+
+const LEGAL_FORM = String.raw`(?:B\.?\s?V\.?|N\.?\s?V\.?|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|e\.\s?K\.|SAS|S\.A\.S\.?|SARL|S\.A\.R\.L\.?|EURL|SNC|SA|S\.A\.?|S\.L\.U?\.?|SLU?|S\.?p\.?A\.?|S\.r\.l\.?|Srl|SRL|BVBA|BV|NV|VOF|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|PLC|Plc|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Pvt\.?\s*Ltd\.?|GmbH|A\/S|AB|Oy|S\.?A\.?\s?de\s?C\.?V\.?)`;
+const ORGANIZATION = new RegExp(
+  String.raw`^([A-ZÀ-Ý0-9][\p{L}0-9&'’.,\- ]{1,70}?\s${LEGAL_FORM})(?![\p{L}])`,
+  'u',
+);
+const HEADER_LINES = 12;
+const FOOTER_LINES = 8;
+// Cells naming the other party or quoting a party label are not the letterhead.
+const PARTY_LABEL =
+  /\b(?:to|bill|sold|ship|client|customer|buyer|kunde|klant|cliente|destinataire|consignee|empf[äa]nger|acheteur)\b\s*:?/i;
+
+export function findLetterheadOrganization(
+  text: DocumentText,
+  exclude: readonly (string | null)[],
+): string | null {
+  const firstPage = text.lines.filter((line) => line.page === text.lines[0]?.page);
+  const excluded = exclude.filter((v): v is string => v !== null).map((v) => v.toLowerCase());
+  const candidates = [...firstPage.slice(0, HEADER_LINES), ...firstPage.slice(-FOOTER_LINES)];
+  for (const [index, line] of candidates.entries()) {
+    const previous = index > 0 ? candidates[index - 1] : undefined;
+    for (const cell of line.cells) {
+      for (const part of cell.text.split(CELL_SEPARATOR)) {
+        const name = organizationIn(part);
+        if (name === null) continue;
+        if (excluded.some((e) => e.startsWith(name.toLowerCase()) || name.toLowerCase().startsWith(e)))
+          continue;
+        if (PARTY_LABEL.test(part.slice(0, part.indexOf(name))) || endsWithPartyLabel(previous, cell.x))
+          continue;
+        return name;
+      }
+    }
+  }
+  return null;
+}
+
+/** A company name with its legal form at the start of `raw`, or null. */
+export function parseOrganization(raw: string): string | null {
+  return organizationIn(raw);
+}
+
+function organizationIn(part: string): string | null {
+  const trimmed = part.trim().replace(/^(?:from|de|von|van|da)\s*:\s*/i, '');
+  const match = ORGANIZATION.exec(trimmed);
+  return match?.[1]?.replace(/[\s,]+$/, '').trim() ?? null;
+}
+
+// A name printed under "Bill to:" or "Client" belongs to the buyer.
+function endsWithPartyLabel(line: DocumentText['lines'][number] | undefined, x: number): boolean {
+  if (line === undefined) return false;
+  return line.cells.some(
+    (cell) => Math.abs(cell.x - x) < 30 && PARTY_LABEL.test(cell.text) && cell.text.length < 30,
+  );
+}

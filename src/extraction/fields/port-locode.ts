@@ -1,0 +1,112 @@
+import { PORT_NAMES } from '../data/port-names.ts';
+import { foldText } from '../parse/language.ts';
+
+/**
+ * The UN/LOCODE of a port as printed ("HAMBURG, GERMANY", "Anvers", "Shanghai (CNSHA)"), from the
+ * bundled table of major ports. A name shared by ports in several countries counts only with its
+ * country printed beside it; anything not in the table is left without a code.
+ */
+
+const TABLE: ReadonlyMap<string, readonly string[]> = new Map(
+  PORT_NAMES.trim()
+    .split('\n')
+    .map((line) => {
+      const [name = '', codes = ''] = line.split('=');
+      return [name, codes.split(',')] as const;
+    }),
+);
+const ALL_CODES: ReadonlySet<string> = new Set([...TABLE.values()].flat());
+
+const COUNTRIES_WITH_PORTS: ReadonlySet<string> = new Set([...ALL_CODES].map((code) => code.slice(0, 2)));
+
+// Country names in English (Intl knows them all) plus the local names most often printed.
+const COUNTRY_BY_NAME: ReadonlyMap<string, string> = buildCountryNames();
+
+function buildCountryNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  const display = new Intl.DisplayNames(['en'], { type: 'region' });
+  for (let a = 65; a <= 90; a += 1) {
+    for (let b = 65; b <= 90; b += 1) {
+      const code = String.fromCharCode(a, b);
+      // Only countries with ports in the table: that leaves out retired codes such as FX and VD.
+      if (!COUNTRIES_WITH_PORTS.has(code)) continue;
+      const name = display.of(code);
+      // Retired and reserved codes repeat some names (FX "France"); the first, current code wins.
+      if (name !== undefined && name !== code && !names.has(key(name))) names.set(key(name), code);
+    }
+  }
+  const local: Array<[string, string]> = [
+    ['USA', 'US'],
+    ['U S A', 'US'],
+    ['UNITED STATES OF AMERICA', 'US'],
+    ['UK', 'GB'],
+    ['ENGLAND', 'GB'],
+    ['DEUTSCHLAND', 'DE'],
+    ['ALLEMAGNE', 'DE'],
+    ['GERMANIA', 'DE'],
+    ['ALEMANIA', 'DE'],
+    ['DUITSLAND', 'DE'],
+    ['BELGIQUE', 'BE'],
+    ['BELGIE', 'BE'],
+    ['BELGIEN', 'BE'],
+    ['NEDERLAND', 'NL'],
+    ['PAYS BAS', 'NL'],
+    ['NIEDERLANDE', 'NL'],
+    ['PAISES BAJOS', 'NL'],
+    ['PAESI BASSI', 'NL'],
+    ['ESPANA', 'ES'],
+    ['ESPAGNE', 'ES'],
+    ['SPANIEN', 'ES'],
+    ['SPAGNA', 'ES'],
+    ['ITALIA', 'IT'],
+    ['ITALIE', 'IT'],
+    ['ITALIEN', 'IT'],
+    ['CHINE', 'CN'],
+    ['CINA', 'CN'],
+    ['P R CHINA', 'CN'],
+    ['PR CHINA', 'CN'],
+    ['ETATS UNIS', 'US'],
+    ['VEREINIGTE STAATEN', 'US'],
+  ];
+  for (const [name, code] of local) names.set(name, code);
+  return names;
+}
+
+function key(text: string): string {
+  return foldText(text)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+}
+
+export function portLocode(printed: string | null): string | null {
+  if (printed === null) return null;
+  const explicit = /\b([A-Z]{2}\s?[A-Z2-9]{3})\b/.exec(printed.replace(/[()[\]]/g, ' '));
+  if (explicit?.[1] !== undefined) {
+    const code = explicit[1].replace(' ', '');
+    if (ALL_CODES.has(code)) return code;
+  }
+  const [head = '', ...rest] = printed.split(/[,(/]|\s-\s/);
+  const country = countryIn(rest.join(' '));
+  const words = key(head).split(' ');
+  // The longest run of leading words that names a port ("PORT KLANG", "HAMBURG TERMINAL" → HAMBURG).
+  for (let n = words.length; n >= 1; n -= 1) {
+    const codes = TABLE.get(words.slice(0, n).join(' '));
+    if (codes === undefined) continue;
+    // A two-letter country may be a US state ("SAVANNAH, GA"): it only picks among several ports.
+    if (codes.length === 1) {
+      const trusted = country !== null && country.length === 2 && !/^[A-Z]{2}$/.test(key(rest.join(' ')));
+      return !trusted || codes[0]?.startsWith(country) ? (codes[0] ?? null) : null;
+    }
+    const inCountry = codes.filter((code) => country !== null && code.startsWith(country));
+    return inCountry.length === 1 ? (inCountry[0] ?? null) : null;
+  }
+  return null;
+}
+
+function countryIn(text: string): string | null {
+  const folded = key(text);
+  if (folded.length === 0) return null;
+  if (/^[A-Z]{2}$/.test(folded)) return folded;
+  return COUNTRY_BY_NAME.get(folded) ?? null;
+}

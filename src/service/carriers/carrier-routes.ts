@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import {
+  type InferNumberResponse,
+  inferNumberRequest,
+  type ShippingLineResource,
+} from '../../contract/carriers.ts';
+import type { Carrier, CarrierCatalog } from '../../domain/carriers/carrier-catalog.ts';
+import { inferNumber } from '../../domain/carriers/infer-number.ts';
+import type { ServiceEnv } from '../http/env.ts';
+import { notFound, unprocessable } from '../http/problem.ts';
+import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
+import { readJson } from '../http/read-json.ts';
+
+export const INFER_NUMBER_PATH = '/tracking_requests/infer_number';
+/** The upstream gives infer_number its own bucket of 200 requests per key per minute (reference §0). */
+export const INFER_NUMBER_LIMIT_PER_MINUTE = 200;
+const INFER_NUMBER_LIMIT_DETAIL = 'Rate limit exceeded';
+const INVALID_NUMBER_DETAIL = 'This reference number is not valid.';
+
+/** `METHOD /v2/path` of the routes here that have a rate-limit bucket of their own. */
+export const CARRIER_OWN_RATE_LIMITS: ReadonlySet<string> = new Set([`POST /v2${INFER_NUMBER_PATH}`]);
+
+export const shippingLineResource = (carrier: Carrier): ShippingLineResource => ({
+  id: carrier.scac,
+  type: 'shipping_line' as const,
+  attributes: {
+    scac: carrier.scac,
+    name: carrier.name,
+    short_name: carrier.shortName,
+    alternative_scacs: [...carrier.alternativeScacs],
+    bill_of_lading_tracking_support: carrier.trackingSupport.bill_of_lading,
+    booking_number_tracking_support: carrier.trackingSupport.booking_number,
+    container_number_tracking_support: carrier.trackingSupport.container_number,
+    bol_prefix: carrier.bolPrefix,
+  },
+});
+
+const matchesSearch = (line: Carrier, search: string): boolean =>
+  [line.scac, line.name, line.shortName, ...line.alternativeScacs].some((text) =>
+    text.toLowerCase().includes(search),
+  );
+
+/**
+ * Carrier inference (`POST /tracking_requests/infer_number`, reference §4) and the carrier list
+ * (`GET /shipping_lines`, `GET /shipping_lines/{scac}`, reference §6).
+ */
+export const carrierRoutes = ({
+  catalog,
+  limiter,
+}: {
+  catalog: CarrierCatalog;
+  limiter: RollingWindowLimiter;
+}): Hono<ServiceEnv> =>
+  new Hono<ServiceEnv>()
+    .post(
+      INFER_NUMBER_PATH,
+      rateLimit({
+        limiter,
+        limit: INFER_NUMBER_LIMIT_PER_MINUTE,
+        bucket: 'infer_number',
+        detail: INFER_NUMBER_LIMIT_DETAIL,
+      }),
+      async (c) => {
+        const { number } = await readJson(c, inferNumberRequest);
+        const inferred = inferNumber(number, catalog);
+        if ('unreadable' in inferred) throw unprocessable(INVALID_NUMBER_DETAIL, '/number');
+        const candidate = (entry: { scac: string; name: string; confidence: number }) => ({
+          scac: entry.scac,
+          name: entry.name,
+          confidence: entry.confidence,
+        });
+        const body: InferNumberResponse = {
+          data: {
+            id: `req_${randomUUID()}`,
+            type: 'infer_number_results',
+            attributes: {
+              number_type: inferred.numberType,
+              validation: {
+                is_valid: inferred.validation.isValid,
+                type: inferred.validation.type,
+                check_digit_passed: inferred.validation.checkDigitPassed,
+                parsed_number: inferred.validation.parsedNumber,
+                reason: inferred.validation.reason,
+              },
+              shipping_line: {
+                decision: inferred.decision,
+                selected: inferred.selected === null ? null : candidate(inferred.selected),
+                candidates: inferred.candidates.map(candidate),
+              },
+            },
+          },
+        };
+        return c.json(body);
+      },
+    )
+    .get('/shipping_lines', (c) => {
+      // The SDK's `shippingLines.list(search)` sends `search`: a case-insensitive part of a SCAC or name.
+      const search = c.req.query('search')?.trim().toLowerCase() ?? '';
+      const lines = catalog.carriers.filter((line) => search === '' || matchesSearch(line, search));
+      return c.json({ data: lines.map(shippingLineResource), links: { self: c.req.url } });
+    })
+    .get('/shipping_lines/:id', (c) => {
+      const id = c.req.param('id');
+      const carrier =
+        catalog.bySCAC(id) ??
+        catalog.carriers.find((line) => line.alternativeScacs.includes(id.toUpperCase()));
+      if (carrier === undefined) throw notFound('ShippingLine', id);
+      return c.json({ data: shippingLineResource(carrier), links: { self: c.req.url } });
+    });

@@ -1,0 +1,174 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { Readable } from 'node:stream';
+import { EmbeddedQueue } from '../../../pipeline/adapters/embedded-queue.ts';
+import { FolderBlobStore } from '../../../pipeline/adapters/folder-blob-store.ts';
+import { ImapMailSource } from '../../../pipeline/adapters/imap-mail-source.ts';
+import { EmbeddedLedger } from '../../../pipeline/adapters/sqlite-ledger.ts';
+import { mailboxKeyOf } from '../../../pipeline/ledger/mailbox.ts';
+import type { IntakeMessage } from '../../../pipeline/messages.ts';
+import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../../../pipeline/ports.ts';
+import { MailPoller } from '../../../pipeline/sources/mail-poller.ts';
+import { parseIntake } from '../../../pipeline/stages/ingest.ts';
+import { type Clock, systemClock } from '../../../src/domain/clock.ts';
+import { readMailMessage } from '../../../src/mail/read-message.ts';
+import type { MailLimits } from '../../../src/mail/types.ts';
+import { silentLogger } from '../../../src/observability/logger.ts';
+import { openDatabase } from '../../../src/store/database.ts';
+import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
+import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
+import type { Dovecot } from '../../support/dovecot.ts';
+
+export const TEST_LIMITS: MailLimits = {
+  maxMessageBytes: 5 * 1024 * 1024,
+  maxAttachmentBytes: 2 * 1024 * 1024,
+  maxDocuments: 20,
+  minInlineImageBytes: 2 * 1024,
+  maxNestingDepth: 4,
+  zip: { maxEntries: 50, maxEntryBytes: 2 * 1024 * 1024, maxTotalBytes: 10 * 1024 * 1024, maxRatio: 100 },
+};
+
+/** A MailSource that counts what passes through it, and can fail `settle` once (a crash before the move). */
+export class CountingSource implements MailSource {
+  readonly downloads: number[] = [];
+  crashBeforeMove = false;
+  constructor(readonly inner: MailSource) {}
+  list(mailbox: string, checkpoint: MailCheckpoint | undefined, limit: number): Promise<MailListing> {
+    return this.inner.list(mailbox, checkpoint, limit);
+  }
+  source(message: MailMessage): Promise<Readable> {
+    this.downloads.push(message.uid);
+    return this.inner.source(message);
+  }
+  async settle(messages: readonly MailMessage[], folder: string, keywords: readonly string[]): Promise<void> {
+    if (this.crashBeforeMove) throw new Error('crashed after staging, before the move');
+    await this.inner.settle(messages, folder, keywords);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** The state a poller writes to: one SQLite file for the ledger and the intake queue, one blob folder. */
+export interface MailState {
+  readonly root: string;
+  readonly db: DatabaseSync;
+  readonly ledger: EmbeddedLedger;
+  readonly queue: SqliteQueue;
+  readonly blobs: FolderBlobStore;
+  /** Every intake message enqueued so far (received and left in flight). */
+  intake(): Promise<IntakeMessage[]>;
+  close(): Promise<void>;
+}
+
+export async function createMailState(): Promise<MailState> {
+  const root = await mkdtemp(join(tmpdir(), 'stevedore-mail-'));
+  const db = openDatabase(join(root, 'worker.db'));
+  const queue = new SqliteQueue(db, { name: 'intake' });
+  const taken: IntakeMessage[] = [];
+  return {
+    root,
+    db,
+    ledger: new EmbeddedLedger(new SqliteLedger(db)),
+    queue,
+    blobs: new FolderBlobStore(join(root, 'staging')),
+    intake: async () => {
+      for (;;) {
+        const batch = await queue.receive({ maxMessages: 10, visibilityTimeoutSeconds: 3600 });
+        if (batch.length === 0) break;
+        taken.push(...batch.map((message) => parseIntake(message.body)));
+      }
+      return [...taken];
+    },
+    close: async () => {
+      db.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export function imapSource(dovecot: Dovecot, port = dovecot.port): ImapMailSource {
+  return new ImapMailSource({
+    server: {
+      host: dovecot.host,
+      port,
+      tls: false,
+      credentials: async () => ({ user: dovecot.user, pass: dovecot.password }),
+    },
+    logger: silentLogger,
+  });
+}
+
+export function createPoller(
+  state: MailState,
+  source: MailSource,
+  options: { mailbox?: string; dovecot: Dovecot; batchSize?: number; clock?: Clock },
+): MailPoller {
+  const mailbox = options.mailbox ?? 'INBOX';
+  return new MailPoller({
+    source,
+    mailbox,
+    box: mailboxKeyOf(
+      { host: options.dovecot.host, port: options.dovecot.port, user: options.dovecot.user },
+      mailbox,
+    ),
+    ledger: state.ledger,
+    admission: {
+      blobs: state.blobs,
+      queue: new EmbeddedQueue(state.queue),
+      policy: { maxBytes: 10_000_000 },
+    },
+    read: readMailMessage,
+    limits: TEST_LIMITS,
+    tempDir: join(state.root, 'mail-tmp'),
+    clock: options.clock ?? systemClock,
+    logger: silentLogger,
+    ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+  });
+}
+
+/** Empties INBOX and removes every other mailbox, so each test starts from a fresh account. */
+export async function resetAccount(dovecot: Dovecot): Promise<void> {
+  const admin = await dovecot.client();
+  try {
+    for (const box of await admin.list()) {
+      if (box.path !== 'INBOX') await admin.mailboxDelete(box.path);
+    }
+    const inbox = await admin.mailboxOpen('INBOX');
+    if (inbox.exists > 0) await admin.messageDelete('1:*');
+  } finally {
+    await admin.logout();
+  }
+}
+
+export async function appendAll(
+  dovecot: Dovecot,
+  mailbox: string,
+  messages: readonly Buffer[],
+): Promise<void> {
+  const admin = await dovecot.client();
+  try {
+    for (const message of messages) await admin.append(mailbox, message);
+  } finally {
+    await admin.logout();
+  }
+}
+
+/** Message-IDs of each message in `mailbox` with its flags; empty when the mailbox does not exist. */
+export async function contents(dovecot: Dovecot, mailbox: string): Promise<Map<string, string[]>> {
+  const viewer = await dovecot.client();
+  const found = new Map<string, string[]>();
+  try {
+    const status = await viewer.status(mailbox, { messages: true }).catch(() => undefined);
+    if (status === undefined || status === false || !status.messages) return found;
+    await viewer.mailboxOpen(mailbox, { readOnly: true });
+    for await (const message of viewer.fetch('1:*', { envelope: true, flags: true })) {
+      found.set(message.envelope?.messageId ?? `#${message.seq}`, [...(message.flags ?? [])]);
+    }
+  } finally {
+    await viewer.logout();
+  }
+  return found;
+}

@@ -44,9 +44,19 @@ export class TrackingApiError extends AppError {
 /** The upstream's own test: a 403 about a feature or something "not enabled" is a missing entitlement. */
 const NOT_ENABLED = /not enabled|feature/i;
 
-/** Which code an HTTP failure is, from its status and its JSON:API error objects. */
+/** The local service's 404 for a path it has no route for. */
+const NO_ROUTE = /^No route matches/;
+
+/**
+ * Which code an HTTP failure is, from its status and its JSON:API error objects. A 404 without error
+ * objects (the upstream's HTML page for an unknown path) or naming no route is an endpoint this API does
+ * not serve, not a missing record: `not_enabled`, so an agent answers without it instead of searching.
+ */
 export const classifyFailure = (status: number, errors: readonly ErrorObject[]): TrackingErrorCode => {
-  if (status === 404) return 'not_found';
+  if (status === 404) {
+    const unrouted = errors.length === 0 || errors.some((error) => NO_ROUTE.test(error.detail ?? ''));
+    return unrouted ? 'not_enabled' : 'not_found';
+  }
   if (status === 401) return 'unauthorized';
   if (status === 429) return 'rate_limited';
   if (status === 400 || status === 422) return 'invalid_input';

@@ -106,10 +106,13 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
   const logger = options.logger ?? silentLogger;
   const keys = new KeyCache(options.clientFor, clock);
 
-  /** Whether the API accepts the key: only its 401 says no; an API that is down is the tools' to report. */
+  /**
+   * Whether the API accepts the key: only its 401 says no; an API that is down is the tools' to report.
+   * One shipment is the cheapest page every deployment of the API serves to every account.
+   */
   const accepted = async (token: string, client: TrackingClient): Promise<boolean> => {
     try {
-      await client.listShippingLines({ 'page[size]': 1 });
+      await client.listShipments({ 'page[size]': 1 });
     } catch (error) {
       if (error instanceof TrackingApiError && error.code === 'unauthorized') return false;
       return true;

@@ -2,13 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A STAND-IN for the tracking endpoints of the Container Tracking Service (`/v2/containers`,
- * `/v2/shipments`, `/v2/search`…), which the local service does not serve on this branch yet. It answers
- * recorded JSON:API bodies shaped like the upstream reference (docs/openapi.json and the SDK's live
- * fixtures), checks `Authorization: Token <key>` like the API, and can be told to fail a path with a
- * given status, or to hang, so the MCP server's error mapping and time bounds can be tested. Replace it
- * with the real local service once the tracking endpoints exist: the MCP server only needs a base URL and
- * a key.
+ * A fake of the tracking API for unit tests of the typed client and the MCP views: recorded JSON:API
+ * bodies shaped like the upstream reference (docs/openapi.json and the SDK's live fixtures), checking
+ * `Authorization: Token <key>` like the API, and able to fail a path with any status or to hang, so every
+ * branch of the error mapping can be reached. Integration and e2e tests use the real local service.
  */
 
 export const FAKE_KEY = 'fake-tracking-key-1';

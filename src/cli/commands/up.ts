@@ -2,7 +2,8 @@ import { join, resolve } from 'node:path';
 import { ensureDocumentSubscription } from '../../client/ensure-subscription.ts';
 import { loadConfig } from '../../config/load-config.ts';
 import type { Config, ConfigOverrides } from '../../config/settings.ts';
-import { systemClock } from '../../domain/clock.ts';
+import { type Clock, systemClock } from '../../domain/clock.ts';
+import { scaledClock } from '../../domain/scaled-clock.ts';
 import { type McpHttpServer, startMcpHttpServer } from '../../mcp/http-server.ts';
 import { createLogger, type Logger } from '../../observability/logger.ts';
 import { createTerminalLogger, LOG_FILE } from '../../observability/terminal-logger.ts';
@@ -138,7 +139,10 @@ const run = async (
   let watch: SubscriptionWatch | undefined;
   let agent: McpHttpServer | string | undefined;
   try {
-    agent = await startAgentServer(config, session.baseUrl, logger, deps.version ?? 'unknown');
+    // The local service's sandbox carrier runs STEVEDORE_TIME_SCALE times faster from now: days to a
+    // last free day count in its time (started a moment later, a negligible offset at day scale).
+    const agentClock = session.local === undefined ? systemClock : scaledClock(systemClock, config.timeScale);
+    agent = await startAgentServer(config, session.baseUrl, logger, deps.version ?? 'unknown', agentClock);
     const id = await workerId(config.dataDir);
     // Behind a tunnel or reverse proxy the service must post to the public URL, not the local listener.
     const hookUrl = config.receiverPublicUrl ?? worker.receiverUrl;
@@ -204,8 +208,10 @@ const startAgentServer = (
   baseUrl: string,
   logger: Logger,
   version: string,
+  clock: Clock,
 ): Promise<McpHttpServer | string> =>
   startMcpHttpServer({
+    clock,
     host: config.host,
     port: config.mcpPort,
     allowedHosts: config.mcpAllowedHosts,

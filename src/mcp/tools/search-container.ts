@@ -11,7 +11,15 @@ export const searchContainer = defineTool({
   input: { query: z.string().trim().min(1).describe('a container number, BL, booking or reference number') },
   output: {
     containers: z.array(
-      z.object({ id: z.string(), container_number: s, status: s, shipping_line: s, shipment_id: s }),
+      z.object({
+        id: z.string(),
+        container_number: s,
+        status: s,
+        shipping_line: s,
+        shipment_id: s.describe('when the API gives it; get_container always names the shipment'),
+        port_of_lading: s,
+        port_of_discharge: s,
+      }),
     ),
     shipments: z.array(
       z.object({
@@ -59,6 +67,8 @@ export const searchContainer = defineTool({
           status: a.status ?? null,
           shipping_line: a.scac ?? null,
           shipment_id: a.shipment_id ?? null,
+          port_of_lading: a.port_of_lading_name ?? null,
+          port_of_discharge: a.port_of_discharge_name ?? null,
         });
       }
     }

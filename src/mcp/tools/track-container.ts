@@ -152,9 +152,12 @@ export const trackContainer = defineTool({
       try {
         inferred = await client.inferNumber(number);
       } catch (error) {
+        if (!(error instanceof TrackingApiError)) throw error;
+        // A deployment without carrier inference (404, 405): the number's prefix or the arguments decide.
+        const noInference = error.status === 404 || error.status === 405;
         // An unrecognised number can still be tracked when its kind is known.
-        if (!(error instanceof TrackingApiError && error.code === 'invalid_input')) throw error;
-        if (!givenType && !CONTAINER_NUMBER.test(number)) throw error;
+        if (!noInference && error.code !== 'invalid_input') throw error;
+        if (!noInference && !givenType && !CONTAINER_NUMBER.test(number)) throw error;
       }
     }
     const type: NumberType =

@@ -49,6 +49,16 @@ describe('TrackingClient', () => {
     expect(error.status).toBe(404);
   });
 
+  it('maps a 404 for a path the API does not serve (an HTML page, or "No route matches") to not_enabled', async () => {
+    api.fail('/shipping_lines', { status: 404, body: '<html><body>Not Found</body></html>' });
+    expect((await failure(client().listShippingLines())).code).toBe('not_enabled');
+    api.fail('/shipments', {
+      status: 404,
+      body: { errors: [{ status: '404', title: 'Not Found', detail: 'No route matches GET /v2/shipments' }] },
+    });
+    expect((await failure(client().listShipments())).code).toBe('not_enabled');
+  });
+
   it('maps a 403 about a feature to not_enabled, and another 403 to unauthorized', async () => {
     api.routingEnabled = false;
     expect((await failure(client().getRoute(CONTAINER_ID))).code).toBe('not_enabled');

@@ -22,6 +22,10 @@ import {
 } from './accounts/account-features.ts';
 import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
 import { bootstrapAccount } from './accounts/bootstrap-account.ts';
+import { appLinkRoutes } from './app/app-link-routes.ts';
+import { AppQueries } from './app/app-queries.ts';
+import { appRoutes } from './app/app-routes.ts';
+import { AppSessions } from './app/app-session.ts';
 import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { documentSchemaRoutes } from './documents/document-schema-routes.ts';
@@ -139,7 +143,9 @@ async function assemble(
   });
   // The service's own account can use everything, paid features included.
   features.grant(account.id, FEATURES);
-  const tokens = new BlobTokens(new TokenSigner(await loadServiceSecret(config.dataDir), clock));
+  const signer = new TokenSigner(await loadServiceSecret(config.dataDir), clock);
+  const tokens = new BlobTokens(signer);
+  const sessions = new AppSessions(signer);
   const files = new BlobFiles(join(config.dataDir, 'blobs'));
   await files.init();
   const uploads = new UploadStore(db, clock);
@@ -221,6 +227,13 @@ async function assemble(
       ? {}
       : { playIntervalMs: options.trackingPlayIntervalMs }),
   });
+  const pages = appRoutes({
+    accounts,
+    sessions,
+    queries: new AppQueries({ db, store: tracking.store, journeys: tracking.journeys }),
+    tracking,
+    documents,
+  });
   const direct = directUploadRoutes({ uploads, tokens, maxUploadBytes: config.maxUploadBytes });
   const app = createApp({
     logger,
@@ -234,10 +247,12 @@ async function assemble(
       documentSchemaRoutes(),
       webhooks.router,
       tracking.router,
+      appLinkRoutes({ sessions, clock }),
       openApiRoute(),
     ],
     keyedRoot: [{ path: DIRECT_UPLOADS_PATH, routes: direct }],
     signedRoot: [blobRoutes({ uploads, tokens, files })],
+    pages,
   });
 
   webhooks.start();

@@ -40,7 +40,7 @@ dl.facts dd{margin:0}
 .route-map .route-past{fill:none;stroke:#0b5cad;stroke-width:3}
 .route-map .route-estimated{fill:none;stroke:#0b5cad;stroke-width:2.5;stroke-dasharray:8 6}
 .route-map .port circle{fill:#fff;stroke:#13263d;stroke-width:2.5}
-.route-map .port text{font:bold 15px system-ui,sans-serif;fill:#13263d;paint-order:stroke;stroke:#fff;stroke-width:3px}
+.route-map .port text{font:bold 18px system-ui,sans-serif;fill:#13263d;paint-order:stroke;stroke:#fff;stroke-width:3px}
 .route-map .vessel path{fill:#c2410c;stroke:#fff;stroke-width:1.5}
 .signin{max-width:28rem;background:#fff;padding:1rem 1.5rem;border:1px solid var(--line)}
 .signin label{display:block;font-weight:600;margin-bottom:.25rem}

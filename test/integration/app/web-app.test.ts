@@ -264,3 +264,44 @@ describe('signed links: POST /v2/app_links', () => {
     cookie = sessionCookie(await signIn(h.apiKey));
   });
 });
+
+describe('pagination of the shipments list', () => {
+  test('25 a page, newest first, with previous and next links', async () => {
+    for (let index = 0; index < 25; index += 1) {
+      const response = await h.api('/v2/tracking_requests', {
+        method: 'POST',
+        json: trackingRequestBody({
+          request_type: 'bill_of_lading',
+          request_number: `MAEU9100000${String(index).padStart(2, '0')}`,
+          scac: 'MAEU',
+        }),
+      });
+      expect(response.status).toBe(201);
+    }
+    h.clock.advance(PLAY_INTERVAL_MS);
+    const first = await (await get('/shipments')).text();
+    expect(first.match(/<tr>\s*<th scope="row">/g)?.length).toBe(25);
+    expect(first).toContain('MAEU910000024');
+    expect(first).not.toContain('MAEU246813579');
+    expect(first).toContain('Page 1 of 2');
+    expect(first).toContain('<a href="/shipments?page=2" rel="next">Next page</a>');
+    const second = await (await get('/shipments?page=2')).text();
+    expect(second.match(/<tr>\s*<th scope="row">/g)?.length).toBe(1);
+    expect(second).toContain('MAEU246813579');
+    expect(second).toContain('<a href="/shipments?page=1" rel="prev">Previous page</a>');
+  });
+});
+
+describe('after arrival', () => {
+  test('the last free day is a date, the legs are all sailed, no vessel at sea', async () => {
+    h.clock.advance(40 * 24 * PLAY_INTERVAL_MS);
+    cookie = sessionCookie(await signIn(h.apiKey));
+    const page = await (await get(`/shipments/${shipmentId}`)).text();
+    const facts = page.slice(page.indexOf('<dl class="facts" id="container-facts">'));
+    expect(facts).toMatch(/<dt>Last free day<\/dt><dd><time datetime="\d{4}-\d\d-\d\dT/);
+    expect(page).toContain('No vessel at sea now.');
+    expect(page).not.toContain('class="route-estimated"');
+    expect(page).toContain('class="route-past"');
+    expect(page).toContain('empty in');
+  });
+});

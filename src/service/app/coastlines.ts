@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
+import { AppError } from '../../domain/errors.ts';
 import type { Box } from './map-projection.ts';
 import type { Position } from './route-geojson.ts';
 
@@ -31,7 +32,8 @@ export function landRings(): readonly LandRing[] {
     readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8'),
   ) as Topology;
   const land = topology.objects.land;
-  if (land === undefined) throw new Error('world-atlas land-110m.json has no "land" object');
+  if (land === undefined)
+    throw new AppError('atlas_invalid', 'world-atlas land-110m.json has no "land" object');
   const shapes = feature(topology, land);
   const rings: LandRing[] = [];
   const features = 'features' in shapes ? shapes.features : [shapes];

@@ -4,14 +4,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 /**
  * Headers on every page: no framing (clickjacking), no MIME sniffing, no referrer to other sites (a page's
  * URL holds container numbers), nothing cached, and a CSP that allows the page's one inline style sheet
- * (by its hash) and nothing else: no script, no font, no image or request to any other origin.
+ * (by its hash) and nothing else: no script, font, image, frame or request of any origin.
  */
 export function pageHeaders(styleSheet: string): MiddlewareHandler {
   const styleHash = createHash('sha256').update(styleSheet, 'utf8').digest('base64');
   const policy = [
     "default-src 'none'",
     `style-src 'sha256-${styleHash}'`,
-    "img-src 'self' data:",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",

@@ -31,7 +31,7 @@ function landPath(frame: MapFrame): string {
   return parts.join('');
 }
 
-/** Rings span ±180 only where they come back on the other side; a line of the route is kept continuous. */
+/** The route's longitudes in the frame's range, so a leg across the antimeridian is one line, not two. */
 const continuous = (points: readonly Position[], wrap: 0 | 360): Position[] =>
   points.map(([lon, lat]) => [unwrap(lon, wrap), lat]);
 
@@ -59,12 +59,9 @@ export function routeDescription(collection: RouteFeatureCollection): string {
   const sentences = [ports.length === 0 ? 'No route known yet.' : `Route: ${ports.join(', then ')}.`];
   if (vessel !== undefined && vessel.geometry.type === 'Point') {
     const [lon, lat] = vessel.geometry.coordinates;
-    sentences.push(
-      `Vessel ${text(vessel.properties.vessel_name) ?? ''} at sea near ${Math.abs(lat).toFixed(1)}°${lat < 0 ? 'S' : 'N'} ${Math.abs(lon).toFixed(1)}°${lon < 0 ? 'W' : 'E'}.`.replace(
-        '  ',
-        ' ',
-      ),
-    );
+    const name = text(vessel.properties.vessel_name);
+    const near = `${Math.abs(lat).toFixed(1)}°${lat < 0 ? 'S' : 'N'} ${Math.abs(lon).toFixed(1)}°${lon < 0 ? 'W' : 'E'}`;
+    sentences.push(`${name === undefined ? 'The vessel' : `Vessel ${name}`} is at sea near ${near}.`);
   } else if (ports.length > 0) {
     sentences.push('No vessel at sea now.');
   }

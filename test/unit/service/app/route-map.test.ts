@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
+import { portCatalog } from '../../../../src/domain/ports/port-catalog.ts';
+import { planJourney } from '../../../../src/domain/tracking/sandbox-journey.ts';
+import { greatCircleRouter } from '../../../../src/domain/tracking/sea-router.ts';
 import { landRings } from '../../../../src/service/app/coastlines.ts';
 import { frameFor, MAP_WIDTH, project, wrapFor } from '../../../../src/service/app/map-projection.ts';
-import type { RouteFeatureCollection } from '../../../../src/service/app/route-geojson.ts';
+import {
+  journeyRouteGeoJson,
+  type RouteFeatureCollection,
+  readRouteGeoJson,
+} from '../../../../src/service/app/route-geojson.ts';
 import { routeDescription, routeMapSvg } from '../../../../src/service/app/route-map-svg.ts';
 
 const rotterdam: [number, number] = [4.4, 51.9];
@@ -107,5 +114,91 @@ describe('routeMapSvg', () => {
     const rings = landRings();
     expect(rings.length).toBeGreaterThan(100);
     expect(rings.every((ring) => ring.box.west <= ring.box.east)).toBe(true);
+  });
+});
+
+describe('readRouteGeoJson: a map GeoJSON body for the renderer', () => {
+  test('keeps ports, lines and properties; drops an altitude', () => {
+    const read = readRouteGeoJson({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [4.4, 51.9, 0] },
+          properties: { feature_type: 'port', label: 'POD', ports_sequence: 2 },
+        },
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+          properties: { feature_type: 'estimated_full_legs' },
+        },
+      ],
+    });
+    expect(read.features[0]?.geometry).toEqual({ type: 'Point', coordinates: [4.4, 51.9] });
+    expect(read.features[0]?.properties).toMatchObject({ label: 'POD', ports_sequence: 2 });
+    expect(read.features[1]?.geometry.type).toBe('LineString');
+  });
+  test('the empty collection of a container without data yet; anything else is refused', () => {
+    expect(readRouteGeoJson({ type: 'FeatureCollection', features: [] }).features).toEqual([]);
+    expect(() => readRouteGeoJson({ errors: [{ status: '403' }] })).toThrow(/not a route FeatureCollection/);
+    expect(() =>
+      readRouteGeoJson({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Polygon', coordinates: [] },
+            properties: { feature_type: 'x' },
+          },
+        ],
+      }),
+    ).toThrow(/geometry/);
+  });
+  test("a collection of the renderer's shape reads back unchanged", () => {
+    expect(readRouteGeoJson(collection)).toEqual(collection);
+  });
+});
+
+describe('journeyRouteGeoJson: the stand-in for the map builder', () => {
+  const journey = planJourney(
+    {
+      requestType: 'bill_of_lading',
+      requestNumber: 'MAEU555666777',
+      scac: 'MAEU',
+      anchorAt: Date.UTC(2026, 0, 1),
+    },
+    { ports: portCatalog(), router: greatCircleRouter(1.35) },
+  );
+  const types = (now: number) =>
+    journeyRouteGeoJson(journey, now).features.map((f) => f.properties.feature_type);
+  const firstLeg = journey.legs[0];
+  const lastLeg = journey.legs.at(-1);
+  if (firstLeg === undefined || lastLeg === undefined) throw new Error('a journey has legs');
+
+  test('ports in order, labelled POL … POD, with their sequence', () => {
+    const ports = journeyRouteGeoJson(journey, 0).features.filter(
+      (f) => f.properties.feature_type === 'port',
+    );
+    expect(ports.map((f) => f.properties.label)).toEqual(journey.stops.map((stop) => stop.label));
+    expect(ports[0]?.properties.label).toBe('POL');
+    expect(ports.at(-1)?.properties.label).toBe('POD');
+    expect(ports.map((f) => f.properties.ports_sequence)).toEqual(ports.map((_, index) => index + 1));
+  });
+  test('before sailing every leg is estimated; mid-leg the vessel splits it; after arrival all is past', () => {
+    expect(types(firstLeg.departAt - 1).filter((t) => t !== 'port')).toEqual(
+      journey.legs.map(() => 'estimated_full_legs'),
+    );
+    const middle = types((firstLeg.departAt + firstLeg.arriveAt) / 2);
+    expect(middle).toContain('current_vessel');
+    expect(middle).toContain('estimated_partial_leg');
+    expect(middle[0]).toBe('past_vessel_locations');
+    const after = types(lastLeg.arriveAt + 1).filter((t) => t !== 'port');
+    expect(after).toEqual(journey.legs.map(() => 'past_vessel_locations'));
   });
 });

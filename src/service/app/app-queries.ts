@@ -1,9 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { ContainerHit, FindLookup } from '../../domain/tracking/find-resolution.ts';
 import { readText } from '../../store/sql-row.ts';
 import { type DocumentRecord, toDocumentRecord } from '../documents/document-records.ts';
 import type { JourneyBook } from '../tracking/journey-book.ts';
 import type { ShipmentRecord, TrackingStore } from '../tracking/tracking-store.ts';
-import type { ContainerHit, FindLookup } from './find-resolution.ts';
 
 /**
  * A container-number request's B/L is not stored: the sandbox derives it from the request, so matching it

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { resolveFind } from '../../domain/tracking/find-resolution.ts';
 import type { AccountStore } from '../accounts/account-store.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
 import type { ServiceEnv } from '../http/env.ts';
@@ -7,7 +8,6 @@ import type { TrackingModule } from '../tracking/tracking-module.ts';
 import type { AppQueries } from './app-queries.ts';
 import type { AppSessions } from './app-session.ts';
 import { documentPage, documentsPage } from './documents-page.ts';
-import { resolveFind } from './find-resolution.ts';
 import { isSameOrigin, pageHeaders } from './page-guards.ts';
 import type { Html } from './page-layout.ts';
 import { PAGE_STYLE } from './page-style.ts';

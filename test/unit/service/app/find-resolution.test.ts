@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { ManualClock } from '../../../../src/domain/clock.ts';
 import { portCatalog } from '../../../../src/domain/ports/port-catalog.ts';
-import { greatCircleRouter } from '../../../../src/domain/tracking/sea-router.ts';
-import { AppQueries } from '../../../../src/service/app/app-queries.ts';
 import {
   type FindLookup,
   MAX_FIND_QUERY_LENGTH,
   resolveFind,
-} from '../../../../src/service/app/find-resolution.ts';
+} from '../../../../src/domain/tracking/find-resolution.ts';
+import { greatCircleRouter } from '../../../../src/domain/tracking/sea-router.ts';
+import { AppQueries } from '../../../../src/service/app/app-queries.ts';
 import { JourneyBook } from '../../../../src/service/tracking/journey-book.ts';
 import { type RequestType, TrackingStore } from '../../../../src/service/tracking/tracking-store.ts';
 import {

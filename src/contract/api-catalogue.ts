@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appLinkRequest, appLinkResponse } from './app-link.ts';
 import { directUploadRequest, directUploadResponse } from './direct-upload.ts';
 import {
   actionAcceptedResponse,
@@ -411,6 +412,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Search by number or reference',
     tag: 'tracking',
     response: z.object({ data: z.array(searchResult) }),
+  },
+  {
+    method: 'post',
+    path: '/app_links',
+    summary: 'A short-lived signed link that signs a browser in to a web app page',
+    tag: 'web app',
+    request: appLinkRequest,
+    response: appLinkResponse,
+    status: 201,
   },
 ];
 

@@ -23,6 +23,10 @@ import {
 } from './accounts/account-features.ts';
 import { AccountStore, createAccountWithKey } from './accounts/account-store.ts';
 import { bootstrapAccount } from './accounts/bootstrap-account.ts';
+import { appLinkRoutes } from './app/app-link-routes.ts';
+import { AppQueries } from './app/app-queries.ts';
+import { appRoutes } from './app/app-routes.ts';
+import { AppSessions } from './app/app-session.ts';
 import { CARRIER_OWN_RATE_LIMITS, carrierRoutes } from './carriers/carrier-routes.ts';
 import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
 import { documentRoutes } from './documents/document-routes.ts';
@@ -141,7 +145,9 @@ async function assemble(
   });
   // The service's own account can use everything, paid features included.
   features.grant(account.id, FEATURES);
-  const tokens = new BlobTokens(new TokenSigner(await loadServiceSecret(config.dataDir), clock));
+  const signer = new TokenSigner(await loadServiceSecret(config.dataDir), clock);
+  const tokens = new BlobTokens(signer);
+  const sessions = new AppSessions(signer);
   const files = new BlobFiles(join(config.dataDir, 'blobs'));
   await files.init();
   const uploads = new UploadStore(db, clock);
@@ -223,6 +229,13 @@ async function assemble(
       ? {}
       : { playIntervalMs: options.trackingPlayIntervalMs }),
   });
+  const pages = appRoutes({
+    accounts,
+    sessions,
+    queries: new AppQueries({ db, store: tracking.store, journeys: tracking.journeys }),
+    tracking,
+    documents,
+  });
   const direct = directUploadRoutes({ uploads, tokens, maxUploadBytes: config.maxUploadBytes });
   const app = createApp({
     logger,
@@ -237,11 +250,13 @@ async function assemble(
       documentSchemaRoutes(),
       webhooks.router,
       tracking.router,
+      appLinkRoutes({ sessions, clock }),
       openApiRoute(),
       carrierRoutes({ catalog: CARRIER_CATALOG, limiter }),
     ],
     keyedRoot: [{ path: DIRECT_UPLOADS_PATH, routes: direct }],
     signedRoot: [blobRoutes({ uploads, tokens, files })],
+    pages,
   });
 
   webhooks.start();

@@ -78,6 +78,9 @@ e2eTest(
     const banner = up.command.stdoutLines;
     expect(banner[0]).toBe('stevedore is up');
     expect(banner).toContain(`  service   http://127.0.0.1:${ports.service}/v2`);
+    expect(banner).toContain(
+      `  app       http://127.0.0.1:${ports.service}/shipments   (sign in with the API key)`,
+    );
     expect(banner).toContain(`  API key   ${join(workspace.dataDir, 'api-key')}`);
     expect(banner).toContain(`  inbox     ${workspace.inbox}   (drop PDFs here)`);
     expect(banner).toContain(`  results   ${workspace.results}`);

@@ -170,6 +170,9 @@ const run = async (
     const { stdout } = deps.output;
     line(stdout, `stevedore is up`);
     line(stdout, `  service   ${session.baseUrl}`);
+    // The web app is the local service's, at its root; a remote service's app is not ours to announce.
+    if (session.local !== undefined)
+      line(stdout, `  app       ${new URL(session.baseUrl).origin}/shipments   (sign in with the API key)`);
     if (session.keyFile) line(stdout, `  API key   ${resolve(session.keyFile)}`);
     line(stdout, `  inbox     ${resolve(config.inbox)}   (drop PDFs here)`);
     if (config.imapHost !== undefined) {

@@ -23,6 +23,8 @@ export interface AppDeps {
   readonly keyedRoot: ReadonlyArray<{ readonly path: string; readonly routes: Hono<ServiceEnv> }>;
   /** Routes at the root authorised by a signed token in their URL, not by a key. */
   readonly signedRoot: ReadonlyArray<Hono<ServiceEnv>>;
+  /** The web app's pages at the root, authorised by their own session cookie. */
+  readonly pages?: Hono<ServiceEnv>;
 }
 
 const health = { status: 'ok' } as const;
@@ -61,5 +63,6 @@ export function createApp(deps: AppDeps): Hono<ServiceEnv> {
   for (const routes of deps.api) app.route('/v2', routes);
   for (const { routes } of deps.keyedRoot) app.route('/', routes);
   for (const routes of deps.signedRoot) app.route('/', routes);
+  if (deps.pages !== undefined) app.route('/', deps.pages);
   return app;
 }

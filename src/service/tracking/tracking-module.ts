@@ -50,6 +50,11 @@ export interface TrackingModule {
   /** Routes relative to `/v2`. */
   readonly router: Hono<ServiceEnv>;
   readonly player: SandboxPlayer;
+  /** Reads for the web app's pages: the rows, the API's views of them, their journeys, and the sandbox's time. */
+  readonly store: TrackingStore;
+  readonly views: TrackingViews;
+  readonly journeys: JourneyBook;
+  readonly clock: Clock;
   /** A container's journey (ordered ports, legs with vessels and times, its milestones), for the route map. */
   journeyOfContainer(accountId: string, containerId: string): ContainerJourney | undefined;
   /**
@@ -93,6 +98,10 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   return {
     router,
     player,
+    store,
+    views,
+    journeys,
+    clock: deps.clock,
     journeyOfContainer: (accountId, containerId) => {
       const container = store.container(accountId, containerId);
       const shipment = container === undefined ? undefined : store.shipment(accountId, container.shipmentId);

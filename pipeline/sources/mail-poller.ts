@@ -72,7 +72,10 @@ export interface PollReport {
   readonly more: boolean;
 }
 
-const DEFAULT_BATCH = 50;
+/** Each poll pays once for its listing, queue commit, records, moves and checkpoint: a large batch spreads that. */
+const DEFAULT_BATCH = 500;
+/** A batch ends before the message that would take it past this many bytes, so a poll outlasts no lease. */
+const BATCH_BYTES = 128 * 1024 * 1024;
 /** Long enough for a batch of large messages; a crashed poller's lease frees the mailbox after it. */
 const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 
@@ -109,8 +112,9 @@ export class MailPoller {
           'the mailbox UIDVALIDITY changed: reading it again from the start (each message is taken once)',
         );
       }
-      report.more = listing.messages.length >= batchSize;
-      const taken = await this.takeAll(listing.messages, deadline);
+      const batch = withinBytes(listing.messages, BATCH_BYTES);
+      report.more = listing.messages.length >= batchSize || batch.length < listing.messages.length;
+      const taken = await this.takeAll(batch, deadline);
       if (taken.stopped) report.more = true;
       const { done, staged, failure } = taken;
       await this.finish(done, staged, listing.uidValidity, report);
@@ -389,6 +393,16 @@ const refusal = (value: { reason: string; detail: string }): { reason: string; d
   reason: value.reason,
   detail: value.detail,
 });
+
+/** The first messages whose sizes add up to at most `maxBytes`; always the first one. */
+const withinBytes = (messages: readonly MailMessage[], maxBytes: number): readonly MailMessage[] => {
+  let bytes = 0;
+  for (const [index, message] of messages.entries()) {
+    bytes += message.sizeBytes;
+    if (index > 0 && bytes > maxBytes) return messages.slice(0, index);
+  }
+  return messages;
+};
 
 /** A keyword is an IMAP atom: letters, digits, `_` and `-` only. */
 export const reasonKeyword = (reason: string | null): string =>

@@ -126,6 +126,13 @@ export interface MailSource {
   /** The raw RFC 5322 bytes of one message, streamed; read-only (no \\Seen flag is set). */
   source(message: MailMessage): Promise<Readable>;
   /**
+   * The raw bytes of each of `messages` (of one listing), yielded in their order: small messages several
+   * to a round trip, a large one streamed in chunks; read-only. A message gone from the mailbox ends the
+   * iteration with an error (code `message_gone`). The caller may stop early (`return`), which frees the
+   * mailbox; a yielded body is read before the next one is asked for, or at the latest alongside it.
+   */
+  sources(messages: readonly MailMessage[]): AsyncIterable<{ message: MailMessage; body: Readable }>;
+  /**
    * Moves the messages (of one listing: one mailbox and UIDVALIDITY) to `folder`, created when missing,
    * first adding `keywords` to them so a mail client shows why they are there. A message already gone is
    * not an error.

@@ -64,7 +64,7 @@ export class FolderBlobStore implements BlobStore {
 
   /**
    * Stores the local file at `path` under `key` by hard link, without copying a byte. Not durable until
-   * `syncKeys`: the caller syncs the file's data and then one folder for a whole batch. The link shares
+   * `syncFiles` (the file's data) and `syncKeys` (one folder sync for a whole batch). The link shares
    * the file's inode and mode; the store's folders (0700) keep it private all the same.
    */
   async link(key: string, path: string, ino: number): Promise<'linked' | 'unsupported' | 'changed'> {
@@ -93,6 +93,20 @@ export class FolderBlobStore implements BlobStore {
       throw error;
     }
     return 'linked';
+  }
+
+  /** Flushes the bytes of linked files: every flush under way at once, which the journal commits together. */
+  async syncFiles(keys: readonly string[]): Promise<void> {
+    await Promise.all(
+      keys.map(async (key) => {
+        const handle = await open(this.pathOf(key), 'r');
+        try {
+          await handle.datasync();
+        } finally {
+          await handle.close();
+        }
+      }),
+    );
   }
 
   /** Makes the folder entries of `keys` durable: one sync per distinct folder, however many keys. */

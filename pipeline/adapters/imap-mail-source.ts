@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
@@ -29,6 +29,13 @@ export interface ImapMailSourceOptions {
 
 /** One FETCH per this many bytes of a message: few round trips, bounded buffers. */
 const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
+/**
+ * Messages up to this size are fetched whole, many to one UID FETCH, within `FETCH_GROUP_BYTES` per
+ * command: one round trip for a group instead of one per message. Larger ones are downloaded in chunks.
+ */
+const WHOLE_MESSAGE_BYTES = DOWNLOAD_CHUNK_BYTES;
+const FETCH_GROUP_BYTES = 8 * 1024 * 1024;
+const FETCH_GROUP_MESSAGES = 100;
 /** A server that answers nothing for this long is taken for a dropped connection. */
 const SOCKET_TIMEOUT_MS = 60_000;
 
@@ -131,6 +138,60 @@ export class ImapMailSource implements MailSource {
       return content;
     } catch (error) {
       lock.release();
+      throw this.wrap(error, message.mailbox);
+    }
+  }
+
+  async *sources(messages: readonly MailMessage[]): AsyncGenerator<{ message: MailMessage; body: Readable }> {
+    const [first] = messages;
+    if (first === undefined) return;
+    const client = await this.connect();
+    const lock = await this.lock(client, first.mailbox);
+    try {
+      for (const group of fetchGroups(messages)) {
+        for (const message of group) this.checkValidity(client, message);
+        const [head] = group;
+        if (group.length === 1 && head !== undefined && head.sizeBytes > WHOLE_MESSAGE_BYTES) {
+          yield { message: head, body: await this.chunked(client, head) };
+          continue;
+        }
+        let fetched: Awaited<ReturnType<ImapFlow['fetchAll']>>;
+        try {
+          fetched = await client.fetchAll(
+            group.map((message) => message.uid).join(','),
+            { uid: true, source: true },
+            { uid: true },
+          );
+        } catch (error) {
+          throw this.wrap(error, first.mailbox);
+        }
+        const byUid = new Map(fetched.map((item) => [item.uid, item.source]));
+        for (const message of group) {
+          const source = byUid.get(message.uid);
+          byUid.delete(message.uid);
+          if (source === undefined) {
+            throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
+          }
+          yield { message, body: Readable.from([source], { objectMode: false }) };
+        }
+      }
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** A large message as a stream of chunked FETCHes; the caller holds the mailbox lock. */
+  private async chunked(client: ImapFlow, message: MailMessage): Promise<Readable> {
+    try {
+      const download = await client.download(String(message.uid), undefined, {
+        uid: true,
+        chunkSize: DOWNLOAD_CHUNK_BYTES,
+      });
+      if (download.content === undefined) {
+        throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
+      }
+      return download.content;
+    } catch (error) {
       throw this.wrap(error, message.mailbox);
     }
   }
@@ -290,6 +351,30 @@ export class ImapMailSource implements MailSource {
     }
     return new AppError('imap_failed', `IMAP on ${mailbox} failed`, { retryable: true, cause: error });
   }
+}
+
+/** Runs of small messages within the group caps; a large message alone. */
+function* fetchGroups(messages: readonly MailMessage[]): Generator<MailMessage[]> {
+  let group: MailMessage[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const large = message.sizeBytes > WHOLE_MESSAGE_BYTES;
+    if (
+      group.length > 0 &&
+      (large || bytes + message.sizeBytes > FETCH_GROUP_BYTES || group.length >= FETCH_GROUP_MESSAGES)
+    ) {
+      yield group;
+      group = [];
+      bytes = 0;
+    }
+    if (large) {
+      yield [message];
+      continue;
+    }
+    group.push(message);
+    bytes += message.sizeBytes;
+  }
+  if (group.length > 0) yield group;
 }
 
 const toIso = (value: Date | string | undefined): string => {

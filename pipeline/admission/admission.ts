@@ -41,11 +41,16 @@ export type StageOutcome =
   /** Fewer or more bytes than announced, or another file under the path: the source looks again later. */
   | { readonly kind: 'changed' };
 
-/** A store that can take a local file by hard link; the link is durable once `syncKeys` resolves. */
+/**
+ * A store that can take a local file by hard link; the linked bytes are durable once `syncFiles` resolves,
+ * the link itself once `syncKeys` does.
+ */
 export interface LinkingBlobStore {
   /** `unsupported` on filesystems without hard links or across them; `changed` when the inode differs. */
   link(key: string, path: string, ino: number): Promise<'linked' | 'unsupported' | 'changed'>;
   syncKeys(keys: readonly string[]): Promise<void>;
+  /** Flushes the bytes of the files stored under `keys` (all at once: the filesystem joins the flushes). */
+  syncFiles?(keys: readonly string[]): Promise<void>;
 }
 
 /** SQS `SendMessageBatch` and the SQLite queue's one-transaction batch; a plain `send` per body otherwise. */
@@ -69,6 +74,9 @@ export const stagedBlobKey = (originId: string): string => `staged/${originId}`;
  * Nothing is acknowledged before `commit` resolves: a source moves or deletes its original only then.
  */
 export class Admission {
+  /** Keys linked by `stage` whose bytes the store has not flushed yet: `commit` flushes them together. */
+  private readonly unflushed = new Set<string>();
+
   constructor(private readonly deps: AdmissionDeps) {}
 
   async admit(request: AdmissionRequest): Promise<StageOutcome> {
@@ -131,7 +139,11 @@ export class Admission {
   async commit(messages: readonly IntakeMessage[]): Promise<void> {
     if (messages.length === 0) return;
     const { blobs, queue } = this.deps;
-    await blobs.syncKeys?.(messages.map((message) => message.blobKey));
+    const keys = messages.map((message) => message.blobKey);
+    const linked = keys.filter((key) => this.unflushed.has(key));
+    if (linked.length > 0) await blobs.syncFiles?.(linked);
+    await blobs.syncKeys?.(keys);
+    for (const key of linked) this.unflushed.delete(key);
     const bodies = messages.map(encodeMessage);
     if (queue.sendBatch === undefined) {
       for (const body of bodies) await queue.send(body);
@@ -144,6 +156,7 @@ export class Admission {
 
   /** Removes what `stage` stored for a message that will not be sent (the source saw its file change). */
   async discard(message: IntakeMessage): Promise<void> {
+    this.unflushed.delete(message.blobKey);
     await this.deps.blobs.delete(message.blobKey);
   }
 
@@ -166,11 +179,15 @@ export class Admission {
     if (body instanceof Uint8Array && body.byteLength > maxBytes) throw new ContentTooLargeError(maxBytes);
     const digest = body instanceof Uint8Array ? digestBytes(body) : await digestContent(body, { maxBytes });
     // The link shares the inode: its bytes (and the size that finds them) must be on disk before any
-    // message points at them. The link itself is made durable by the batch's folder sync.
-    await localFile.handle.datasync();
+    // message points at them. A store that flushes linked files itself does it for the whole batch in
+    // `commit`, before the send; the link is made durable there too, by the batch's folder sync.
+    if (blobs.syncFiles === undefined) await localFile.handle.datasync();
     const linked = await blobs.link(key, localFile.path, localFile.ino);
     if (linked === 'changed') return CHANGED;
-    if (linked === 'linked') return digest;
+    if (linked === 'linked') {
+      if (blobs.syncFiles !== undefined) this.unflushed.add(key);
+      return digest;
+    }
     // No hard links here: copy from the handle already open, and fail the copy if the bytes moved on.
     const again = localFile.handle.createReadStream({ start: 0, autoClose: false });
     await digestContent(again, { expect: digest, into: (tap) => blobs.put(key, tap) });

@@ -120,17 +120,25 @@ export async function readMailRecord(
   return value === undefined ? undefined : parse(key, value, mailRecord);
 }
 
-/** One record per message, written in one batch (one transaction in the embedded ledger). */
+/** The embedded ledger's most entries per transaction (`MAX_LEDGER_BATCH_ENTRIES`). */
+const RECORDS_PER_BATCH = 100;
+
+/**
+ * One record per message, written in batches (one transaction each in the embedded ledger). Each record
+ * stands alone: a crash between two batches leaves the rest unrecorded and unmoved, and the next poll
+ * finds their documents by origin id.
+ */
 export const recordMails = async (
   ledger: Ledger,
   box: string,
   records: readonly { message: string; record: MailRecord }[],
 ): Promise<void> => {
-  if (records.length === 0) return;
-  await ledger.putAllIfAbsent(
-    records.map(({ message, record }) => ({
-      key: ledgerKeys.mailMessage(box, message),
-      value: JSON.stringify(mailRecord.parse(record)),
-    })),
-  );
+  for (let start = 0; start < records.length; start += RECORDS_PER_BATCH) {
+    await ledger.putAllIfAbsent(
+      records.slice(start, start + RECORDS_PER_BATCH).map(({ message, record }) => ({
+        key: ledgerKeys.mailMessage(box, message),
+        value: JSON.stringify(mailRecord.parse(record)),
+      })),
+    );
+  }
 };

@@ -72,7 +72,10 @@ export interface PollReport {
   readonly more: boolean;
 }
 
-const DEFAULT_BATCH = 50;
+/** Each poll pays once for its listing, queue commit, records, moves and checkpoint: a large batch spreads that. */
+const DEFAULT_BATCH = 500;
+/** A batch ends before the message that would take it past this many bytes, so a poll outlasts no lease. */
+const BATCH_BYTES = 128 * 1024 * 1024;
 /** Long enough for a batch of large messages; a crashed poller's lease frees the mailbox after it. */
 const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 
@@ -109,32 +112,11 @@ export class MailPoller {
           'the mailbox UIDVALIDITY changed: reading it again from the start (each message is taken once)',
         );
       }
-      report.more = listing.messages.length >= batchSize;
-      // The whole batch pays once for the queue commit, the ledger records, the moves and the checkpoint.
-      const done: Taken[] = [];
-      const staged: IntakeMessage[] = [];
-      let failure: unknown;
-      for (const message of listing.messages) {
-        if (deadline !== undefined && clock.now() >= deadline) {
-          report.more = true;
-          break;
-        }
-        try {
-          const key = messageKeyOf(message);
-          const known = await readMailRecord(ledger, box, key);
-          if (known !== undefined) {
-            done.push({ message, key, record: known, fresh: false });
-            continue;
-          }
-          const imported = await this.importMessage(message, key);
-          staged.push(...imported.staged);
-          done.push({ message, key, record: imported.record, fresh: true });
-        } catch (error) {
-          // What was read before the failure is still finished below; the rest waits for the next poll.
-          failure = error;
-          break;
-        }
-      }
+      const batch = withinBytes(listing.messages, BATCH_BYTES);
+      report.more = listing.messages.length >= batchSize || batch.length < listing.messages.length;
+      const taken = await this.takeAll(batch, deadline);
+      if (taken.stopped) report.more = true;
+      const { done, staged, failure } = taken;
       await this.finish(done, staged, listing.uidValidity, report);
       if (failure !== undefined) throw failure;
       return report;
@@ -142,6 +124,95 @@ export class MailPoller {
       await releaseLease(ledger, box, this.owner).catch((error: unknown) =>
         logger.warn({ err: error, mailbox }, 'could not release the mailbox lease; it expires by itself'),
       );
+    }
+  }
+
+  /**
+   * Reads the messages the ledger does not know, in order: their sources come from the mailbox in few
+   * round trips (`MailSource.sources`) and up to `IMPORT_CONCURRENCY` are read and staged at once, in one
+   * temp folder for the batch. `done` is the longest run, from the first message on, that finished; after
+   * a failure nothing more is started, and what finished past it is discarded (the next poll reads it).
+   */
+  private async takeAll(
+    messages: readonly MailMessage[],
+    deadline: number | undefined,
+  ): Promise<{ done: Taken[]; staged: IntakeMessage[]; failure: unknown; stopped: boolean }> {
+    const { ledger, box, clock, source, tempDir } = this.options;
+    const slots: Array<Promise<Imported>> = [];
+    const entries: Array<{ message: MailMessage; key: string; known: MailRecord | undefined }> = [];
+    let failure: unknown;
+    let stopped = false;
+    try {
+      for (const message of messages) {
+        const key = messageKeyOf(message);
+        entries.push({ message, key, known: await readMailRecord(ledger, box, key) });
+      }
+    } catch (error) {
+      return { done: [], staged: [], failure: error, stopped };
+    }
+    const unknown = entries.filter((entry) => entry.known === undefined).map((entry) => entry.message);
+    const dir = join(tempDir, `batch-${randomUUID()}`);
+    const bodies = source.sources(unknown)[Symbol.asyncIterator]();
+    try {
+      if (unknown.length > 0) await mkdir(dir, { recursive: true });
+      const inFlight = new Set<Promise<unknown>>();
+      for (const entry of entries) {
+        if (entry.known !== undefined) {
+          slots.push(Promise.resolve({ kind: 'known', record: entry.known }));
+          continue;
+        }
+        if (deadline !== undefined && clock.now() >= deadline) {
+          stopped = true;
+          break;
+        }
+        while (inFlight.size >= IMPORT_CONCURRENCY) await Promise.race(inFlight);
+        if (failure !== undefined) break;
+        let next: IteratorResult<{ message: MailMessage; body: Readable }>;
+        try {
+          next = await bodies.next();
+        } catch (error) {
+          failure = error;
+          break;
+        }
+        if (next.done === true || next.value.message.uid !== entry.message.uid) {
+          failure = new AppError('mail_source_order', `no source for message ${entry.message.uid}`);
+          break;
+        }
+        const body = next.value.body;
+        const running = this.importMessage(entry.message, entry.key, body, dir).then(
+          (imported): Imported => ({ kind: 'imported', ...imported }),
+          (error: unknown): Imported => {
+            failure ??= error;
+            return { kind: 'failed', error };
+          },
+        );
+        const tracked = running.finally(() => inFlight.delete(tracked));
+        inFlight.add(tracked);
+        slots.push(running);
+      }
+      const results = await Promise.all(slots);
+      const done: Taken[] = [];
+      const staged: IntakeMessage[] = [];
+      let broken = false;
+      for (const [index, result] of results.entries()) {
+        const entry = entries[index];
+        if (entry === undefined) break;
+        if (!broken && result.kind === 'known') {
+          done.push({ message: entry.message, key: entry.key, record: result.record, fresh: false });
+        } else if (!broken && result.kind === 'imported') {
+          staged.push(...result.staged);
+          done.push({ message: entry.message, key: entry.key, record: result.record, fresh: true });
+        } else {
+          broken = true;
+          if (result.kind === 'imported') {
+            for (const message of result.staged) await this.admission.discard(message);
+          }
+        }
+      }
+      return { done, staged, failure, stopped };
+    } finally {
+      await bodies.return?.();
+      await rm(dir, { recursive: true, force: true });
     }
   }
 
@@ -188,10 +259,10 @@ export class MailPoller {
   private async importMessage(
     message: MailMessage,
     key: string,
+    body: Readable,
+    dir: string,
   ): Promise<{ record: MailRecord; staged: IntakeMessage[] }> {
-    const { tempDir, limits, read, rules, clock } = this.options;
-    const dir = join(tempDir, `${key}-${randomUUID().slice(0, 8)}`);
-    await mkdir(dir, { recursive: true });
+    const { limits, read, rules, clock } = this.options;
     const base = {
       uidValidity: message.uidValidity,
       uid: message.uid,
@@ -201,39 +272,34 @@ export class MailPoller {
       record: { ...base, outcome: 'failed' as const, ...refusal(reason), documents: 0 },
       staged: [],
     });
+    const parsed = await read(body, { tempDir: dir, limits, sizeBytes: message.sizeBytes });
     try {
-      const body = await this.options.source.source(message);
-      const parsed = await read(body, { tempDir: dir, limits, sizeBytes: message.sizeBytes });
-      try {
-        if (parsed.refusal !== null) return failed(parsed.refusal);
-        const decision = rules?.(parsed) ?? { refusal: null, taken: parsed.documents, refused: [] };
-        if (decision.refusal !== null) return failed(decision.refusal);
-        // Staged copies are links or copies made now: the temp files may go once this returns.
-        const staged = await this.stageAll(message, key, parsed.metadata, decision.taken);
-        if (staged.messages.length > 0) {
-          const documents = staged.messages.length;
-          return {
-            record: { ...base, outcome: 'processed', reason: null, detail: null, documents },
-            staged: staged.messages,
-          };
-        }
-        const skipped = [
-          ...staged.rejected,
-          ...decision.refused.map((part) => `${part.document.fileName}: ${part.detail}`),
-          ...parsed.skipped.map((part) => `${part.fileName ?? part.partPath}: ${part.detail}`),
-        ];
-        return failed({
-          reason: 'no_documents',
-          detail:
-            skipped.length === 0
-              ? 'the message has no attachment'
-              : `no document to take (${skipped.join('; ')})`,
-        });
-      } finally {
-        await parsed.dispose();
+      if (parsed.refusal !== null) return failed(parsed.refusal);
+      const decision = rules?.(parsed) ?? { refusal: null, taken: parsed.documents, refused: [] };
+      if (decision.refusal !== null) return failed(decision.refusal);
+      // Staged copies are links or copies made now: the temp files may go once this returns.
+      const staged = await this.stageAll(message, key, parsed.metadata, decision.taken);
+      if (staged.messages.length > 0) {
+        const documents = staged.messages.length;
+        return {
+          record: { ...base, outcome: 'processed', reason: null, detail: null, documents },
+          staged: staged.messages,
+        };
       }
+      const skipped = [
+        ...staged.rejected,
+        ...decision.refused.map((part) => `${part.document.fileName}: ${part.detail}`),
+        ...parsed.skipped.map((part) => `${part.fileName ?? part.partPath}: ${part.detail}`),
+      ];
+      return failed({
+        reason: 'no_documents',
+        detail:
+          skipped.length === 0
+            ? 'the message has no attachment'
+            : `no document to take (${skipped.join('; ')})`,
+      });
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await parsed.dispose();
     }
   }
 
@@ -307,6 +373,14 @@ export class MailPoller {
   }
 }
 
+type Imported =
+  | { readonly kind: 'known'; readonly record: MailRecord }
+  | { readonly kind: 'imported'; readonly record: MailRecord; readonly staged: IntakeMessage[] }
+  | { readonly kind: 'failed'; readonly error: unknown };
+
+/** Messages read and staged at once: the parse of one overlaps the file writes and syncs of others. */
+const IMPORT_CONCURRENCY = 4;
+
 interface Taken {
   readonly message: MailMessage;
   readonly key: string;
@@ -319,6 +393,16 @@ const refusal = (value: { reason: string; detail: string }): { reason: string; d
   reason: value.reason,
   detail: value.detail,
 });
+
+/** The first messages whose sizes add up to at most `maxBytes`; always the first one. */
+const withinBytes = (messages: readonly MailMessage[], maxBytes: number): readonly MailMessage[] => {
+  let bytes = 0;
+  for (const [index, message] of messages.entries()) {
+    bytes += message.sizeBytes;
+    if (index > 0 && bytes > maxBytes) return messages.slice(0, index);
+  }
+  return messages;
+};
 
 /** A keyword is an IMAP atom: letters, digits, `_` and `-` only. */
 export const reasonKeyword = (reason: string | null): string =>

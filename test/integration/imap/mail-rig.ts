@@ -42,6 +42,12 @@ export class CountingSource implements MailSource {
     this.downloads.push(message.uid);
     return this.inner.source(message);
   }
+  async *sources(messages: readonly MailMessage[]): AsyncGenerator<{ message: MailMessage; body: Readable }> {
+    for await (const item of this.inner.sources(messages)) {
+      this.downloads.push(item.message.uid);
+      yield item;
+    }
+  }
   async settle(messages: readonly MailMessage[], folder: string, keywords: readonly string[]): Promise<void> {
     if (this.crashBeforeMove) throw new Error('crashed after staging, before the move');
     await this.inner.settle(messages, folder, keywords);

@@ -101,6 +101,42 @@ export function mailSourceContract(adapter: string, create: () => Promise<MailSo
       expect((await harness.contents('INBOX')).get('<msg-7@example.com>')).not.toContain('\\Seen');
     });
 
+    it('streams many messages in their order, a large one among small ones, without marking them seen', async () => {
+      // Over a mebibyte: past what an adapter may fetch whole, so it comes in chunks.
+      const large = Buffer.concat([
+        await mailWithPdf(2),
+        Buffer.from(`X-Padding: ${'p'.repeat(76)}\r\n`.repeat(16_000), 'latin1'),
+      ]);
+      await harness.append('INBOX', [
+        await mailWithPdf(1),
+        large,
+        await mailWithPdf(3),
+        await mailWithPdf(4),
+      ]);
+      const { messages } = await harness.source.list('INBOX', undefined, 10);
+      const read: string[] = [];
+      for await (const { message, body } of harness.source.sources(messages)) {
+        const raw = await text(body);
+        read.push(`${message.uid}:${raw.length}`);
+        expect(raw).toContain(`notice-${message.messageId?.slice(5, 6)}.pdf`);
+      }
+      expect(read).toEqual(messages.map((message) => `${message.uid}:${message.sizeBytes}`));
+      expect((await harness.contents('INBOX')).get('<msg-3@example.com>')).not.toContain('\\Seen');
+    });
+
+    it('frees the mailbox when the caller stops reading early', async () => {
+      await harness.append('INBOX', await Promise.all([1, 2, 3].map((n) => mailWithPdf(n))));
+      const { messages } = await harness.source.list('INBOX', undefined, 10);
+      for await (const { body } of harness.source.sources(messages)) {
+        await text(body);
+        break;
+      }
+      const [first] = messages;
+      if (first === undefined) throw new Error('nothing listed');
+      await harness.source.settle([first], 'Processed', []);
+      expect([...(await harness.contents('INBOX')).keys()]).toHaveLength(2);
+    });
+
     it('moves a message to a folder it creates, with the keywords given', async () => {
       await harness.append('INBOX', await Promise.all([1, 2].map((n) => mailWithPdf(n))));
       const [first, second] = (await harness.source.list('INBOX', undefined, 10)).messages;

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { Admission, type AdmissionQueue } from '../../../pipeline/admission/admission.ts';
+import {
+  Admission,
+  type AdmissionQueue,
+  type LinkingBlobStore,
+} from '../../../pipeline/admission/admission.ts';
 import type { Origin } from '../../../pipeline/messages.ts';
 import { parseIntake } from '../../../pipeline/stages/ingest.ts';
 import { MemoryBlobStore } from './ingest-fakes.ts';
@@ -42,6 +47,29 @@ const setup = (maxBytes = 1_000_000) => {
   const queue = new RecordingQueue();
   return { blobs, queue, admission: new Admission({ blobs, queue, policy: { maxBytes } }) };
 };
+
+/** A memory store that takes local files "by link" and logs each sync, so their order can be checked. */
+class LinkingMemoryStore extends MemoryBlobStore implements LinkingBlobStore {
+  readonly log: string[] = [];
+  async link(key: string): Promise<'linked'> {
+    this.log.push(`link ${key}`);
+    return 'linked';
+  }
+  async syncFiles(keys: readonly string[]): Promise<void> {
+    this.log.push(`syncFiles ${keys.join(',')}`);
+  }
+  async syncKeys(keys: readonly string[]): Promise<void> {
+    this.log.push(`syncKeys ${keys.join(',')}`);
+  }
+}
+
+/** A local file's handle whose data flush is logged: the admission must leave it to the store's batch. */
+const fakeHandle = (log: string[]): FileHandle =>
+  ({
+    datasync: async () => {
+      log.push('datasync');
+    },
+  }) as unknown as FileHandle;
 
 describe('Admission', () => {
   it('hashes while staging and sends the intake message of a stream from any source', async () => {
@@ -122,5 +150,27 @@ describe('Admission', () => {
       staged,
     );
     expect(queue.singles).toHaveLength(3);
+  });
+
+  it('flushes the bytes of a batch of linked files together at commit, before their links and the send', async () => {
+    const blobs = new LinkingMemoryStore();
+    const queue = new RecordingQueue();
+    const admission = new Admission({ blobs, queue, policy: { maxBytes: 1_000_000 } });
+    const staged = [];
+    for (const id of ['a', 'b']) {
+      const outcome = await admission.stage({
+        body: chunked(samplePdf(id)),
+        origin: origin(id),
+        localFile: { path: `/mail/${id}`, handle: fakeHandle(blobs.log), ino: 1 },
+      });
+      if (outcome.kind === 'staged') staged.push(outcome.message);
+    }
+    expect(blobs.log).toEqual(['link staged/a', 'link staged/b']);
+    await admission.commit(staged);
+    expect(blobs.log.slice(2)).toEqual(['syncFiles staged/a,staged/b', 'syncKeys staged/a,staged/b']);
+    expect(queue.batches.map((batch) => batch.length)).toEqual([2]);
+    // Flushed once: a later commit of other files does not flush these again.
+    await admission.commit(staged);
+    expect(blobs.log.slice(4)).toEqual(['syncKeys staged/a,staged/b']);
   });
 });

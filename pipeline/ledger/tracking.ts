@@ -40,6 +40,7 @@ export const recordTracked = async (
   const entry = ledgerEntries.tracked(key.account, key.requestType, key.number, value);
   if (await ledger.putIfAbsent(entry.key, entry.value)) return parseTracked(entry.key, entry.value);
   const held = await readTracked(ledger, key);
-  if (held === undefined) throw new AppError('ledger_inconsistent', `ledger refused ${entry.key} but holds no value for it`);
+  if (held === undefined)
+    throw new AppError('ledger_inconsistent', `ledger refused ${entry.key} but holds no value for it`);
   return held;
 };

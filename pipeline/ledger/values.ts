@@ -114,7 +114,10 @@ export const ledgerEntries = {
     number: string,
     value: { documentId: string; scac: string; at: number },
   ): LedgerEntry =>
-    json(ledgerKeys.trackIntent(account, type, number), trackIntentValue.parse({ ...value, at: iso(value.at) })),
+    json(
+      ledgerKeys.trackIntent(account, type, number),
+      trackIntentValue.parse({ ...value, at: iso(value.at) }),
+    ),
   tracked: (
     account: string,
     type: string,

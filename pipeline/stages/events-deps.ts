@@ -40,10 +40,7 @@ export interface EventsDeps {
  * The tracking port of a client when tracking is on and the client has one (`ServiceClient` does; the
  * fakes of stage tests that only answer documents do not).
  */
-export const trackingPortOf = (
-  client: DocumentClient,
-  enabled: boolean,
-): TrackingClientPort | undefined =>
+export const trackingPortOf = (client: DocumentClient, enabled: boolean): TrackingClientPort | undefined =>
   enabled && isTrackingClient(client) ? client : undefined;
 
 const isTrackingClient = (client: object): client is TrackingClientPort =>

@@ -15,8 +15,8 @@ import type { OriginRecord, TrackingRecord } from '../sinks/result-records.ts';
 import type { EventsDeps } from './events-deps.ts';
 import type { DocumentState } from './events-document-state.ts';
 import { isPermanentFailure } from './events-failure-reasons.ts';
-import { trackDocument } from './events-tracking.ts';
 import { buildFailureRecord, buildResultRecord, ledgerOrigins, UNKNOWN_FAILURE } from './events-records.ts';
+import { trackDocument } from './events-tracking.ts';
 
 /**
  * The outcome rules, shared by the webhook path and the reconciler. Each step is idempotent and the

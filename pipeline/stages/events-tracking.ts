@@ -41,10 +41,14 @@ const LIVE_STATUSES: ReadonlySet<string> = new Set(['pending', 'created']);
 /** The service reported a duplicate but lists no live request for the number: ask again later. */
 export class TrackingLookupError extends AppError {
   constructor(number: string, scac: string) {
-    super('tracking_request_not_found', `no live tracking request for ${number} (${scac}) after a duplicate`, {
-      retryable: true,
-      details: { number, scac },
-    });
+    super(
+      'tracking_request_not_found',
+      `no live tracking request for ${number} (${scac}) after a duplicate`,
+      {
+        retryable: true,
+        details: { number, scac },
+      },
+    );
   }
 }
 
@@ -93,7 +97,11 @@ export const decide = (
 ): TrackDecision => {
   if (inferred.validation?.is_valid === false) {
     const detail = inferred.validation.reason;
-    return { track: false, status: 'not_tracked', reason: detail ? `invalid_number: ${detail}` : 'invalid_number' };
+    return {
+      track: false,
+      status: 'not_tracked',
+      reason: detail ? `invalid_number: ${detail}` : 'invalid_number',
+    };
   }
   const decision = inferred.shipping_line?.decision ?? 'no_prediction';
   if (decision !== 'auto_select') return { track: false, status: 'needs_person', reason: decision };
@@ -232,7 +240,10 @@ export const trackNumber = async (
     documentId: refNumber,
     at: clock.now(),
   });
-  deps.logger.info({ number, requestType, scac, trackingRequestId: held.trackingRequestId }, 'number tracked');
+  deps.logger.info(
+    { number, requestType, scac, trackingRequestId: held.trackingRequestId },
+    'number tracked',
+  );
   return trackedRecord(base, held);
 };
 

@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import PQueue from 'p-queue';
 import type { z } from 'zod';
-import { createHash } from 'node:crypto';
 import { type DirectUploadResponse, directUploadResponse } from '../contract/direct-upload.ts';
 import {
   actionAcceptedResponse,
@@ -33,6 +33,7 @@ import {
   UnexpectedResponseError,
 } from './errors.ts';
 import { putStream } from './put-stream.ts';
+import { defaultRetryPolicy, nextDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.ts';
 import {
   type InferNumberResult,
   inferNumberResult,
@@ -41,7 +42,6 @@ import {
   type TrackingRequestResource,
   trackingRequestResource,
 } from './tracking-schemas.ts';
-import { defaultRetryPolicy, nextDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.ts';
 
 /** An API call answers in milliseconds; one still silent after this has hung. */
 const DEFAULT_TIMEOUT_MS = 30_000;

@@ -10,8 +10,7 @@ import type { HandlerKit, SourceQueue, SqsHandlerTuning } from './handler-kit.ts
 import { stageLoggerOn, stageMetricsOn } from './lambda-kit.ts';
 import { createSqsStageHandler } from './sqs-stage-handler.ts';
 
-export type EventsStageConfig = Pick<Config, 'maxReextracts' | 'reextractBackoffSeconds'> &
-  Partial<Pick<Config, 'trackContainers'>>;
+export type EventsStageConfig = Pick<Config, 'maxReextracts' | 'reextractBackoffSeconds' | 'trackContainers'>;
 
 export interface EventsHandlerDeps extends HandlerKit, SqsHandlerTuning {
   /** The service client, built with the API key read at run time; cached by the caller. */
@@ -49,8 +48,7 @@ export const eventsDepsFor = (deps: EventsStagePorts, client: DocumentClient): E
   metrics: stageMetricsOn(deps.metrics),
   maxReextracts: deps.config.maxReextracts,
   backoff: reextractBackoff(deps.config.reextractBackoffSeconds),
-  // On unless the setting says otherwise, as `STEVEDORE_TRACK_CONTAINERS` defaults.
-  tracking: trackingPortOf(client, deps.config.trackContainers ?? true),
+  tracking: trackingPortOf(client, deps.config.trackContainers),
 });
 
 /**

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readOutcome } from '../../../pipeline/ledger/documents.ts';
+import { trackingPortOf } from '../../../pipeline/stages/events-deps.ts';
 import type { DocumentState } from '../../../pipeline/stages/events-document-state.ts';
 import { recordExtracted } from '../../../pipeline/stages/events-outcome.ts';
 import { decide, numbersOf, type TrackingClientPort } from '../../../pipeline/stages/events-tracking.ts';
-import type { NewTrackingRequest } from '../../../src/client/service-client.ts';
+import { type NewTrackingRequest, ServiceClient } from '../../../src/client/service-client.ts';
 import type { InferNumberResult, TrackingRequestResource } from '../../../src/client/tracking-schemas.ts';
 import { AppError } from '../../../src/domain/errors.ts';
-import { harness } from './events-fakes.ts';
+import { FakeClient, harness } from './events-fakes.ts';
 import { attributes, DOC } from './events-fixtures.ts';
 
 const MSC = ['MSCU1234566', 'MEDU7654321'];
@@ -277,5 +278,20 @@ describe('tracking an extracted bill of lading', () => {
     await recordExtracted(billOfLading({ container_numbers: MSC, bill_of_lading_number: BL }), deps);
     expect(tracking.infers).toBe(0);
     expect(sink.results.get(DOC)?.tracking).toBeUndefined();
+  });
+});
+
+describe('both runtimes compose the same tracking', () => {
+  const client = new ServiceClient({ baseUrl: 'http://127.0.0.1:9/v2', token: 'key' });
+
+  it('takes the service client as the tracking port (local `up` and the Lambda stages alike), unless the setting is off', () => {
+    expect(trackingPortOf(client, true)).toBe(client);
+    expect(trackingPortOf(client, false)).toBeUndefined();
+    expect(trackingPortOf(new FakeClient(), true)).toBeUndefined();
+  });
+
+  it('names the account by a digest of its key, never the key', () => {
+    expect(client.accountKey).toMatch(/^[0-9a-f]{16}$/);
+    expect(client.accountKey).not.toContain('key');
   });
 });

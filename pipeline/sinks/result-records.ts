@@ -65,7 +65,10 @@ export interface TrackedNumberRecord {
   readonly number: string;
   readonly request_type: 'container' | 'bill_of_lading' | 'booking_number';
   readonly status: 'tracked' | 'needs_person' | 'not_tracked';
-  /** The service's `shipping_line.decision`: `auto_select`, `needs_confirmation` or `no_prediction`. */
+  /**
+   * The service's `shipping_line.decision`: `auto_select`, `needs_confirmation` or `no_prediction`;
+   * `unknown` when the service refused the number (the code is the reason).
+   */
   readonly decision: string;
   /** The carrier tracked with, or the service's best guess when not tracked; null when it has none. */
   readonly scac: string | null;

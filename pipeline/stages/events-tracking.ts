@@ -171,7 +171,7 @@ const trackOrExplain = async (
       number: input.number,
       request_type: input.requestType,
       status: 'not_tracked',
-      decision: 'no_prediction',
+      decision: 'unknown',
       scac: null,
       tracking_request_id: null,
       reason: error.code,

@@ -10,7 +10,7 @@ import { createReceiver, type ReceiverStats, WEBHOOK_PATH } from './receiver/web
 import type { ResultSink } from './sinks/result-sink.ts';
 import { handleEventsMessage } from './stages/events.ts';
 import { type ReextractBackoff, reextractBackoff } from './stages/events-backoff.ts';
-import type { DocumentClient, EventsDeps } from './stages/events-deps.ts';
+import { type DocumentClient, type EventsDeps, trackingPortOf } from './stages/events-deps.ts';
 import type { ReconcileSummary } from './stages/reconcile.ts';
 import { startReconciler } from './stages/reconcile-loop.ts';
 
@@ -78,6 +78,7 @@ export const startEvents = async (options: StartEventsOptions): Promise<EventsRu
     logger,
     maxReextracts: config.maxReextracts,
     backoff: options.reextractBackoff ?? reextractBackoff(config.reextractBackoffSeconds),
+    tracking: trackingPortOf(client, config.trackContainers),
     ...(options.metrics ? { metrics: options.metrics('events') } : {}),
   };
   const receiver = createReceiver({

@@ -141,6 +141,7 @@ export const createAwsComposition = (input: CompositionInput) => {
   const stageConfig = {
     maxReextracts: config.maxReextracts,
     reextractBackoffSeconds: config.reextractBackoffSeconds,
+    trackContainers: config.trackContainers,
   };
 
   return {

@@ -4,13 +4,13 @@ import type { Ledger, Queue } from '../ports.ts';
 import type { ResultSink } from '../sinks/result-sink.ts';
 import { handleEventsBody } from '../stages/events.ts';
 import { reextractBackoff } from '../stages/events-backoff.ts';
-import type { DocumentClient, EventsDeps } from '../stages/events-deps.ts';
+import { type DocumentClient, type EventsDeps, trackingPortOf } from '../stages/events-deps.ts';
 import { deployedComposition, lazyHandler } from './aws-composition.ts';
 import type { HandlerKit, SourceQueue, SqsHandlerTuning } from './handler-kit.ts';
 import { stageLoggerOn, stageMetricsOn } from './lambda-kit.ts';
 import { createSqsStageHandler } from './sqs-stage-handler.ts';
 
-export type EventsStageConfig = Pick<Config, 'maxReextracts' | 'reextractBackoffSeconds'>;
+export type EventsStageConfig = Pick<Config, 'maxReextracts' | 'reextractBackoffSeconds' | 'trackContainers'>;
 
 export interface EventsHandlerDeps extends HandlerKit, SqsHandlerTuning {
   /** The service client, built with the API key read at run time; cached by the caller. */
@@ -48,6 +48,7 @@ export const eventsDepsFor = (deps: EventsStagePorts, client: DocumentClient): E
   metrics: stageMetricsOn(deps.metrics),
   maxReextracts: deps.config.maxReextracts,
   backoff: reextractBackoff(deps.config.reextractBackoffSeconds),
+  tracking: trackingPortOf(client, deps.config.trackContainers),
 });
 
 /**

@@ -9,7 +9,10 @@ import { invoke } from './lambda-kit.ts';
 export interface ReconcileHandlerDeps extends EventsStagePorts {
   /** The service client, built with the API key read at run time; cached by the caller. */
   readonly client: () => Promise<DocumentClient>;
-  readonly config: Pick<Config, 'maxReextracts' | 'reextractBackoffSeconds' | 'reconcileAfterSeconds'>;
+  readonly config: Pick<
+    Config,
+    'maxReextracts' | 'reextractBackoffSeconds' | 'reconcileAfterSeconds' | 'trackContainers'
+  >;
   /** Lookups per run; the schedule's rate times this bounds the requests the reconciler spends. */
   readonly maxLookupsPerPass?: number;
 }

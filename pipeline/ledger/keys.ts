@@ -14,6 +14,8 @@
  * | `outcome/<document-id>` | events, the first final outcome | `extracted` or `failed` |
  * | `recovered/<document-id>` | events, a success after `failed/` | `{ at }` |
  * | `nudge/<document-id>` | reconciler, a stuck document re-extracted once | `{ at, status }` |
+ * | `track-intent/<account>/<type>/<number>` | events, before asking the service to track a number | `{ documentId, scac, at }` |
+ * | `tracked/<account>/<type>/<number>` | events, once the service holds a tracking request for it | `{ trackingRequestId, scac, decision, documentId, at }` |
  * | `meta/<name>` | one-time upgrades, once done | `{ at }` |
  * | `mailbox/<box>/checkpoint` | mail poller, after each settled message; replaced (a marker) | `{ uidValidity, lastUid, at }` |
  * | `mailbox/<box>/lease` | mail poller, for one poll; removed in `finally` (a marker) | `{ owner, until }` |
@@ -34,6 +36,8 @@ export const ledgerPrefixes = {
   outcome: 'outcome/',
   recovered: 'recovered/',
   nudge: 'nudge/',
+  trackIntent: 'track-intent/',
+  tracked: 'tracked/',
   meta: 'meta/',
   mailbox: 'mailbox/',
   mail: 'mail/',
@@ -55,6 +59,10 @@ export const ledgerKeys = {
   outcome: (documentId: string) => `${p.outcome}${documentId}`,
   recovered: (documentId: string) => `${p.recovered}${documentId}`,
   nudge: (documentId: string) => `${p.nudge}${documentId}`,
+  /** `<account>` names the account by a digest of its key, `<type>` is the request type. */
+  trackIntent: (account: string, type: string, number: string) =>
+    `${p.trackIntent}${account}/${type}/${number}`,
+  tracked: (account: string, type: string, number: string) => `${p.tracked}${account}/${type}/${number}`,
   meta: (name: string) => `${p.meta}${name}`,
   mailCheckpoint: (box: string) => `${p.mailbox}${box}/checkpoint`,
   mailLease: (box: string) => `${p.mailbox}${box}/lease`,

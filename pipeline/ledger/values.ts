@@ -31,6 +31,24 @@ const attemptValue = z.object({
 });
 export type AttemptEntry = z.infer<typeof attemptValue>;
 
+const trackIntentValue = z.object({
+  documentId: z.string(),
+  scac: z.string(),
+  at: z.iso.datetime(),
+});
+
+const trackedValue = z.object({
+  trackingRequestId: z.string(),
+  scac: z.string(),
+  decision: z.string(),
+  documentId: z.string(),
+  at: z.iso.datetime(),
+});
+export type TrackedEntry = z.infer<typeof trackedValue>;
+
+export const parseTracked = (key: string, value: string): TrackedEntry =>
+  parseEntry(key, value, trackedValue);
+
 export interface DocumentEntry {
   readonly sha256: string;
   /** Epoch milliseconds when ingest created the document. */
@@ -90,5 +108,22 @@ export const ledgerEntries = {
     json(ledgerKeys.recovered(documentId), { at: iso(at) }),
   nudge: (documentId: string, at: number, status: string): LedgerEntry =>
     json(ledgerKeys.nudge(documentId), { at: iso(at), status }),
+  trackIntent: (
+    account: string,
+    type: string,
+    number: string,
+    value: { documentId: string; scac: string; at: number },
+  ): LedgerEntry =>
+    json(
+      ledgerKeys.trackIntent(account, type, number),
+      trackIntentValue.parse({ ...value, at: iso(value.at) }),
+    ),
+  tracked: (
+    account: string,
+    type: string,
+    number: string,
+    value: Omit<TrackedEntry, 'at'> & { at: number },
+  ): LedgerEntry =>
+    json(ledgerKeys.tracked(account, type, number), trackedValue.parse({ ...value, at: iso(value.at) })),
   meta: (name: string, at: number): LedgerEntry => json(ledgerKeys.meta(name), { at: iso(at) }),
 } as const;

@@ -43,6 +43,39 @@ export interface ExtractionResultRecord {
   readonly sha256: string | null;
   readonly origins: readonly OriginRecord[];
   readonly document: DocumentAttributes;
+  /**
+   * The numbers of a bill of lading or arrival notice and what the worker did with each; absent for
+   * other documents and when `STEVEDORE_TRACK_CONTAINERS` is off.
+   */
+  readonly tracking?: TrackingRecord;
+}
+
+export interface TrackingRecord {
+  /** The ref number every tracking request of this document carries: the document id. */
+  readonly ref_number: string;
+  readonly numbers: readonly TrackedNumberRecord[];
+}
+
+/**
+ * One number: `tracked` (a tracking request exists, created now or before), `needs_person` (the service
+ * did not auto-select a carrier, or it disagrees with the document's SCAC: the candidates say what it
+ * thinks), `not_tracked` (the number is invalid).
+ */
+export interface TrackedNumberRecord {
+  readonly number: string;
+  readonly request_type: 'container' | 'bill_of_lading' | 'booking_number';
+  readonly status: 'tracked' | 'needs_person' | 'not_tracked';
+  /**
+   * The service's `shipping_line.decision`: `auto_select`, `needs_confirmation` or `no_prediction`;
+   * `unknown` when the service refused the number (the code is the reason).
+   */
+  readonly decision: string;
+  /** The carrier tracked with, or the service's best guess when not tracked; null when it has none. */
+  readonly scac: string | null;
+  readonly tracking_request_id: string | null;
+  /** Why it was not tracked; null when tracked. */
+  readonly reason: string | null;
+  readonly candidates: readonly { scac: string; name: string | null; confidence: number | null }[];
 }
 
 /** One failed extraction: `attempt` is the document's `extraction_attempts` when it failed. */

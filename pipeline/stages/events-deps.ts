@@ -5,6 +5,7 @@ import type { Metrics } from '../../src/observability/metrics.ts';
 import type { Ledger, Queue } from '../ports.ts';
 import type { ResultSink } from '../sinks/result-sink.ts';
 import type { ReextractBackoff } from './events-backoff.ts';
+import type { TrackingClientPort } from './events-tracking.ts';
 
 /** The two calls the events stage makes on the service; `ServiceClient` satisfies it. */
 export interface DocumentClient {
@@ -26,6 +27,21 @@ export interface EventsDeps {
   /** Re-extractions of a failed document before it is routed to `failed/`. */
   readonly maxReextracts: number;
   readonly backoff: ReextractBackoff;
+  /**
+   * Tracks the numbers of extracted bills of lading and arrival notices; absent when
+   * `STEVEDORE_TRACK_CONTAINERS` is off.
+   */
+  readonly tracking?: TrackingClientPort | undefined;
   /** extracted, reextracted, failed and the end-to-end latency; none by default. */
   readonly metrics?: Metrics;
 }
+
+/**
+ * The tracking port of a client when tracking is on and the client has one (`ServiceClient` does; the
+ * fakes of stage tests that only answer documents do not).
+ */
+export const trackingPortOf = (client: DocumentClient, enabled: boolean): TrackingClientPort | undefined =>
+  enabled && isTrackingClient(client) ? client : undefined;
+
+const isTrackingClient = (client: object): client is TrackingClientPort =>
+  'inferNumber' in client && 'createTrackingRequest' in client && 'findTrackingRequests' in client;

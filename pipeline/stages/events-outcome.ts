@@ -11,11 +11,12 @@ import {
 import { hasRecovered, hasRequestedReextract, markRecovered } from '../ledger/markers.ts';
 import type { AttemptEntry } from '../ledger/values.ts';
 import { encodeMessage } from '../messages.ts';
-import type { OriginRecord } from '../sinks/result-records.ts';
+import type { OriginRecord, TrackingRecord } from '../sinks/result-records.ts';
 import type { EventsDeps } from './events-deps.ts';
 import type { DocumentState } from './events-document-state.ts';
 import { isPermanentFailure } from './events-failure-reasons.ts';
 import { buildFailureRecord, buildResultRecord, ledgerOrigins, UNKNOWN_FAILURE } from './events-records.ts';
+import { trackDocument } from './events-tracking.ts';
 
 /**
  * The outcome rules, shared by the webhook path and the reconciler. Each step is idempotent and the
@@ -63,14 +64,21 @@ export class OriginsUnsettledError extends AppError {
 export const recordExtracted = async (state: DocumentState, deps: EventsDeps): Promise<OutcomeAction> => {
   const { ledger } = deps;
   const outcome = await readOutcome(ledger, state.documentId);
-  const rewrite = () => writeResult(state, deps);
   if (outcome === 'extracted') {
     // Open still: a run that wrote this outcome stopped before its file was settled.
-    if (await isOpen(ledger, state.documentId)) await finish(state, await rewrite(), deps, rewrite);
+    if (await isOpen(ledger, state.documentId)) {
+      const tracking = await trackDocument(state, deps);
+      const rewrite = () => writeResult(state, tracking, deps);
+      await finish(state, await rewrite(), deps, rewrite);
+    }
     return 'duplicate';
   }
   if (outcome === 'failed') return recover(state, deps);
 
+  // Before the outcome: a tracking call that must be tried again leaves no outcome behind, so the
+  // redelivery comes back here, and the ledger skips the numbers already tracked.
+  const tracking = await trackDocument(state, deps);
+  const rewrite = () => writeResult(state, tracking, deps);
   const written = await rewrite();
   const decided = await writeOutcome(ledger, state.documentId, 'extracted');
   await finish(state, written, deps, rewrite);
@@ -82,10 +90,12 @@ export const recordExtracted = async (state: DocumentState, deps: EventsDeps): P
 const recover = async (state: DocumentState, deps: EventsDeps): Promise<OutcomeAction> => {
   const { ledger, sink, clock } = deps;
   if (await hasRecovered(ledger, state.documentId)) return 'duplicate';
-  const written = await writeResult(state, deps);
+  const tracking = await trackDocument(state, deps);
+  const rewrite = () => writeResult(state, tracking, deps);
+  const written = await rewrite();
   await sink.removeFailure(state.documentId);
   // Before the marker: a crash in between makes the redelivery recover, and settle, again.
-  await settleOrigins(state.documentId, written, deps, () => writeResult(state, deps));
+  await settleOrigins(state.documentId, written, deps, rewrite);
   await markRecovered(ledger, state.documentId, clock.now());
   return observed('recovered', written, deps);
 };
@@ -182,8 +192,12 @@ const failureWriter =
   };
 
 /** Writes `results/<id>.json` from the ledger's origins as they are now; answers the origins written. */
-const writeResult = async (state: DocumentState, deps: EventsDeps): Promise<readonly OriginRecord[]> => {
-  const record = buildResultRecord(state, await readProvenance(deps.ledger, state.documentId));
+const writeResult = async (
+  state: DocumentState,
+  tracking: TrackingRecord | undefined,
+  deps: EventsDeps,
+): Promise<readonly OriginRecord[]> => {
+  const record = buildResultRecord(state, await readProvenance(deps.ledger, state.documentId), tracking);
   await deps.sink.writeResult(record);
   return record.origins;
 };

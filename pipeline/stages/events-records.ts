@@ -8,6 +8,7 @@ import {
   type ExtractionResultRecord,
   type OriginRecord,
   RESULT_FORMAT_VERSION,
+  type TrackingRecord,
 } from '../sinks/result-records.ts';
 import type { DocumentState } from './events-document-state.ts';
 
@@ -64,6 +65,7 @@ export const ledgerOrigins = (provenance: DocumentProvenance | undefined): Origi
 export const buildResultRecord = (
   state: DocumentState,
   provenance: DocumentProvenance | undefined,
+  tracking?: TrackingRecord,
 ): ExtractionResultRecord => ({
   format_version: RESULT_FORMAT_VERSION,
   status: 'extracted',
@@ -74,6 +76,7 @@ export const buildResultRecord = (
   sha256: provenance?.sha256 ?? null,
   origins: originsOf(state, provenance),
   document: state.document,
+  ...(tracking === undefined ? {} : { tracking }),
 });
 
 export const buildFailureRecord = (

@@ -54,3 +54,9 @@ const describe = (cause: unknown): string => {
   const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
   return `${cause.message}${inner}`;
 };
+
+/** 422 `duplicate` of `POST /tracking_requests`: a pending or created request for the number exists. */
+export const isDuplicateTrackingRequest = (error: unknown): boolean =>
+  error instanceof ServiceApiError &&
+  error.status === 422 &&
+  error.errors.some((item) => item.code === 'duplicate');

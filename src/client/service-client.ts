@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import PQueue from 'p-queue';
 import type { z } from 'zod';
@@ -26,12 +27,21 @@ import { isAppError } from '../domain/errors.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
 import {
   DuplicateDocumentError,
+  isDuplicateTrackingRequest,
   ServiceApiError,
   ServiceUnreachableError,
   UnexpectedResponseError,
 } from './errors.ts';
 import { putStream } from './put-stream.ts';
 import { defaultRetryPolicy, nextDelay, parseRetryAfter, type RetryPolicy } from './retry-policy.ts';
+import {
+  type InferNumberResult,
+  inferNumberResult,
+  many,
+  one,
+  type TrackingRequestResource,
+  trackingRequestResource,
+} from './tracking-schemas.ts';
 
 /** An API call answers in milliseconds; one still silent after this has hung. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -74,6 +84,17 @@ const documentEnvelope = singleDocument(documentResource);
 const documentList = listDocument(documentResource);
 const webhookEnvelope = singleDocument(webhookResource);
 const webhookList = listDocument(webhookResource);
+const trackingRequestOne = one(trackingRequestResource);
+const trackingRequestMany = many(trackingRequestResource);
+
+export type TrackingRequestType = 'container' | 'bill_of_lading' | 'booking_number';
+
+export interface NewTrackingRequest {
+  readonly requestType: TrackingRequestType;
+  readonly requestNumber: string;
+  readonly scac: string;
+  readonly refNumbers: readonly string[];
+}
 
 /** Pace requests evenly: at most `perMinute` in any 60 s window, in slices of about 100 ms. */
 const pacer = (perMinute: number): PQueue => {
@@ -217,6 +238,47 @@ export class ServiceClient {
     const body = { data: { type: 'webhook', attributes } };
     const path = `/webhooks/${encodeURIComponent(id)}`;
     return (await this.call({ method: 'PATCH', path, body }, webhookEnvelope)).data;
+  }
+
+  /**
+   * Names the account behind the API key without holding the key: the ledger keys per account use it. A
+   * rotated key names a new account here; the service's duplicate rule still stops a second live request.
+   */
+  get accountKey(): string {
+    return createHash('sha256').update(this.options.token).digest('hex').slice(0, 16);
+  }
+
+  /** `POST /tracking_requests/infer_number`: the number's type, validity and carrier prediction. */
+  async inferNumber(number: string): Promise<InferNumberResult> {
+    const request = { method: 'POST', path: '/tracking_requests/infer_number', body: { number } } as const;
+    return (await this.call(request, inferNumberResult)).data.attributes;
+  }
+
+  /**
+   * `POST /tracking_requests`. A live request for the same number and carrier answers 422 with the code
+   * `duplicate` (`isDuplicateTrackingRequest`).
+   */
+  async createTrackingRequest(input: NewTrackingRequest): Promise<TrackingRequestResource> {
+    const attributes = {
+      request_type: input.requestType,
+      request_number: input.requestNumber,
+      scac: input.scac,
+      ref_numbers: input.refNumbers,
+    };
+    const body = { data: { type: 'tracking_request', attributes } };
+    return (await this.call({ method: 'POST', path: '/tracking_requests', body }, trackingRequestOne)).data;
+  }
+
+  /** Whether an error of `createTrackingRequest` is the 422 `duplicate` of a live request. */
+  isDuplicate(error: unknown): boolean {
+    return isDuplicateTrackingRequest(error);
+  }
+
+  /** The account's tracking requests for one number, newest first as the service lists them. */
+  async findTrackingRequests(requestNumber: string): Promise<TrackingRequestResource[]> {
+    const query = new URLSearchParams({ 'filter[request_number]': requestNumber, 'page[size]': '100' });
+    const path = `/tracking_requests?${query.toString()}`;
+    return (await this.call({ method: 'GET', path }, trackingRequestMany)).data;
   }
 
   async deleteWebhook(id: string): Promise<void> {

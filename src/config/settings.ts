@@ -128,6 +128,11 @@ export const settings = {
     schema: z.coerce.number().int().min(0).default(2),
     doc: 're-extractions of a failed document before it is routed to failed/',
   },
+  trackContainers: {
+    env: 'STEVEDORE_TRACK_CONTAINERS',
+    schema: flag.default(true),
+    doc: 'create tracking requests for the containers and B/L numbers of extracted bills of lading and arrival notices',
+  },
   reextractBackoffSeconds: {
     env: 'STEVEDORE_REEXTRACT_BACKOFF_SECONDS',
     schema: z.coerce.number().positive().default(30),

@@ -18,7 +18,12 @@ import {
 import { captureStdout, embedded, lambdaContext, powertools } from './handler-harness.ts';
 
 const TEN_MINUTES_MS = 10 * 60_000;
-const config = { maxReextracts: 2, reextractBackoffSeconds: 30, reconcileAfterSeconds: 60 };
+const config = {
+  maxReextracts: 2,
+  reextractBackoffSeconds: 30,
+  reconcileAfterSeconds: 60,
+  trackContainers: true,
+};
 
 describe('events and reconcile handlers (embedded queue, SQLite ledger, folder sink)', () => {
   let env: ReturnType<typeof embedded>;

@@ -33,17 +33,11 @@ export function routeMapRoutes(deps: {
   routes.get('/containers/:id/route', routing, (c) => {
     const { container, shipment } = views.containerOr404(c.get('account').id, c.req.param('id'));
     const includes = readIncludes(c, 'route');
-    const { data, included } = serializeRoute(
-      journeys.of(shipment),
-      container,
-      shipment,
-      deps.clock.now(),
-      {
-        routeLocations: includes.has('route_location') || includes.has('route_locations'),
-        ports: includes.has('port'),
-        vessels: includes.has('vessel'),
-      },
-    );
+    const { data, included } = serializeRoute(journeys.of(shipment), container, shipment, deps.clock.now(), {
+      routeLocations: includes.has('route_location') || includes.has('route_locations'),
+      ports: includes.has('port'),
+      vessels: includes.has('vessel'),
+    });
     return c.json({ data, ...(included.length === 0 ? {} : { included }) });
   });
 

@@ -1,16 +1,16 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import type { Clock } from '../../domain/clock.ts';
+import type { SeaLegFn } from '../../domain/geo/sea-router.ts';
 import { type PortCatalog, portCatalog } from '../../domain/ports/port-catalog.ts';
 import type { ContainerPlan, Journey } from '../../domain/tracking/sandbox-journey.ts';
-import type { SeaLegFn } from '../../domain/geo/sea-router.ts';
 import type { SeaRouter } from '../../domain/tracking/sea-router.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { migrate } from '../../store/database.ts';
 import type { AccountFeatures } from '../accounts/account-features.ts';
-import { seaLeg as shippedSeaLeg } from '../maps/sea-legs.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import type { RollingWindowLimiter } from '../http/rate-limit.ts';
+import { seaLeg as shippedSeaLeg } from '../maps/sea-legs.ts';
 import type { Notifier } from '../webhooks/notifier.ts';
 import { containerRoutes } from './container-routes.ts';
 import { JourneyBook } from './journey-book.ts';
@@ -87,10 +87,7 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     '/',
     containerRoutes({ store, views, player, features: deps.features, limiter: deps.limiter }),
   );
-  router.route(
-    '/',
-    routeMapRoutes({ views, journeys, features: deps.features, clock: deps.clock, seaLeg }),
-  );
+  router.route('/', routeMapRoutes({ views, journeys, features: deps.features, clock: deps.clock, seaLeg }));
   router.route('/', referenceDataRoutes({ ports }));
   router.route('/', searchRoute({ store, journeys, clock: deps.clock }));
   return {

@@ -70,7 +70,10 @@ describe('sandbox journeys make physical sense', () => {
         fastest = Math.max(fastest, knots);
         expect(knots, name).toBeLessThanOrEqual(MAX_KNOTS);
         // A sea path is never shorter than the great circle between its ports.
-        const direct = greatCircleNm([leg.from.longitude, leg.from.latitude], [leg.to.longitude, leg.to.latitude]);
+        const direct = greatCircleNm(
+          [leg.from.longitude, leg.from.latitude],
+          [leg.to.longitude, leg.to.latitude],
+        );
         expect(sailed, name).toBeGreaterThanOrEqual(direct * 0.99);
       }
     }

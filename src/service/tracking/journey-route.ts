@@ -105,6 +105,8 @@ export function serializeRoute(
       relationships: {
         route: { data: { id: routeId, type: 'route' } },
         location: { data: { id: stop.port.id, type: 'port' } },
+        // The upstream fixture names the port `location`; the SDK's mapper reads `port`: both answer.
+        port: { data: { id: stop.port.id, type: 'port' } },
         inbound_vessel: { data: inbound === undefined ? null : { id: inbound.vessel.id, type: 'vessel' } },
         outbound_vessel: { data: outbound === undefined ? null : { id: outbound.vessel.id, type: 'vessel' } },
       },

@@ -273,6 +273,8 @@ describe('GET /containers/{id}/route', () => {
       const port = location.relationships?.location?.data;
       if (port === null || port === undefined || Array.isArray(port)) throw new Error('no location');
       expect(find('port', port.id)?.attributes.code).toBe(stops[index]?.port.locode);
+      // The SDK's route mapper reads the port under `port`, the upstream fixture under `location`.
+      expect(location.relationships?.port?.data).toEqual(port);
       const inbound = legs[index - 1];
       const outbound = legs[index];
       expect(location.attributes).toMatchObject({

@@ -1,6 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
+import type { RouteMapGeoJson } from '../../contract/route-map.ts';
 import type { Clock } from '../../domain/clock.ts';
+import { buildRouteMap } from '../../domain/geo/route-map.ts';
 import type { SeaLegFn } from '../../domain/geo/sea-router.ts';
 import { type PortCatalog, portCatalog } from '../../domain/ports/port-catalog.ts';
 import type { ContainerPlan, Journey } from '../../domain/tracking/sandbox-journey.ts';
@@ -14,6 +16,7 @@ import { seaLeg as shippedSeaLeg } from '../maps/sea-legs.ts';
 import type { Notifier } from '../webhooks/notifier.ts';
 import { containerRoutes } from './container-routes.ts';
 import { JourneyBook } from './journey-book.ts';
+import { routeMapInput } from './journey-route.ts';
 import { referenceDataRoutes } from './reference-data-routes.ts';
 import { routeMapRoutes } from './route-map-routes.ts';
 import { SandboxPlayer } from './sandbox-player.ts';
@@ -52,6 +55,8 @@ export interface TrackingModule {
   readonly player: SandboxPlayer;
   /** A container's journey (ordered ports, legs with vessels and times, its milestones), for the route map. */
   journeyOfContainer(accountId: string, containerId: string): ContainerJourney | undefined;
+  /** The container's route map at the sandbox carrier's now, as `GET /containers/{id}/map_geojson` answers. */
+  routeMapOfContainer(accountId: string, containerId: string): RouteMapGeoJson | undefined;
   /**
    * The resource a tracking notification is about, for delivery and `include=reference_object`. Milestone
    * and change events never go away once published, so they answer with their identifier.
@@ -98,6 +103,13 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
       const shipment = container === undefined ? undefined : store.shipment(accountId, container.shipmentId);
       if (container === undefined || shipment === undefined) return undefined;
       return { journey: journeys.of(shipment), plan: journeys.planOf(shipment, container) };
+    },
+    routeMapOfContainer: (accountId, containerId) => {
+      const container = store.container(accountId, containerId);
+      const shipment = container === undefined ? undefined : store.shipment(accountId, container.shipmentId);
+      if (shipment === undefined) return undefined;
+      const now = deps.clock.now();
+      return buildRouteMap(routeMapInput(journeys.of(shipment), shipment, now), new Date(now), seaLeg);
     },
     findReference: (accountId, type, id) => {
       if (type === 'tracking_request') {

@@ -10,6 +10,7 @@ import {
 } from './document.ts';
 import { emailSubmissionResource } from './email-submission.ts';
 import { errorDocument, listDocument, singleDocument } from './json-api.ts';
+import { routeMapGeoJson } from './route-map.ts';
 import {
   createTrackingRequestBody,
   refreshReply,
@@ -46,7 +47,6 @@ export interface Endpoint {
 const anyJson = z.record(z.string(), z.unknown());
 const tracking = (type: string) => trackingResource(type);
 const searchResult = trackingResource('search_result');
-const featureCollection = z.object({ type: z.literal('FeatureCollection'), features: z.array(anyJson) });
 
 /**
  * Every endpoint the local service serves. `GET /v2/openapi.json` is generated from this list, and a test
@@ -380,9 +380,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'get',
     path: '/containers/{id}/map_geojson',
-    summary: 'Route map',
+    summary: 'Route map: ports, the vessel at sea, its track and the legs ahead, on the sea lanes',
     tag: 'tracking',
-    response: featureCollection,
+    response: routeMapGeoJson,
+    feature: 'routing',
+  },
+  {
+    method: 'get',
+    path: '/containers/{id}/route',
+    summary: 'Route: the ports of call in order, with each leg’s vessel, voyage and times',
+    tag: 'tracking',
+    response: singleDocument(tracking('route')),
     feature: 'routing',
   },
   {

@@ -1,7 +1,13 @@
+import { ManualClock } from '../../src/domain/clock.ts';
 import type { RouteMapInput, RouteMapPort } from '../../src/domain/geo/route-map-input.ts';
+import { makeContainerNumber } from '../../src/domain/iso6346.ts';
+import { portCatalog } from '../../src/domain/ports/port-catalog.ts';
+import { type Journey, planJourney } from '../../src/domain/tracking/sandbox-journey.ts';
 import { routeMap, seaLeg } from '../../src/service/maps/sea-legs.ts';
-import { median, percentile } from './support/latency.ts';
+import { startBenchService } from './support/bench-service.ts';
+import { load, median, percentile } from './support/latency.ts';
 import { printResult } from './support/result-line.ts';
+import { withTempDir } from './support/temp-dir.ts';
 import { progress } from './support/timing.ts';
 
 /** Interleaved rounds; each figure is the median over them, so one slow round drops out. */
@@ -126,3 +132,95 @@ printResult({
   baseline: { name: 'static body', value: median(rounds.base), unit: 'ms' },
   note: `body ${Math.round(staticBody.length / 1024)} KiB`,
 });
+
+// The same over HTTP: GET /v2/containers/{id}/map_geojson of a tracked container on a three-leg route
+// (two transshipments), its vessel at sea, against the health endpoint's static body in the same rounds.
+const HTTP_REQUESTS_PER_ROUND = 300;
+const HTTP_CONCURRENCY = 8;
+const PLAY_INTERVAL_MS = HOUR;
+
+await withTempDir('stevedore-bench-map-', async (dir) => {
+  const clock = new ManualClock(Date.now());
+  const bench = await startBenchService(dir, {}, { clock, trackingPlayIntervalMs: PLAY_INTERVAL_MS });
+  try {
+    const anchorAt = clock.now();
+    const { number, journey } = threeLegContainer(anchorAt);
+    const headers = { Authorization: `Token ${bench.service.apiKey}`, 'Content-Type': 'application/json' };
+    const created = await fetch(`${bench.url}/v2/tracking_requests`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        data: {
+          type: 'tracking_request',
+          attributes: { request_type: 'container', request_number: number, scac: 'MAEU' },
+        },
+      }),
+    });
+    if (created.status !== 201) throw new Error(`tracking request answered ${created.status}`);
+    clock.advance(PLAY_INTERVAL_MS);
+    const found = (await (
+      await fetch(`${bench.url}/v2/containers?filter[number]=${number}`, { headers })
+    ).json()) as {
+      data: Array<{ id: string }>;
+    };
+    const containerId = found.data[0]?.id;
+    if (containerId === undefined) throw new Error(`${number} was not tracked`);
+    // Mid-way through the middle leg: ports, a past track, the vessel, the partial leg and a full leg ahead.
+    const middle = journey.legs[1];
+    if (middle === undefined) throw new Error('no middle leg');
+    clock.set(Math.round((middle.departAt + middle.arriveAt) / 2));
+
+    const url = `${bench.url}/v2/containers/${containerId}/map_geojson`;
+    let bytes = 0;
+    const map = async (): Promise<void> => {
+      const response = await fetch(url, { headers });
+      if (response.status !== 200) throw new Error(`map_geojson answered ${response.status}`);
+      bytes = (await response.arrayBuffer()).byteLength;
+    };
+    const baseline = async (): Promise<void> => {
+      const response = await fetch(`${bench.url}/v2/health`);
+      if (response.status !== 200) throw new Error(`health answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+    const first = (await (await fetch(url, { headers })).json()) as {
+      features: Array<{ properties: { feature_type: string } }>;
+    };
+    if (!first.features.some((f) => f.properties.feature_type === 'current_vessel'))
+      throw new Error('the measured moment is not at sea');
+    await load(50, HTTP_CONCURRENCY, map);
+    await load(50, HTTP_CONCURRENCY, baseline);
+
+    const p99 = { map: [] as number[], base: [] as number[] };
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      p99.map.push(percentile((await load(HTTP_REQUESTS_PER_ROUND, HTTP_CONCURRENCY, map)).latencies, 0.99));
+      p99.base.push(
+        percentile((await load(HTTP_REQUESTS_PER_ROUND, HTTP_CONCURRENCY, baseline)).latencies, 0.99),
+      );
+      progress(`map_geojson over HTTP: round ${round}/${ROUNDS}`);
+    }
+    printResult({
+      name: 'map_geojson p99 for a three-leg route',
+      value: median(p99.map),
+      unit: 'ms',
+      baseline: { name: 'static body', value: median(p99.base), unit: 'ms' },
+      note: `${HTTP_CONCURRENCY} concurrent over loopback HTTP, body ${Math.round(bytes / 1024)} KiB`,
+    });
+  } finally {
+    await bench.close();
+  }
+});
+
+/** The first sandbox container (by serial) whose journey, planned now, calls at four ports. */
+function threeLegContainer(anchorAt: number): { number: string; journey: Journey } {
+  const deps = { ports: portCatalog(), router: { leg: seaLeg } };
+  for (let serial = 0; serial < 5_000; serial += 1) {
+    const number = makeContainerNumber('MSKU', 200_000 + serial);
+    const journey = planJourney(
+      { requestType: 'container', requestNumber: number, scac: 'MAEU', anchorAt },
+      deps,
+    );
+    if (journey.legs.length === 3 && (journey.legs[0]?.departAt ?? 0) > anchorAt + PLAY_INTERVAL_MS)
+      return { number, journey };
+  }
+  throw new Error('no three-leg journey found');
+}

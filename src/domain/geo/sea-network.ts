@@ -20,6 +20,11 @@ export type SeaLaneGeoJson = z.infer<typeof seaLaneGeoJson>;
 export const DEFAULT_AVOIDED_PASSAGES: readonly string[] = ['northwest'];
 /** A port is joined to this many nearest network nodes, so a start just past a node does not double back. */
 const SNAP_NEIGHBOURS = 3;
+/**
+ * ...but only to those at most this much farther than the nearest: a join is a straight line, and a long
+ * one to a far node (Salalah straight to the Gulf of Oman's lane) cuts across land.
+ */
+const SNAP_MARGIN_KM = 30;
 /** Grid cell of the nearest-node index, in degrees. */
 const CELL_DEGREES = 1;
 
@@ -62,8 +67,8 @@ export class SeaNetwork {
 
   /** The shortest way on water from `from` to `to`, each joined to its nearest network nodes. */
   route(from: LonLat, to: LonLat): SeaLeg {
-    const starts = this.nearest(from, SNAP_NEIGHBOURS);
-    const ends = new Map(this.nearest(to, SNAP_NEIGHBOURS).map((n) => [n.node, n.km]));
+    const starts = this.joins(from);
+    const ends = new Map(this.joins(to).map((n) => [n.node, n.km]));
     const count = this.nodeCount;
     const distance = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
     const previous = new Int32Array(count).fill(-1);
@@ -130,6 +135,13 @@ export class SeaNetwork {
     if (members === undefined) this.grid.set(cell, [id]);
     else members.push(id);
     return id;
+  }
+
+  /** The nodes a port is joined to: its nearest, and the next ones not much farther. */
+  private joins(point: LonLat): Array<{ node: number; km: number }> {
+    const near = this.nearest(point, SNAP_NEIGHBOURS);
+    const limit = (near[0]?.km ?? 0) + SNAP_MARGIN_KM;
+    return near.filter((n) => n.km <= limit);
   }
 
   /** The `k` nodes nearest to a point, searching grid rings outwards until no nearer node can remain. */

@@ -3,7 +3,7 @@ export type LonLat = readonly [number, number];
 
 export interface SeaLeg {
   /** The path from one port to the next, [lon, lat] points, first and last at the ports. */
-  readonly coordinates: Array<[number, number]>;
+  readonly coordinates: ReadonlyArray<readonly [number, number]>;
   /** Length of that path in nautical miles: what a vessel sails, so what its speed is computed from. */
   readonly distanceNm: number;
 }
@@ -28,9 +28,9 @@ export function greatCircleNm(from: LonLat, to: LonLat): number {
 }
 
 /**
- * A straight great-circle "route" whose distance is inflated by `detourFactor`, because real lanes go
- * around land. A stand-in until the sea-lane router is wired in: its lines may cross land, its times are
- * plausible.
+ * A straight great-circle "route" whose distance is multiplied by `detourFactor`. Its lines may cross land:
+ * the service routes on the sea-lane network (`src/service/maps/sea-legs.ts`); this one is for tests that
+ * need journeys without loading the network.
  */
 export function greatCircleRouter(detourFactor = 1): SeaRouter {
   return {

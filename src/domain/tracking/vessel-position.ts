@@ -5,7 +5,10 @@ export interface VesselPosition {
   /** Index of the leg being sailed in `journey.legs` (0: POL to the next port). */
   readonly legIndex: number;
   readonly leg: JourneyLeg;
-  /** [lon, lat] on the leg's path. */
+  /**
+   * [lon, lat] on the leg's path. Sea legs keep longitudes continuous across ±180° (a trans-Pacific leg
+   * runs past 180), so this and `sailed`/`remaining` may too; the route map wraps and splits them.
+   */
   readonly coordinates: [number, number];
   /** Course over ground in degrees, 0 to 360 (0 is north). */
   readonly heading: number;

@@ -1,18 +1,24 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
+import type { RouteMapGeoJson } from '../../contract/route-map.ts';
 import type { Clock } from '../../domain/clock.ts';
+import { buildRouteMap } from '../../domain/geo/route-map.ts';
+import type { SeaLegFn } from '../../domain/geo/sea-router.ts';
 import { type PortCatalog, portCatalog } from '../../domain/ports/port-catalog.ts';
 import type { ContainerPlan, Journey } from '../../domain/tracking/sandbox-journey.ts';
-import { greatCircleRouter, type SeaRouter } from '../../domain/tracking/sea-router.ts';
+import type { SeaRouter } from '../../domain/tracking/sea-router.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { migrate } from '../../store/database.ts';
 import type { AccountFeatures } from '../accounts/account-features.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import type { RollingWindowLimiter } from '../http/rate-limit.ts';
+import { seaLeg as shippedSeaLeg } from '../maps/sea-legs.ts';
 import type { Notifier } from '../webhooks/notifier.ts';
 import { containerRoutes } from './container-routes.ts';
 import { JourneyBook } from './journey-book.ts';
+import { routeMapInput } from './journey-route.ts';
 import { referenceDataRoutes } from './reference-data-routes.ts';
+import { routeMapRoutes } from './route-map-routes.ts';
 import { SandboxPlayer } from './sandbox-player.ts';
 import { searchRoute } from './search-route.ts';
 import { shipmentRoutes } from './shipment-routes.ts';
@@ -21,12 +27,6 @@ import { TrackingStore } from './tracking-store.ts';
 import { TRACKING_MIGRATION_NAMESPACE, TRACKING_MIGRATIONS } from './tracking-tables.ts';
 import { TrackingViews } from './tracking-views.ts';
 
-/**
- * Sea lanes are about a third longer than the great circle between two ports (they go around land).
- * PLACEHOLDER: replaced by the sea-lane router (the map module's `seaLeg`) once it is wired in.
- */
-export const GREAT_CIRCLE_DETOUR_FACTOR = 1.35;
-
 export interface TrackingModuleDeps {
   readonly db: DatabaseSync;
   readonly clock: Clock;
@@ -34,8 +34,11 @@ export interface TrackingModuleDeps {
   readonly notifier: Notifier;
   readonly features: AccountFeatures;
   readonly limiter: RollingWindowLimiter;
-  /** How sea legs are measured; by default a great circle inflated by GREAT_CIRCLE_DETOUR_FACTOR. */
-  readonly router?: SeaRouter;
+  /**
+   * Routes a leg between two ports; by default on the shipped sea-lane network (cached per port pair). The
+   * journeys' times and the route map both come from it, so a vessel sails the path the map draws.
+   */
+  readonly seaLeg?: SeaLegFn;
   readonly ports?: PortCatalog;
   /** How often the sandbox carrier looks for due work, in service time. */
   readonly playIntervalMs?: number;
@@ -57,6 +60,8 @@ export interface TrackingModule {
   readonly clock: Clock;
   /** A container's journey (ordered ports, legs with vessels and times, its milestones), for the route map. */
   journeyOfContainer(accountId: string, containerId: string): ContainerJourney | undefined;
+  /** The container's route map at the sandbox carrier's now, as `GET /containers/{id}/map_geojson` answers. */
+  routeMapOfContainer(accountId: string, containerId: string): RouteMapGeoJson | undefined;
   /**
    * The resource a tracking notification is about, for delivery and `include=reference_object`. Milestone
    * and change events never go away once published, so they answer with their identifier.
@@ -71,10 +76,9 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   migrate(deps.db, TRACKING_MIGRATION_NAMESPACE, TRACKING_MIGRATIONS);
   const ports = deps.ports ?? portCatalog();
   const store = new TrackingStore(deps.db, deps.clock);
-  const journeys = new JourneyBook({
-    ports,
-    router: deps.router ?? greatCircleRouter(GREAT_CIRCLE_DETOUR_FACTOR),
-  });
+  const seaLeg = deps.seaLeg ?? shippedSeaLeg;
+  const seaRouter: SeaRouter = { leg: seaLeg };
+  const journeys = new JourneyBook({ ports, router: seaRouter });
   const views = new TrackingViews({ store, journeys, ports, clock: deps.clock });
   const player = new SandboxPlayer({
     db: deps.db,
@@ -93,6 +97,7 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     '/',
     containerRoutes({ store, views, player, features: deps.features, limiter: deps.limiter }),
   );
+  router.route('/', routeMapRoutes({ views, journeys, features: deps.features, clock: deps.clock, seaLeg }));
   router.route('/', referenceDataRoutes({ ports }));
   router.route('/', searchRoute({ store, journeys, clock: deps.clock }));
   return {
@@ -107,6 +112,13 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
       const shipment = container === undefined ? undefined : store.shipment(accountId, container.shipmentId);
       if (container === undefined || shipment === undefined) return undefined;
       return { journey: journeys.of(shipment), plan: journeys.planOf(shipment, container) };
+    },
+    routeMapOfContainer: (accountId, containerId) => {
+      const container = store.container(accountId, containerId);
+      const shipment = container === undefined ? undefined : store.shipment(accountId, container.shipmentId);
+      if (shipment === undefined) return undefined;
+      const now = deps.clock.now();
+      return buildRouteMap(routeMapInput(journeys.of(shipment), shipment, now), new Date(now), seaLeg);
     },
     findReference: (accountId, type, id) => {
       if (type === 'tracking_request') {

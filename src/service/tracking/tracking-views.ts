@@ -43,6 +43,10 @@ export const INCLUDES = {
     serializer: 'ContainerSerializer',
     names: ['shipment', 'pod_terminal', 'pickup_facility', 'transport_events', 'raw_events'],
   },
+  route: {
+    serializer: 'RouteSerializer',
+    names: ['port', 'vessel', 'route_location', 'route_locations'],
+  },
   transport_event: {
     serializer: 'TransportEventSerializer',
     names: ['location', 'terminal', 'vessel', 'container', 'shipment'],

@@ -4,7 +4,7 @@ import { ServiceClient } from '../../../src/client/service-client.ts';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import type { Config, ConfigOverrides } from '../../../src/config/settings.ts';
 import { listMeta } from '../../../src/contract/json-api.ts';
-import { createService, type LocalService } from '../../../src/service/service.ts';
+import { createService, type LocalService, type ServiceOptions } from '../../../src/service/service.ts';
 
 /** High enough that neither the service's limit nor the client's pacing is what gets measured. */
 export const NO_RATE_LIMIT = 1_000_000;
@@ -30,6 +30,8 @@ export interface BenchService {
 export async function startBenchService(
   root: string,
   overrides: ConfigOverrides = {},
+  /** A manual clock and the sandbox carrier's pace, for benches that place journeys in time. */
+  options: Pick<ServiceOptions, 'clock' | 'trackingPlayIntervalMs'> = {},
 ): Promise<BenchService> {
   const config = loadConfig(
     {},
@@ -47,7 +49,7 @@ export async function startBenchService(
       ...overrides,
     },
   );
-  const service = await createService({ config, startProcessing: false });
+  const service = await createService({ config, startProcessing: false, ...options });
   const { url } = await service.listen();
   const client = new ServiceClient({
     baseUrl: `${url}/v2`,

@@ -23,7 +23,19 @@ function loadLand(): Ring[][] {
   return polygons;
 }
 
-let cached: Ring[][] | undefined;
+/** Each polygon with its outer ring's [west, south, east, north]: most points are tested against a box only. */
+let cached: Array<{ rings: Ring[]; box: readonly [number, number, number, number] }> | undefined;
+
+function boundsOf(ring: Ring): readonly [number, number, number, number] {
+  let [west, south, east, north] = [180, 90, -180, -90];
+  for (const [lon = 0, lat = 0] of ring) {
+    west = Math.min(west, lon);
+    east = Math.max(east, lon);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return [west, south, east, north];
+}
 
 const inRing = (ring: Ring, lon: number, lat: number): boolean => {
   let inside = false;
@@ -35,13 +47,32 @@ const inRing = (ring: Ring, lon: number, lat: number): boolean => {
   return inside;
 };
 
+/** Legs that share a lane sample the same points (samples start at each vertex): each is judged once. */
+const judged = new Map<string, boolean>();
+
 /** True when the point lies on land (inside an outer ring and no hole). */
-export function onLand([rawLon, lat]: LonLat): boolean {
-  cached ??= loadLand();
+export function onLand([lon, lat]: LonLat): boolean {
+  const key = `${lon},${lat}`;
+  let land = judged.get(key);
+  if (land === undefined) {
+    land = testLand(lon, lat);
+    judged.set(key, land);
+  }
+  return land;
+}
+
+function testLand(rawLon: number, lat: number): boolean {
+  cached ??= loadLand().map((rings) => ({ rings, box: boundsOf(rings[0] ?? []) }));
   const lon = wrapLongitude(rawLon);
   return cached.some(
-    ([outer, ...holes]) =>
-      outer !== undefined && inRing(outer, lon, lat) && !holes.some((h) => inRing(h, lon, lat)),
+    ({ rings: [outer, ...holes], box }) =>
+      lon >= box[0] &&
+      lon <= box[2] &&
+      lat >= box[1] &&
+      lat <= box[3] &&
+      outer !== undefined &&
+      inRing(outer, lon, lat) &&
+      !holes.some((h) => inRing(h, lon, lat)),
   );
 }
 
@@ -65,13 +96,14 @@ export function sampleAlong(path: readonly LonLat[], stepKm: number): LonLat[] {
 
 /**
  * Waters that 1:50m land fills in, [west, south, east, north]: the canals (which ships do cross), the
- * Gulf of Suez, and the Elbe up to Hamburg.
+ * Gulf of Suez, the Elbe up to Hamburg and the Saigon river up to Cat Lai.
  */
 const NARROW_WATERS: ReadonlyArray<readonly [number, number, number, number]> = [
   [32.1, 27.5, 34.2, 31.4], // Suez Canal and the Gulf of Suez
   [-80.1, 8.8, -79.4, 9.5], // Panama Canal
   [9.1, 53.8, 10.2, 54.5], // Kiel Canal
   [8.5, 53.4, 10.1, 54.0], // the Elbe from its mouth to Hamburg
+  [106.7, 10.36, 107.0, 10.8], // the Saigon river from Vung Tau to Cat Lai
 ];
 
 const inNarrowWaters = ([rawLon, lat]: LonLat): boolean => {

@@ -8,13 +8,20 @@ import {
 } from '../../../../src/domain/tracking/container-state.ts';
 import { isValidImo } from '../../../../src/domain/tracking/imo.ts';
 import { type JourneyRequest, planJourney } from '../../../../src/domain/tracking/sandbox-journey.ts';
-import { greatCircleNm, greatCircleRouter } from '../../../../src/domain/tracking/sea-router.ts';
+import { greatCircleNm } from '../../../../src/domain/tracking/sea-router.ts';
+import { seaLeg } from '../../../../src/service/maps/sea-legs.ts';
+import { longestLandRunKm } from '../../../support/geo/land.ts';
 
 const HOUR_MS = 3_600_000;
 const MAX_KNOTS = 30;
 const ports = portCatalog();
-// Unit tests measure legs on the great circle: the shortest path there is, so the fastest speed.
-const deps = { ports, router: greatCircleRouter() };
+// The service's router: journeys sail the sea-lane network, each port pair routed once and cached.
+const deps = { ports, router: { leg: seaLeg } };
+/** Ports sit inland at city level; the approaches are not judged (as in sea-routing.test.ts). */
+const PORT_APPROACH_KM = 60;
+const SAMPLE_KM = 10;
+/** 1:50m land blurs coasts and narrow straits by a few km; longer runs mean a land crossing. */
+const MAX_LAND_RUN_KM = 30;
 const ANCHOR = Date.UTC(2026, 5, 1, 12);
 const SCACS = ['MSCU', 'MAEU', 'HLCU', 'CMDU', 'ONEY', 'EGLV'];
 
@@ -48,18 +55,47 @@ describe('sandbox journeys make physical sense', () => {
     }
   });
 
-  test('no leg is sailed faster than 30 knots, measured on the great circle between its ports', () => {
+  test('no leg is sailed faster than 30 knots along its sea path, nor faster than the great circle allows', () => {
     let fastest = 0;
     for (const request of requests) {
       for (const leg of planJourney(request, deps).legs) {
         const hours = (leg.arriveAt - leg.departAt) / HOUR_MS;
-        const knots =
-          greatCircleNm([leg.from.longitude, leg.from.latitude], [leg.to.longitude, leg.to.latitude]) / hours;
+        const name = `${leg.from.locode}→${leg.to.locode}`;
+        // The path the vessel sails, measured point to point, is the distance the times come from.
+        const sailed = leg.coordinates
+          .slice(1)
+          .reduce((sum, point, i) => sum + greatCircleNm(leg.coordinates[i] ?? point, point), 0);
+        expect(sailed, name).toBeCloseTo(leg.distanceNm, 0);
+        const knots = sailed / hours;
         fastest = Math.max(fastest, knots);
-        expect(knots, `${leg.from.locode}→${leg.to.locode}`).toBeLessThanOrEqual(MAX_KNOTS);
+        expect(knots, name).toBeLessThanOrEqual(MAX_KNOTS);
+        // A sea path is never shorter than the great circle between its ports.
+        const direct = greatCircleNm(
+          [leg.from.longitude, leg.from.latitude],
+          [leg.to.longitude, leg.to.latitude],
+        );
+        expect(sailed, name).toBeGreaterThanOrEqual(direct * 0.99);
       }
     }
     expect(fastest).toBeGreaterThan(5);
+  });
+
+  test('every leg stays on water, from its first port to its last', () => {
+    const checked = new Set<string>();
+    for (const request of requests) {
+      for (const leg of planJourney(request, deps).legs) {
+        const name = `${leg.from.locode}→${leg.to.locode}`;
+        if (checked.has(name)) continue;
+        checked.add(name);
+        expect(leg.coordinates[0], name).toEqual([leg.from.longitude, leg.from.latitude]);
+        expect(leg.coordinates.at(-1)?.[1], name).toBe(leg.to.latitude);
+        expect(longestLandRunKm(leg.coordinates, SAMPLE_KM, PORT_APPROACH_KM), name).toBeLessThanOrEqual(
+          MAX_LAND_RUN_KM,
+        );
+      }
+    }
+    // Enough distinct lanes to mean something.
+    expect(checked.size).toBeGreaterThan(50);
   });
 
   test('ports are distinct, 0 to 2 transshipments, legs joined end to end, stops labelled POL, TS1…, POD', () => {

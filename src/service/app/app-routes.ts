@@ -11,7 +11,7 @@ import { documentPage, documentsPage } from './documents-page.ts';
 import { isSameOrigin, pageHeaders } from './page-guards.ts';
 import type { Html } from './page-layout.ts';
 import { PAGE_STYLE } from './page-style.ts';
-import { journeyRouteGeoJson } from './route-geojson.ts';
+import { readRouteGeoJson } from './route-geojson.ts';
 import { HOME_PATH, safeNext } from './safe-next.ts';
 import { type ContainerView, shipmentPage } from './shipment-page.ts';
 import { shipmentsPage } from './shipments-page.ts';
@@ -21,6 +21,8 @@ import { messagePage, signInPage } from './sign-in-page.ts';
 export const APP_PAGE_SIZE = 25;
 /** A sign-in form is a key and a path: anything bigger is not one. */
 const MAX_FORM_BYTES = 8 * 1024;
+/** What the map draws for a container without route data: no features. */
+const EMPTY_ROUTE = { type: 'FeatureCollection', features: [] } as const;
 
 /** The paths of the web app's pages: HTML for browsers, not API endpoints (the OpenAPI leaves them out). */
 export const APP_PAGE_PATHS = [
@@ -179,7 +181,6 @@ export function appRoutes(deps: AppRoutesDeps): Hono<ServiceEnv> {
       attributes: views.container(record, shipment).attributes,
     }));
     const now = clock.now();
-    const journey = journeys.of(shipment);
     const events = journeys
       .planOf(shipment, chosen)
       .events.filter((event) => event.at <= now)
@@ -200,8 +201,8 @@ export function appRoutes(deps: AppRoutesDeps): Hono<ServiceEnv> {
         containers,
         selected: containers.find((view) => view.id === chosen.id) ?? { id: chosen.id, attributes: {} },
         events,
-        // Swapped for the map builder's FeatureCollection (GET /containers/{id}/map_geojson) once it is wired.
-        route: journeyRouteGeoJson(journey, now),
+        // The same FeatureCollection as GET /containers/{id}/map_geojson, built in process.
+        route: readRouteGeoJson(deps.tracking.routeMapOfContainer(accountId, chosen.id) ?? EMPTY_ROUTE),
       }),
     );
   });

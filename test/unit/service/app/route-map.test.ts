@@ -1,14 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { portCatalog } from '../../../../src/domain/ports/port-catalog.ts';
-import { planJourney } from '../../../../src/domain/tracking/sandbox-journey.ts';
-import { greatCircleRouter } from '../../../../src/domain/tracking/sea-router.ts';
 import { landRings } from '../../../../src/service/app/coastlines.ts';
 import { frameFor, MAP_WIDTH, project, wrapFor } from '../../../../src/service/app/map-projection.ts';
-import {
-  journeyRouteGeoJson,
-  type RouteFeatureCollection,
-  readRouteGeoJson,
-} from '../../../../src/service/app/route-geojson.ts';
+import { type RouteFeatureCollection, readRouteGeoJson } from '../../../../src/service/app/route-geojson.ts';
 import { routeDescription, routeMapSvg } from '../../../../src/service/app/route-map-svg.ts';
 
 const rotterdam: [number, number] = [4.4, 51.9];
@@ -162,43 +155,5 @@ describe('readRouteGeoJson: a map GeoJSON body for the renderer', () => {
   });
   test("a collection of the renderer's shape reads back unchanged", () => {
     expect(readRouteGeoJson(collection)).toEqual(collection);
-  });
-});
-
-describe('journeyRouteGeoJson: the stand-in for the map builder', () => {
-  const journey = planJourney(
-    {
-      requestType: 'bill_of_lading',
-      requestNumber: 'MAEU555666777',
-      scac: 'MAEU',
-      anchorAt: Date.UTC(2026, 0, 1),
-    },
-    { ports: portCatalog(), router: greatCircleRouter(1.35) },
-  );
-  const types = (now: number) =>
-    journeyRouteGeoJson(journey, now).features.map((f) => f.properties.feature_type);
-  const firstLeg = journey.legs[0];
-  const lastLeg = journey.legs.at(-1);
-  if (firstLeg === undefined || lastLeg === undefined) throw new Error('a journey has legs');
-
-  test('ports in order, labelled POL … POD, with their sequence', () => {
-    const ports = journeyRouteGeoJson(journey, 0).features.filter(
-      (f) => f.properties.feature_type === 'port',
-    );
-    expect(ports.map((f) => f.properties.label)).toEqual(journey.stops.map((stop) => stop.label));
-    expect(ports[0]?.properties.label).toBe('POL');
-    expect(ports.at(-1)?.properties.label).toBe('POD');
-    expect(ports.map((f) => f.properties.ports_sequence)).toEqual(ports.map((_, index) => index + 1));
-  });
-  test('before sailing every leg is estimated; mid-leg the vessel splits it; after arrival all is past', () => {
-    expect(types(firstLeg.departAt - 1).filter((t) => t !== 'port')).toEqual(
-      journey.legs.map(() => 'estimated_full_legs'),
-    );
-    const middle = types((firstLeg.departAt + firstLeg.arriveAt) / 2);
-    expect(middle).toContain('current_vessel');
-    expect(middle).toContain('estimated_partial_leg');
-    expect(middle[0]).toBe('past_vessel_locations');
-    const after = types(lastLeg.arriveAt + 1).filter((t) => t !== 'port');
-    expect(after).toEqual(journey.legs.map(() => 'past_vessel_locations'));
   });
 });

@@ -71,3 +71,50 @@ export const TOTAL_GROSS_WEIGHT_LABELS: readonly RegExp[] = [
 export const GROSS_WEIGHT_LABELS: readonly RegExp[] = [
   /gross\s+weight|gross\s+wt\.?|g\.\s*w\.?|poids\s+brut|bruttogewicht|brutto(?:gewicht)?|bruto\s*gewicht|peso\s+bruto|peso\s+lordo/,
 ];
+
+export const ETA_LABELS: readonly RegExp[] = [
+  /eta|estimated\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+llegada|llegada\s+estimada|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
+];
+export const LAST_FREE_DAY_LABELS: readonly RegExp[] = [
+  /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?franchise|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al/,
+];
+export const ETD_LABELS: readonly RegExp[] = [
+  /etd|estimated\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|d[ée]part\s+pr[ée]vu|(?:voraussichtliche\s+)?abfahrt(?:sdatum)?|(?:verwacht\s+)?vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+salida|salida\s+estimada|data\s+(?:prevista\s+)?di\s+partenza|partenza\s+prevista/,
+];
+
+/** Every field label above, for telling a label cell from a value cell. */
+const FIELD_LABELS: readonly RegExp[] = [
+  ...BILL_OF_LADING_NUMBER_LABELS,
+  ...VESSEL_AND_VOYAGE_LABELS,
+  ...VESSEL_LABELS,
+  ...VOYAGE_LABELS,
+  ...PORT_OF_LOADING_LABELS,
+  ...PORT_OF_DISCHARGE_LABELS,
+  ...SHIPPER_LABELS,
+  ...CONSIGNEE_LABELS,
+  ...NOTIFY_LABELS,
+  ...SEAL_LABELS,
+  ...SCAC_LABELS,
+  ...BOOKING_NUMBER_LABELS,
+  ...DELIVERY_ORDER_NUMBER_LABELS,
+  ...CONTAINER_LABELS,
+  ...TOTAL_PACKAGES_LABELS,
+  ...PACKAGES_LABELS,
+  ...TOTAL_GROSS_WEIGHT_LABELS,
+  ...GROSS_WEIGHT_LABELS,
+  ...ETA_LABELS,
+  ...LAST_FREE_DAY_LABELS,
+  ...ETD_LABELS,
+];
+const WHOLE_LABEL = new RegExp(
+  String.raw`^(?:${NUM}\s*(?:de\s+|du\s+|di\s+|del\s+|van\s+)?)?(?:${FIELD_LABELS.map((label) => label.source).join('|')})(?:[\s-]*(?:${NUM}|code|codice|c[óo]digo|name|naam|nom|nome|nombre|type|typ|tipo|gesamt|totale?))?\s*[:#.]?$`,
+  'i',
+);
+
+/**
+ * A cell that is nothing but a field label ("Viaggio", "SCAC-code", "Nº de viaje"): a heading, never a
+ * value. Cells of a table's header row are recognised this way whatever their language.
+ */
+export function isFieldLabel(text: string): boolean {
+  return WHOLE_LABEL.test(text.replace(/\s+/g, ' ').trim());
+}

@@ -4,16 +4,16 @@
  */
 
 /** "No.", "Nr.", "N°", "Nº", "n.", "#", "Number", "Numéro", "Nummer", "Número". */
-export const NUM = String.raw`(?:no\.?|nos\.?|number|num\.?|nr\.?|n\s?[°º]\.?|n\.|#|num[ée]ro|nummer|n[úu]mero)`;
+export const NUM = String.raw`(?:no\.?|nos\.?|number|num\.?|nr\.?|n\s?[°º]\.?|n\.\s?[°º]|n\.|#|num[ée]ro|nummer|n[úu]mero)`;
 
 export const BILL_OF_LADING_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|hbl|obl|sea\s*waybill|waybill|swb|connaissement|konnossement|cognossement|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
+    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|hbl|obl|sea\s*waybill|waybill|swb|connaissement|konnossement|c[oa]g?n?nossement|(?:see)?frachtbrief|zeevrachtbrief|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
   ),
   new RegExp(
     String.raw`${NUM}\s*(?:de\s+|du\s+|di\s+|del\s+)?(?:connaissement|conocimiento|polizza(?:\s+di\s+carico)?|b\s*\/\s*l)`,
   ),
-  /konnossementnummer|cognossementnummer|b\/l-nummer/,
+  /konnossementnummer|c[oa]g?n?nossementnummer|frachtbriefnummer|b\/l-nummer/,
   /(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|sea\s*waybill)/,
 ];
 
@@ -22,10 +22,12 @@ export const VESSEL_AND_VOYAGE_LABELS: readonly RegExp[] = [
   /(?:ocean\s+)?vessel\s+(?:and\s+)?voy(?:age)?\.?(?:\s*(?:no\.?|number))?/,
 ];
 export const VESSEL_LABELS: readonly RegExp[] = [
-  /(?:ocean\s+|feeder\s+|mother\s+)?vessel(?:\s+name)?|ship\s+name|vsl\.?|(?:nom\s+du\s+)?navire|schiff(?:sname)?|(?:naam\s+)?schip|(?:nombre\s+del\s+)?buque|(?:moto)?nave|m\/v/,
+  /(?:ocean\s+|feeder\s+|mother\s+)?vessel(?:\s+name)?|ship\s+name|vsl\.?|(?:nom\s+du\s+)?navire|schiff(?:sname)?|(?:naam\s+(?:van\s+het\s+)?)?(?:zee)?schip|scheepsnaam|(?:nombre\s+del\s+)?buque|nome\s+(?:della\s+)?nave|(?:moto)?nave|m\/v/,
 ];
 export const VOYAGE_LABELS: readonly RegExp[] = [
-  new RegExp(String.raw`(?:voy(?:age)?\.?|reise|reis|viaje|viaggio)(?:\s*${NUM})?|reisenummer|reisnummer`),
+  new RegExp(
+    String.raw`(?:voy(?:age)?\.?|reise|reis|viaje|viaggio)(?:[\s-]*${NUM})?|reisenummer|reisnummer|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:voyage|viaje|viaggio|reis)`,
+  ),
 ];
 export const PORT_OF_LOADING_LABELS: readonly RegExp[] = [
   /port\s+of\s+loading|loading\s+port|port\s+of\s+lading|port\s+of\s+shipment|pol|port\s+de\s+chargement|port\s+d[''’]embarquement|(?:verlade|lade|verschiffungs)hafen|laadhaven|haven\s+van\s+(?:lading|inlading)|puerto\s+de\s+(?:carga|embarque)|porto\s+di\s+(?:carico|imbarco)|porto\s+d[''’]imbarco/,
@@ -47,15 +49,17 @@ export const SEAL_LABELS: readonly RegExp[] = [
     String.raw`(?:seal|seals|plomb|plombs|scell[ée]s?|plombe|siegel|zegel|precintos?|sellos?|sigill[oi]|piombi)(?:\s*${NUM})?`,
   ),
 ];
-export const SCAC_LABELS: readonly RegExp[] = [/scac(?:\s+code)?|carrier\s+scac/];
+export const SCAC_LABELS: readonly RegExp[] = [
+  /(?:code|c[óo]digo|codice)\s+scac|scac(?:[\s-]*code)?|carrier\s+scac/,
+];
 export const BOOKING_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:booking|buchung|boeking|reserva|prenotazione|r[ée]servation)[\s-]*(?:${NUM}|ref(?:erence)?\.?)|buchungsnummer|boekingsnummer|${NUM}\s*(?:de\s+|di\s+)?(?:r[ée]servation|reserva|prenotazione|booking)|booking`,
+    String.raw`(?:booking|buchungs?|boeking|reserva|prenotazione|r[ée]servation)[\s-]*(?:${NUM}|ref(?:erence)?\.?)|r[ée]f(?:[ée]rence)?\.?\s*(?:de\s+)?(?:booking|r[ée]servation)|buchungsnummer|boekingsnummer|${NUM}\s*(?:de\s+|di\s+)?(?:r[ée]servation|reserva|prenotazione|booking)|booking`,
   ),
 ];
 export const DELIVERY_ORDER_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:delivery\s+order|d\s*\/\s*o|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+de\s+livraison|auslieferauftrag|freistellung|afleveringsorder|orden\s+de\s+entrega|ordine\s+di\s+consegna)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+)?(?:delivery\s+order|bon|orden|ordine)`,
+    String.raw`(?:delivery\s+order|d\s*\/\s*o|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+de\s+livraison|bon|bad|auslieferauftrag|auslieferungs(?:auftrag)?|freistellungs?|freigabe|auftrags?|afleveringsorder|aflever(?:order)?|vrijgave(?:order)?|order|orden\s+de\s+entrega|orden\s+de\s+despacho|orden|ordine\s+di\s+consegna|ordine|buono(?:\s+di\s+consegna)?)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:delivery\s+order|bon|bad|orden|ordine|buono)|freistellungsnummer|auftragsnummer|ordernummer|vrijgavenummer|afleveringsnummer`,
   ),
 ];
 export const CONTAINER_LABELS: readonly RegExp[] = [/container|conteneur|beh[äa]lter|contenedor|contenitore/];
@@ -63,10 +67,10 @@ export const TOTAL_PACKAGES_LABELS: readonly RegExp[] = [
   /total\s+(?:no\.?\s+of\s+|number\s+of\s+)?(?:packages|pkgs|cartons|ctns|pallets|colis|colli|bultos)|(?:number|no\.?)\s+of\s+(?:packages|pkgs|cartons|pallets)|package\s+count|nombre\s+de\s+colis|total\s+colis|anzahl\s+(?:der\s+)?packst[üu]cke|gesamt\s+packst[üu]cke|aantal\s+colli|totaal\s+colli|n[úu]mero\s+de\s+bultos|totale\s+colli|numero\s+(?:di\s+)?colli/,
 ];
 export const PACKAGES_LABELS: readonly RegExp[] = [
-  /packages|pkgs|cartons|ctns|colis|packst[üu]cke|colli|bultos|kolli/,
+  /packages|pkgs|cartons|ctns|colis|packst[üu]cke|colli|bultos|kolli|anzahl|aantal|nombre\s+de\s+colis/,
 ];
 export const TOTAL_GROSS_WEIGHT_LABELS: readonly RegExp[] = [
-  /total\s+gross\s+weight|total\s+g\.\s*w\.?|poids\s+brut\s+total|total\s+poids\s+brut|gesamt[\s-]*bruttogewicht|bruttogewicht\s+gesamt|totaal\s+bruto\s*gewicht|peso\s+bruto\s+total|peso\s+lordo\s+totale|totale\s+peso\s+lordo/,
+  /total\s+gross\s+weight|total\s+g\.\s*w\.?|gross\s+weight\s+total|poids\s+brut\s+total|gesamtgewicht(?:\s+brutto)?|totaal\s+brutogewicht|total\s+poids\s+brut|gesamt[\s-]*bruttogewicht|bruttogewicht\s+gesamt|totaal\s+bruto\s*gewicht|peso\s+bruto\s+total|peso\s+lordo\s+totale|totale\s+peso\s+lordo/,
 ];
 export const GROSS_WEIGHT_LABELS: readonly RegExp[] = [
   /gross\s+weight|gross\s+wt\.?|g\.\s*w\.?|poids\s+brut|bruttogewicht|brutto(?:gewicht)?|bruto\s*gewicht|peso\s+bruto|peso\s+lordo/,

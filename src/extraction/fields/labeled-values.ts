@@ -171,7 +171,7 @@ function looksNumeric(text: string): boolean {
 
 function tidyValue(value: string): string {
   return value
-    .replace(/^[\s:#.\-–]+/, '')
+    .replace(/^[\s:#.\-–°º]+/, '')
     .replace(/[\s,;]+$/, '')
     .trim();
 }

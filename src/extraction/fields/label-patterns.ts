@@ -46,7 +46,7 @@ export const NOTIFY_LABELS: readonly RegExp[] = [
 ];
 export const SEAL_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:seal|seals|plomb|plombs|scell[ée]s?|plombe|siegel|zegel|precintos?|sellos?|sigill[oi]|piombi)(?:\s*${NUM})?`,
+    String.raw`(?:seal|seals|plomb|plombs|scell[ée]s?|plombe|siegel|zegel|precintos?|sellos?|sigill[oi]|piombi)(?:[\s-]*${NUM})?|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:seal|plomb|scell[ée]|zegel|precinto|sello|sigillo|piombo)s?`,
   ),
 ];
 export const SCAC_LABELS: readonly RegExp[] = [

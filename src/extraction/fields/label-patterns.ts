@@ -3,8 +3,10 @@
  * matched case-insensitively against the printed text (accents optional where printers drop them).
  */
 
-/** "No.", "Nr.", "N°", "Nº", "n.", "#", "Number", "Numéro", "Nummer", "Número". */
-export const NUM = String.raw`(?:no\.?|nos\.?|number|num\.?|nr\.?|n\s?[°º]\.?|n\.\s?[°º]|n\.|#|num[ée]ro|nummer|n[úu]mero)`;
+/**
+ * "No.", "Nr.", "N°", "Nº", "n.", "#", "Number", "Numéro", "Nummer", "Número"; "N?" and "N*" are OCR's N°.
+ */
+export const NUM = String.raw`(?:no\.?|nos\.?|number|num\.?|nr\.?|n\s?[°º]\.?|n\.\s?[°º]|n[?*](?=\s)|n\.|#|num[ée]ro|nummer|n[úu]mero)`;
 
 export const BILL_OF_LADING_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(

@@ -170,8 +170,11 @@ function looksNumeric(text: string): boolean {
 }
 
 function tidyValue(value: string): string {
-  return value
-    .replace(/^[\s:#.\-–°º]+/, '')
-    .replace(/[\s,;]+$/, '')
-    .trim();
+  return (
+    value
+      // OCR reads a box's left rule or a speck as "|" or a quote before the value.
+      .replace(/^[\s:#.\-–—°º|‘’'`]+/, '')
+      .replace(/[\s,;]+$/, '')
+      .trim()
+  );
 }

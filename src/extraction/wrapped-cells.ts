@@ -21,6 +21,10 @@ const COLUMN_PADDING_EM = 0.3;
 const BREAKS_AFTER =
   /\b(?:of|the|for|and|de|du|des|la|le|d'|et|der|die|des|und|van|het|voor|en|del|los|las|y|di|della|dello|da|e)$/i;
 
+// The words a street address starts with in the six languages.
+const STREET_START =
+  /^(?:unit|suite|building|street|road|avenue|p\.?\s?o\.?\s+box|rue|avenue|bd|boulevard|quai|chemin|place|route|all[ée]e|zi|za|stra(?:ss|ß)e|platz|weg|allee|am|an\s+der|im|straat|laan|kade|plein|weg|avenida|avda\.?|calle|c\/|paseo|plaza|pol[íi]gono|carretera|via|viale|piazza|corso|largo|localit[àa]|zona)\b/i;
+
 interface Link {
   line: number;
   cell: number;
@@ -97,8 +101,8 @@ function continuedCell(above: TextLine, cell: TextCell, rightEdge: number): numb
   if (head === undefined || Math.abs(head.fontSize - cell.fontSize) > em * 0.2) return undefined;
   // A whole label ("Vessel", "Port of Loading") over another is a column of labels; a line with a
   // number under a name is its address ("Kaai 12"), not the rest of it.
-  // "Discharge Port: LONG BEACH" is a field of its own.
-  if (isFieldLabel(head.text) || /\d|:/.test(cell.text)) return undefined;
+  // "Discharge Port: LONG BEACH" is a field of its own; "Avenida de la Constitución" starts an address.
+  if (isFieldLabel(head.text) || /\d|:/.test(cell.text) || STREET_START.test(cell.text)) return undefined;
   // A label under an unknown word is the next label of a column of them ("Zeeschip" over "Laadhaven"),
   // unless the heading above broke after a preposition or article ("Nombre del" over "buque").
   if (isLabel(cell.text) && !BREAKS_AFTER.test(head.text)) return undefined;

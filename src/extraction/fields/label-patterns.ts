@@ -38,13 +38,13 @@ export const PORT_OF_DISCHARGE_LABELS: readonly RegExp[] = [
   /port\s+of\s+discharge|discharge\s+port|port\s+of\s+unloading|port\s+of\s+destination|pod|port\s+de\s+d[ée]chargement|port\s+de\s+d[ée]barquement|port\s+de\s+destination|(?:l[öo]e?sch|entlade|bestimmungs)hafen|loshaven|haven\s+van\s+(?:lossing|bestemming)|puerto\s+de\s+(?:descarga|destino)|porto\s+di\s+(?:scarico|sbarco|destinazione)/,
 ];
 export const SHIPPER_LABELS: readonly RegExp[] = [
-  /shipper(?:\s*\/\s*exporter)?|consignor|exporter|chargeur|exp[ée]diteur|exportateur|ablader|versender|absender|exporteur|afzender|verlader|embarcador|remitente|exportador|caricatore|mittente|speditore|esportatore/,
+  /shipper(?:\s*\/\s*exporter)?|consignor|exporter|chargeur|cargador|exp[ée]diteur|exportateur|ablader|versender|absender|exporteur|afzender|verlader|embarcador|remitente|exportador|caricatore|mittente|speditore|esportatore/,
 ];
 export const CONSIGNEE_LABELS: readonly RegExp[] = [
-  /consignee|destinataire|empf[äa]e?nger|geadresseerde|ontvanger|consignatario|destinatario|consegnatario/,
+  /consignee|consigned\s+to|destinataire|empf[äa]e?nger|geadresseerde|ontvanger|consignatario|destinatario|consegnatario/,
 ];
 export const NOTIFY_LABELS: readonly RegExp[] = [
-  /(?:also\s+)?notify(?:\s+party|\s+address|\s+adres)?|partie\s+[àa]\s+notifier|notifier(?:\s+[àa])?|adresse\s+de\s+notification|meldeadresse|notify-adresse|benachrichtigen|notificar(?:\s+a)?|parte\s+a\s+notificar|notificare(?:\s+a)?|parte\s+da\s+notificare/,
+  /(?:also\s+)?notify(?:[\s-]+(?:party|address|adresse|adres))?|te\s+verwittigen(?:\s+partij)?|partie\s+[àa]\s+notifier|notifier(?:\s+[àa])?|adresse\s+de\s+notification|meldeadresse|notify-adresse|benachrichtigen|notificar(?:\s+a)?|parte\s+a\s+notificar|notificare(?:\s+a)?|parte\s+da\s+notificare/,
 ];
 export const SEAL_LABELS: readonly RegExp[] = [
   new RegExp(
@@ -88,6 +88,11 @@ export const ETD_LABELS: readonly RegExp[] = [
   /etd|estimated\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|d[ée]part\s+pr[ée]vu|(?:voraussichtliche\s+)?abfahrt(?:sdatum)?|(?:verwacht\s+)?vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+salida|salida\s+estimada|data\s+(?:prevista\s+)?di\s+partenza|partenza\s+prevista/,
 ];
 
+// Dates of issue head a cell of their own in header rows; listed here only so they read as labels.
+const ISSUE_DATE_LABELS: readonly RegExp[] = [
+  /(?:issue\s+)?date(?:\s+of\s+issue)?|issued(?:\s+on)?|datum|uitgiftedatum|datum\s+van\s+afgifte|date\s+d[''’][ée]mission|ausgestellt\s+am|ausstellungsdatum|fecha(?:\s+de\s+emisi[óo]n)?|data(?:\s+di\s+emissione)?/,
+];
+
 /** Every field label above, for telling a label cell from a value cell. */
 const FIELD_LABELS: readonly RegExp[] = [
   ...BILL_OF_LADING_NUMBER_LABELS,
@@ -111,6 +116,7 @@ const FIELD_LABELS: readonly RegExp[] = [
   ...ETA_LABELS,
   ...LAST_FREE_DAY_LABELS,
   ...ETD_LABELS,
+  ...ISSUE_DATE_LABELS,
 ];
 const WHOLE_LABEL = new RegExp(
   String.raw`^(?:${NUM}\s*(?:de\s+|du\s+|di\s+|del\s+|van\s+)?)?(?:${FIELD_LABELS.map((label) => label.source).join('|')})(?:[\s-]*(?:${NUM}|code|codice|c[óo]digo|name|naam|nom|nome|nombre|type|typ|tipo|gesamt|totale?))?\s*[:#.]?$`,

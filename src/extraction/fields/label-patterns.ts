@@ -128,5 +128,9 @@ const WHOLE_LABEL = new RegExp(
  * value. Cells of a table's header row are recognised this way whatever their language.
  */
 export function isFieldLabel(text: string): boolean {
-  return WHOLE_LABEL.test(text.replace(/\s+/g, ' ').trim());
+  const tidy = text.replace(/\s+/g, ' ').trim();
+  if (WHOLE_LABEL.test(tidy)) return true;
+  // Two labels heading one cell: "Nombre del buque/Viaje", "Container No. / Seal No.".
+  const parts = tidy.split('/').map((part) => part.trim());
+  return parts.length === 2 && parts.every((part) => part.length > 1 && WHOLE_LABEL.test(part));
 }

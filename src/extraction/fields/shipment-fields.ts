@@ -102,7 +102,12 @@ function splitVesselVoyage(raw: string): { vessel: string; voyage: string } | nu
 
 // A vessel printed inline with its voyage ("MAERSK ELBA   Voyage: 245W") keeps only the name.
 function parseVessel(raw: string): string | null {
-  const name = parseText(raw.replace(/\s+(?:voy(?:age)?|reise|reis|viaje|viaggio)\b.*$/i, ''));
+  const name = parseText(
+    raw
+      .replace(/\s+(?:voy(?:age)?|reise|reis|viaje|viaggio)\b.*$/i, '')
+      // "ZIM KINGSTON / V30": the voyage after a slash is not part of the name.
+      .replace(/\s*\/\s*[A-Za-z]{0,3}\d[A-Za-z0-9-]*$/, ''),
+  );
   return name !== null && /[A-Za-z]{2}/.test(name) ? name : null;
 }
 

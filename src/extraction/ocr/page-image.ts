@@ -13,7 +13,7 @@ export const MAX_INPUT_PIXELS = 100_000_000;
 /** Pages are scaled down to at most this many pixels: a 600 dpi A4 page, more than OCR needs. */
 export const MAX_PAGE_PIXELS = 35_000_000;
 /** Narrower pages are scaled up to this width (at most 3 times): tesseract wants text 20 px or more tall. */
-const MIN_OCR_WIDTH = 1800;
+const MIN_OCR_WIDTH = 2400;
 const MAX_UPSCALE = 3;
 /** Share of a page's pixels taken as the ink level; a sparse page has about 1 % of text pixels. */
 const INK_SHARE = 0.002;
@@ -84,7 +84,9 @@ async function prepare(input: Sharp): Promise<PageImage> {
     const pixels = info.width * info.height;
     let scale = 1;
     if (pixels > MAX_PAGE_PIXELS) scale = Math.sqrt(MAX_PAGE_PIXELS / pixels);
-    else if (info.width < MIN_OCR_WIDTH) scale = Math.min(MAX_UPSCALE, MIN_OCR_WIDTH / info.width);
+    // The page's width is the image's shorter side: a photo of a page taken sideways is landscape.
+    else if (Math.min(info.width, info.height) < MIN_OCR_WIDTH)
+      scale = Math.min(MAX_UPSCALE, MIN_OCR_WIDTH / Math.min(info.width, info.height));
     const width = Math.max(1, Math.round(info.width * scale));
     const height = Math.max(1, Math.round(info.height * scale));
     let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });

@@ -113,5 +113,7 @@ function parseVessel(raw: string): string | null {
 
 function parseVoyage(raw: string): string | null {
   const token = /^[A-Za-z0-9][A-Za-z0-9-]{0,11}/.exec(raw.trim())?.[0];
-  return token !== undefined && /\d/.test(token) ? token.toUpperCase() : null;
+  if (token === undefined || !/\d/.test(token)) return null;
+  // Carriers' voyage codes start with a zero ("0MA1W", "0XE7E1MA"), which OCR reads as the letter O.
+  return token.toUpperCase().replace(/^O(?=[A-Z]{1,3}\d)/, '0');
 }

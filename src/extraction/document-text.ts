@@ -1,4 +1,5 @@
 import type { TextLine } from './pdf/layout-lines.ts';
+import { joinWrappedCells } from './wrapped-cells.ts';
 
 /** What the field extractors see of a document: its visual lines, in reading order, page by page. */
 export interface DocumentText {
@@ -10,6 +11,8 @@ export interface DocumentText {
   plain: string;
 }
 
+/** Cells that wrapped onto the next line are joined first: see `joinWrappedCells`. */
 export function toDocumentText(lines: TextLine[], pageCount: number, pagesRead: number): DocumentText {
-  return { pageCount, pagesRead, lines, plain: lines.map((line) => line.text).join('\n') };
+  const joined = joinWrappedCells(lines);
+  return { pageCount, pagesRead, lines: joined, plain: joined.map((line) => line.text).join('\n') };
 }

@@ -15,11 +15,31 @@ const MAX_BROKEN_SHARE = 0.1;
 const MIN_WORDS_TO_JUDGE = 8;
 const MIN_WORDLIKE_SHARE = 0.4;
 
+/**
+ * In English, French, German, Dutch, Spanish and Italian alike, e a i n t o r s are well over half of
+ * all letters (0.5 to 0.76 over this project's corpus, codes and numbers included). A font whose glyphs
+ * map to shifted or scrambled letters ("Sdnolmvw" for "Paklijst") keeps its vowels but not these
+ * frequencies: 0.29 on such a file.
+ */
+const COMMON_LETTERS = /[eaintors]/g;
+const MIN_LETTERS_TO_JUDGE = 80;
+const MIN_COMMON_LETTER_SHARE = 0.4;
+
+function lettersOutOfLanguage(text: string): boolean {
+  const letters = text
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+  if (letters.length < MIN_LETTERS_TO_JUDGE) return false;
+  return (letters.match(COMMON_LETTERS)?.length ?? 0) / letters.length < MIN_COMMON_LETTER_SHARE;
+}
+
 export function isGarbageText(text: string): boolean {
   const visible = text.replace(/\s/g, '');
   if (visible.length === 0) return false;
   const broken = visible.match(BROKEN_CHAR)?.length ?? 0;
   if (broken / visible.length > MAX_BROKEN_SHARE) return true;
+  if (lettersOutOfLanguage(text)) return true;
   const words = text.match(WORD) ?? [];
   if (words.length < MIN_WORDS_TO_JUDGE) return false;
   const wordlike = words.filter((word) => VOWEL.test(word) && !CONSONANT_RUN.test(word)).length;

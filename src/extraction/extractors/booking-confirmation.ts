@@ -1,6 +1,6 @@
 import type { DocumentText } from '../document-text.ts';
 import { findContainerNumbers } from '../fields/container-numbers.ts';
-import { BOOKING_NUMBER_LABELS } from '../fields/label-patterns.ts';
+import { BOOKING_NUMBER_LABELS, ETD_LABELS } from '../fields/label-patterns.ts';
 import { findLabeledValue } from '../fields/labeled-values.ts';
 import { portLocode } from '../fields/port-locode.ts';
 import {
@@ -14,10 +14,6 @@ import { findShipmentTotals } from '../fields/shipment-totals.ts';
 import { parseIdentifier } from '../fields/value-parsers.ts';
 import { inferSlashDateOrder, parseDate } from '../parse/dates.ts';
 import type { BookingConfirmationPayload } from '../schemas/booking-confirmation.ts';
-
-const ETD = [
-  /etd|estimated\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|abfahrt(?:sdatum)?|vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+salida|data\s+(?:prevista\s+)?di\s+partenza/,
-];
 
 export function extractBookingConfirmation(text: DocumentText): BookingConfirmationPayload {
   const slashOrder = inferSlashDateOrder(text.plain);
@@ -36,7 +32,7 @@ export function extractBookingConfirmation(text: DocumentText): BookingConfirmat
     port_of_loading_locode: portLocode(portOfLoading),
     port_of_discharge: portOfDischarge,
     port_of_discharge_locode: portLocode(portOfDischarge),
-    etd: findLabeledValue(text, ETD, (raw) => parseDate(raw, slashOrder)),
+    etd: findLabeledValue(text, ETD_LABELS, (raw) => parseDate(raw, slashOrder)),
     ...findShipmentTotals(text),
   };
 }

@@ -12,6 +12,8 @@ const MIN_HEADER_CELLS = 3;
 const MAX_ROWS = 200;
 // Numbers are often right-aligned under a left-aligned heading: a cell this close still belongs to it.
 const ALIGN_SLACK = 25;
+// Rows of a table follow each other closely; a wider step is the end of the table.
+const MAX_ROW_STEP_EM = 3;
 
 export function findColumnTotal<T>(
   text: DocumentText,
@@ -28,6 +30,55 @@ export function findColumnTotal<T>(
     if (total !== null) return total;
   }
   return null;
+}
+
+/**
+ * Every value in the column under a heading that is only the label, in a table (a header line of at
+ * least two cells): the seals of a container table, one per row. Rows without a value in the column
+ * are skipped until the first value; after it, such a row ends the table.
+ */
+export function findColumnValues<T>(
+  text: DocumentText,
+  header: RegExp,
+  parse: (raw: string) => T | null,
+): T[] {
+  const whole = new RegExp(`^(?:${header.source})(?:\\s*\\([^)]{1,20}\\))?\\s*[:.]?$`, 'i');
+  const found: T[] = [];
+  for (const [index, line] of text.lines.entries()) {
+    if (line.cells.length < 2) continue;
+    for (const headerCell of line.cells.filter((cell) => whole.test(cell.text.trim()))) {
+      const page = line.page;
+      let started = false;
+      let previousY = line.y;
+      for (let i = index + 1; i < text.lines.length && i <= index + MAX_ROWS; i += 1) {
+        const row = text.lines[i];
+        // A blank band below the rows ends the table (above them, a wrapped header may take room).
+        if (
+          row === undefined ||
+          row.page !== page ||
+          (started && previousY - row.y > headerCell.fontSize * MAX_ROW_STEP_EM)
+        )
+          break;
+        previousY = row.y;
+        // The cell must start in the column: a wide cell from the left margin is not one of its rows.
+        const cell = [nearestCell(row, headerCell)].find(
+          (c) => c !== undefined && c.x >= headerCell.x - ALIGN_SLACK,
+        );
+        // A line with nothing in the column (a unit or description wrapped under its own column).
+        if (cell === undefined) continue;
+        const value = parse(cell.text);
+        if (value === null) {
+          if (started) break;
+          // Before the first row, a line or two of a wrapped header may sit in between.
+          if (i > index + 3) break;
+          continue;
+        }
+        started = true;
+        found.push(value);
+      }
+    }
+  }
+  return found;
 }
 
 function readColumn<T>(

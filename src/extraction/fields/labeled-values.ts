@@ -1,5 +1,6 @@
 import type { DocumentText } from '../document-text.ts';
 import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
+import { isFieldLabel } from './label-patterns.ts';
 
 /**
  * Finds the value printed for a label. Documents put it in one of three places, all tried in order:
@@ -125,7 +126,9 @@ export function* candidateValues(
 
 export function isLabel(text: string): boolean {
   // "SWB No.", "Kundennummer", "Ref #": a short cell ending like a label is one, whatever its first word.
-  return LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text) || LABEL_TAIL.test(text.trim());
+  return (
+    LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text) || LABEL_TAIL.test(text.trim()) || isFieldLabel(text)
+  );
 }
 
 function cellBelow(
@@ -167,8 +170,11 @@ function looksNumeric(text: string): boolean {
 }
 
 function tidyValue(value: string): string {
-  return value
-    .replace(/^[\s:#.\-–]+/, '')
-    .replace(/[\s,;]+$/, '')
-    .trim();
+  return (
+    value
+      // OCR reads a box's left rule or a speck as "|" or a quote before the value.
+      .replace(/^[\s:#.\-–—°º|‘’'`]+/, '')
+      .replace(/[\s,;]+$/, '')
+      .trim()
+  );
 }

@@ -16,7 +16,7 @@ const HEADER_LINES = 12;
 const FOOTER_LINES = 8;
 // Cells naming the other party or quoting a party label are not the letterhead.
 const PARTY_LABEL =
-  /\b(?:to|bill|sold|ship|client|customer|buyer|kunde|klant|cliente|destinataire|consignee|empf[äa]nger|acheteur)\b\s*:?/i;
+  /\b(?:to|bill|sold|ship|client|customer|buyer|kunde|klant|cliente|destinataire|consignee|empf[äa]nger|acheteur|koper|comprador|acquirente|k[äa]ufer|geadresseerde|ontvanger|consignatario|destinatario)\b\s*:?/i;
 
 export function findLetterheadOrganization(
   text: DocumentText,

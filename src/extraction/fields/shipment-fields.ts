@@ -1,4 +1,5 @@
 import type { DocumentText } from '../document-text.ts';
+import { findColumnValues } from './column-totals.ts';
 import {
   BILL_OF_LADING_NUMBER_LABELS,
   CONSIGNEE_LABELS,
@@ -60,17 +61,23 @@ export function findNotifyParty(text: DocumentText): string | null {
 /** Seal numbers printed after a seal label: tokens with a digit, several per label possible. */
 export function findSealNumbers(text: DocumentText, containers: readonly string[]): string[] {
   const known = new Set(containers);
-  const seals = findLabeledValues(text, SEAL_LABELS, parseSeals, { below: true }).flat();
+  const seals = [
+    ...findLabeledValues(text, SEAL_LABELS, parseSeals, { below: true }),
+    ...SEAL_LABELS.flatMap((label) => findColumnValues(text, label, parseSeals)),
+  ].flat();
   return [...new Set(seals)].filter((seal) => !known.has(seal));
 }
 
 function parseSeals(raw: string): string[] | null {
   // A container number printed next to its seal ("HLXU 555123-0 / SL998877") is not a seal.
   const tokens = raw
+    // OCR reads the S of a seal prefix as "$" ("$L422043").
+    .replace(/(?<![A-Z])\$(?=[A-Z]{1,3}-?\d)/gi, 'S')
     .replace(/\b[A-Z]{4}[ -]?\d{6}[ -]?\d\b/gi, ' ')
     .split(/[\s,;/&]+|\band\b/i)
     .map((t) => t.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ''))
-    .filter((t) => /^[A-Z0-9][A-Z0-9-]{3,19}$/i.test(t) && /\d/.test(t));
+    // Seals run to six characters or more; a shorter number is a count, a year or a page.
+    .filter((t) => /^[A-Z0-9][A-Z0-9-]{5,19}$/i.test(t) && /\d/.test(t));
   const seals = tokens.map((t) => t.toUpperCase());
   return seals.length > 0 ? seals : null;
 }
@@ -95,11 +102,18 @@ function splitVesselVoyage(raw: string): { vessel: string; voyage: string } | nu
 
 // A vessel printed inline with its voyage ("MAERSK ELBA   Voyage: 245W") keeps only the name.
 function parseVessel(raw: string): string | null {
-  const name = parseText(raw.replace(/\s+(?:voy(?:age)?|reise|reis|viaje|viaggio)\b.*$/i, ''));
+  const name = parseText(
+    raw
+      .replace(/\s+(?:voy(?:age)?|reise|reis|viaje|viaggio)\b.*$/i, '')
+      // "ZIM KINGSTON / V30": the voyage after a slash is not part of the name.
+      .replace(/\s*\/\s*[A-Za-z]{0,3}\d[A-Za-z0-9-]*$/, ''),
+  );
   return name !== null && /[A-Za-z]{2}/.test(name) ? name : null;
 }
 
 function parseVoyage(raw: string): string | null {
   const token = /^[A-Za-z0-9][A-Za-z0-9-]{0,11}/.exec(raw.trim())?.[0];
-  return token !== undefined && /\d/.test(token) ? token.toUpperCase() : null;
+  if (token === undefined || !/\d/.test(token)) return null;
+  // Carriers' voyage codes start with a zero ("0MA1W", "0XE7E1MA"), which OCR reads as the letter O.
+  return token.toUpperCase().replace(/^O(?=[A-Z]{1,3}\d)/, '0');
 }

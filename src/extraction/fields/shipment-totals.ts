@@ -18,14 +18,30 @@ export function findShipmentTotals(text: DocumentText): {
   package_count: number | null;
   gross_weight_kg: string | null;
 } {
+  // A total label with its value on its own line ("Total colis: 346") is the total; the same words
+  // heading a column ("Poids brut total" over the rows) give the first row under them, so they come
+  // after the column's own total. A generic label with its value beside it ("Peso lordo: 6.793,80 kg")
+  // is a total too once no table says otherwise.
   return {
     package_count:
+      findLabeledValue(text, TOTAL_PACKAGES_LABELS, parsePackageCount, { below: false }) ??
+      firstColumnTotal(
+        text,
+        [...TOTAL_PACKAGES_LABELS, ...PACKAGES_LABELS],
+        parsePackageCount,
+        (a, b) => a + b,
+      ) ??
       findLabeledValue(text, TOTAL_PACKAGES_LABELS, parsePackageCount) ??
-      firstColumnTotal(text, PACKAGES_LABELS, parsePackageCount, (a, b) => a + b) ??
       largest(findLabeledValues(text, PACKAGES_LABELS, parsePackageCount), (a, b) => a - b),
     gross_weight_kg:
+      findLabeledValue(text, TOTAL_GROSS_WEIGHT_LABELS, parseGrossWeight, { below: false }) ??
+      firstColumnTotal(
+        text,
+        [...TOTAL_GROSS_WEIGHT_LABELS, ...GROSS_WEIGHT_LABELS],
+        parseGrossWeight,
+        addDecimals,
+      ) ??
       findLabeledValue(text, TOTAL_GROSS_WEIGHT_LABELS, parseGrossWeight) ??
-      firstColumnTotal(text, GROSS_WEIGHT_LABELS, parseGrossWeight, addDecimals) ??
       largest(findLabeledValues(text, GROSS_WEIGHT_LABELS, parseGrossWeight), compareDecimals),
   };
 }

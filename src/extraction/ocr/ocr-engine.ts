@@ -116,11 +116,9 @@ export async function recognizePage(
   let bestScore = score(best.page);
   const sideways = looksSideways(best.page);
   const wordCount = best.page.words.length;
-  // A blank page has nothing to orient by.
-  if (
-    wordCount > 0 &&
-    (sideways || meanConfidence(best.page.words) < UPRIGHT_CONFIDENCE || wordCount < UPRIGHT_MIN_WORDS)
-  ) {
+  // A page read as nothing may be sideways (tesseract finds no line across it), so it is turned too; a
+  // blank page reads as nothing every way round, quickly.
+  if (sideways || meanConfidence(best.page.words) < UPRIGHT_CONFIDENCE || wordCount < UPRIGHT_MIN_WORDS) {
     // tesseract reads a sideways page as vertical lines, often confidently: it has to be turned anyway.
     if (sideways) bestScore = 0;
     for (const rotation of sideways ? [90, 270] : [90, 270, 180]) {

@@ -19,6 +19,10 @@ export interface OcrPage {
   height: number;
 }
 
+// Mean character width over the em, across proportional and monospaced fonts (Helvetica about 0.5,
+// Courier 0.6): the lower end, so an em is not underestimated.
+const AVERAGE_CHAR_EM = 0.55;
+
 export const meanConfidence = (words: readonly OcrWord[]): number =>
   words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
 
@@ -38,7 +42,15 @@ export function ocrLines(page: OcrPage, pageNumber: number): TextLine[] {
   const items: (PositionedText & { confidence: number })[] = [];
   for (const words of byLine.values()) {
     const heights = words.map((word) => word.height).sort((a, b) => a - b);
-    const lineHeight = heights[Math.floor(heights.length / 2)] ?? 1;
+    const widths = words
+      .filter((word) => word.text.length >= 2)
+      .map((word) => word.width / word.text.length)
+      .sort((a, b) => a - b);
+    // A word box is as tall as its letters, well under the font's em; gaps between cells are measured in
+    // ems, and a word space in a monospaced font is a whole character wide. The em is estimated from the
+    // line's mean character width (about half an em) when that says more than the box height.
+    const charWidth = widths[Math.floor(widths.length / 2)] ?? 0;
+    const lineHeight = Math.max(heights[Math.floor(heights.length / 2)] ?? 1, charWidth / AVERAGE_CHAR_EM);
     const bottom = words.reduce((sum, word) => sum + word.top + word.height, 0) / words.length;
     for (const word of words) {
       items.push({
@@ -47,7 +59,6 @@ export function ocrLines(page: OcrPage, pageNumber: number): TextLine[] {
         // PDF-like coordinates: y grows upwards, so lines sort top to bottom as in a text layer.
         y: page.height - bottom,
         width: word.width,
-        // A word box is about one em tall for mixed case; the median keeps capitals and digits in step.
         fontSize: Math.max(lineHeight, 1),
         confidence: word.confidence,
       });

@@ -49,11 +49,14 @@ export function parseCurrencyCode(raw: string): string | null {
 
 /**
  * Normalises a printed number. When both separators appear the last one is the decimal mark; a lone
- * separator followed by exactly three digits is a thousands separator ("1,234", "1.234").
+ * separator followed by exactly three digits is a thousands separator ("1,234", "1.234") unless spaces
+ * or apostrophes already group the thousands ("5 284,800" is 5284.8).
  */
 export function parseDecimal(printed: string): string | null {
   const compact = printed.replace(/[\s\u00a0']/g, '');
   if (!/^-?\d[\d.,]*$/.test(compact)) return null;
+  // Grouped by spaces or apostrophes ("5 284,800", "12'450.00"), a lone comma or dot is the decimal mark.
+  const spaceGrouped = /\d[\s\u00a0']\d{3}(?!\d)/.test(printed.trim());
   const lastDot = compact.lastIndexOf('.');
   const lastComma = compact.lastIndexOf(',');
   let integerPart = compact;
@@ -66,7 +69,7 @@ export function parseDecimal(printed: string): string | null {
     const sep = lastDot >= 0 ? '.' : ',';
     const parts = compact.split(sep);
     const last = parts[parts.length - 1] ?? '';
-    const isThousands = parts.length > 2 || last.length === 3;
+    const isThousands = parts.length > 2 || (last.length === 3 && !spaceGrouped);
     if (!isThousands) {
       integerPart = parts.slice(0, -1).join('');
       fraction = last;

@@ -32,7 +32,8 @@ function parseBareWeight(text: string): string | null {
   return match === null ? null : parseDecimal(match[1] ?? '');
 }
 
-const PACKAGE_UNITS = `packages?|pkgs?|pk|cartons?|ctns?|pallets?|plts?|cases?|crates?|boxe?s?|bags?|drums?|bundles?|rolls?|pieces?|pcs|units?`;
+// English and the five other languages' package words: colis, Packstücke, colli, bultos, cajas...
+const PACKAGE_UNITS = `packages?|pkgs?|pk|cartons?|ctns?|pallets?|plts?|cases?|crates?|boxe?s?|bags?|drums?|bundles?|rolls?|pieces?|pcs|units?|colis|caisses?|sacs?|packst[üu]cke?|kartons?|kisten?|paletten?|kolli|colli|pakken|dozen|stuks|bultos|cajas?|palets?|sacos?|cartoni|bancali|sacchi|casse`;
 const PACKAGE_COUNT = new RegExp(
   String.raw`(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:x\s*)?(?:${PACKAGE_UNITS})\b`,
   'i',

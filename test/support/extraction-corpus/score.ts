@@ -179,6 +179,18 @@ export function scoreField(field: string, truth: TruthValue | undefined, value: 
   return { field, tp: right ? 1 : 0, fp: right ? 0 : 1, fn: right ? 0 : 1, exact: right, expected };
 }
 
+/**
+ * A port as the payload gives it: its printed name and, where the payload carries one, the UN/LOCODE
+ * the engine resolved (`port_of_loading_locode`). The code is the normalized value the issue asks for,
+ * so a right code counts even when OCR garbled the printed name ("FRLEH-LeHavre").
+ */
+function withLocode(payload: Record<string, unknown> | null, field: string): unknown {
+  const value = lookup(payload, field);
+  if (FIELD_KINDS[field] !== 'port' || payload === null) return value;
+  const locode = payload[`${field}_locode`];
+  return typeof locode === 'string' && typeof value === 'string' ? { name: value, locode } : value;
+}
+
 export function scoreDocument(document: CorpusDocument, prediction: Prediction): DocumentScore {
   const payload = prediction.ok ? prediction.payload : null;
   return {
@@ -187,7 +199,7 @@ export function scoreDocument(document: CorpusDocument, prediction: Prediction):
     typeCorrect: prediction.ok && prediction.documentType === document.type,
     failure: prediction.ok ? null : (prediction.reason ?? 'failed'),
     fields: TYPE_FIELDS[document.type].map((field) =>
-      scoreField(field, document.fields[field], lookup(payload, field)),
+      scoreField(field, document.fields[field], withLocode(payload, field)),
     ),
   };
 }

@@ -32,6 +32,18 @@ describe('the extraction corpus scorer', () => {
     expect(score.typeCorrect).toBe(true);
   });
 
+  it('scores a port by the UN/LOCODE the payload resolved beside it, whatever OCR made of the name', () => {
+    const scored = (payload: Record<string, unknown>) =>
+      scoreDocument(billOfLading, { ok: true, documentType: 'bill_of_lading', payload }).fields.find(
+        (f) => f.field === 'port_of_discharge',
+      );
+    expect(scored({ port_of_discharge: 'BEANR-Antwerpn', port_of_discharge_locode: 'BEANR' })?.exact).toBe(
+      true,
+    );
+    expect(scored({ port_of_discharge: 'Antwerpen', port_of_discharge_locode: 'NLRTM' })?.exact).toBe(false);
+    expect(scored({ port_of_discharge: 'Antwerpen', port_of_discharge_locode: null })?.exact).toBe(true);
+  });
+
   it('accepts a port by its UN/LOCODE or by its printed name, with or without country or code', () => {
     const port = billOfLading.fields.port_of_discharge;
     for (const value of [

@@ -101,3 +101,11 @@ describe('parsePackageCount', () => {
     expect(parsePackageCount('see attached')).toBeNull();
   });
 });
+
+describe('numbers grouped by spaces', () => {
+  it('reads a lone comma after space-grouped thousands as the decimal mark', () => {
+    expect(parseDecimal('5 284,800')).toBe('5284.800');
+    expect(parseDecimal("12'450.000")).toBe('12450.000');
+    expect(parseDecimal('5,284')).toBe('5284');
+  });
+});

@@ -62,3 +62,22 @@ describe('OCR words to lines', () => {
     expect(lines[0]).toMatchObject({ page: 1, source: 'ocr', confidence: 92 });
   });
 });
+
+describe('a text layer in shifted letters', () => {
+  it('is garbage though its words have vowels, and real text with many codes is not', () => {
+    const shifted = [
+      'Kroodqgld Eorhperoohq E.Y.',
+      'Vwdwlrqvzhj 4, 2161 DP Olvvh SDNOLMVW',
+      'Sdnolmvwqxpphu SO-22-0931 Gdwxp 28-11-2022 Rqwydqjhu',
+      'Shqqlqh Zrroohq Ploov Olplwhg Kdolida KA1 2DE',
+    ].join('\n');
+    expect(isGarbageText(shifted)).toBe(true);
+    const real = [
+      'Hollandia Bloembollen B.V.',
+      'Stationsweg 4, 2161 AM Lisse PAKLIJST',
+      'Paklijstnummer PL-22-0931 Datum 28-11-2022 Ontvanger',
+      'Containers MSCU1234565 HLXU8123451 TGHU4549906 SL166094 Brutogewicht 16.341,300 Kgs',
+    ].join('\n');
+    expect(isGarbageText(real)).toBe(false);
+  });
+});

@@ -87,18 +87,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-/**
- * Whether the local service has a route for `path` at all (a 404 of its own, "No route matches", says
- * no). GET /shipping_lines, POST /tracking_requests/infer_number and GET /containers/{id}/route arrive on
- * the service separately; the tests of the tools that need them run once they are served.
- */
-const routed = async (path: string, method = 'GET'): Promise<boolean> => {
-  const answer = await h.api(path, { method, ...(method === 'POST' ? { json: {} } : {}) });
-  if (answer.status === 405) return false;
-  if (answer.status !== 404) return true;
-  return !JSON.stringify(await answer.json()).includes('No route matches');
-};
-
 describe('MCP server in front of the real local service', () => {
   it('lists the ten tools, three prompts and two resources', async () => {
     const client = await connect(mcp.url, h.apiKey);
@@ -246,8 +234,7 @@ describe('MCP server in front of the real local service', () => {
     await client.close();
   });
 
-  it('get_supported_shipping_lines lists the lines the service tracks, searchable by name', async (ctx) => {
-    if (!(await routed('/v2/shipping_lines'))) ctx.skip();
+  it('get_supported_shipping_lines lists the lines the service tracks, searchable by name', async () => {
     const client = await connect(mcp.url, h.apiKey);
     const lines = await call(client, 'get_supported_shipping_lines', {});
     expect(lines.isError, lines.text).toBe(false);
@@ -259,8 +246,7 @@ describe('MCP server in front of the real local service', () => {
     await client.close();
   });
 
-  it('get_container_route draws the container journey for an account with routing', async (ctx) => {
-    if (!(await routed(`/v2/containers/${containerId}/route`))) ctx.skip();
+  it('get_container_route draws the container journey for an account with routing', async () => {
     const client = await connect(mcp.url, h.apiKey);
     const route = await call(client, 'get_container_route', { id: containerId });
     expect(route.isError, route.text).toBe(false);
@@ -279,9 +265,8 @@ describe('MCP server in front of the real local service', () => {
     const fresh = await call(client, 'track_container', { number: 'MSCU1234566', refNumbers: ['PO-9'] });
     expect(fresh.isError, fresh.text).toBe(false);
     expect(fresh.data.tracking_request_created).toBe(true);
-    const inferServed = await routed('/v2/tracking_requests/infer_number', 'POST');
     expect(fresh.data.infer_result).toMatchObject({
-      source: inferServed ? 'infer_number' : 'number_prefix',
+      source: 'infer_number',
       number_type: 'container',
       scac: 'MSCU',
     });
@@ -319,13 +304,12 @@ describe('MCP server in front of the real local service', () => {
 
   it('unknown ids are not_found, bad input is invalid_input', async () => {
     const client = await connect(mcp.url, h.apiKey);
-    const routeServed = await routed(`/v2/containers/${containerId}/route`);
     const unknown = '0c6f0b9a-7b8c-4d2e-8f10-999999999999';
     for (const [tool, args] of [
       ['get_container', { id: unknown }],
       ['get_shipment_details', { id: unknown }],
       ['get_container_transport_events', { id: unknown }],
-      ...(routeServed ? ([['get_container_route', { id: unknown }]] as const) : []),
+      ['get_container_route', { id: unknown }],
     ] as const) {
       const answer = await call(client, tool, args);
       expect(answer.isError, tool).toBe(true);
@@ -344,8 +328,7 @@ describe('MCP server in front of the real local service', () => {
     await client.close();
   });
 
-  it('an account without routing gets not_enabled from get_container_route', async (ctx) => {
-    if (!(await routed(`/v2/containers/${containerId}/route`))) ctx.skip();
+  it('an account without routing gets not_enabled from get_container_route', async () => {
     const plainKey = await h.account('no-routing');
     const plain = await connect(mcp.url, plainKey);
     // Another account's container is not found, whatever the features.

@@ -66,7 +66,11 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
       );
     },
   });
-  server.on('error', (error) => logger.warn({ err: error }, 'smtp connection error'));
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    // A failed listen rejects listen() below, whose caller says what to do; only connections are logged.
+    if (error.syscall === 'listen') return;
+    logger.warn({ err: error }, 'smtp connection error');
+  });
 
   return {
     listen: (port, host) =>

@@ -51,6 +51,8 @@ export interface LinkingBlobStore {
   syncKeys(keys: readonly string[]): Promise<void>;
   /** Flushes the bytes of the files stored under `keys` (all at once: the filesystem joins the flushes). */
   syncFiles?(keys: readonly string[]): Promise<void>;
+  /** Stores bytes durable only once `syncFiles` and `syncKeys` resolve: a batch shares their syncs. */
+  putUnflushed?(key: string, bytes: Uint8Array): Promise<void>;
 }
 
 /** SQS `SendMessageBatch` and the SQLite queue's one-transaction batch; a plain `send` per body otherwise. */
@@ -133,7 +135,8 @@ export class Admission {
   }
 
   /**
-   * Makes the staged bytes durable (one sync per folder for linked files; copies were durable already)
+   * Makes the staged bytes durable (linked and unflushed files flushed together, then one sync per folder;
+   * streamed copies were durable already)
    * and sends every message in one batch. `messages` may carry origins amended since `stage`.
    */
   async commit(messages: readonly IntakeMessage[]): Promise<void> {
@@ -173,7 +176,13 @@ export class Admission {
         return digestContent(body, { maxBytes, into: (tap) => blobs.put(key, tap) });
       }
       if (body.byteLength > maxBytes) throw new ContentTooLargeError(maxBytes);
-      await blobs.put(key, body);
+      // Durable at `commit`, before the send, with the rest of the batch.
+      if (blobs.putUnflushed !== undefined && blobs.syncFiles !== undefined) {
+        await blobs.putUnflushed(key, body);
+        this.unflushed.add(key);
+      } else {
+        await blobs.put(key, body);
+      }
       return digestBytes(body);
     }
     if (body instanceof Uint8Array && body.byteLength > maxBytes) throw new ContentTooLargeError(maxBytes);

@@ -13,7 +13,7 @@ import type {
   ReadMessageOptions,
 } from '../../src/mail/types.ts';
 import type { Logger } from '../../src/observability/logger.ts';
-import { Admission, type AdmissionDeps } from '../admission/admission.ts';
+import { Admission, type AdmissionDeps, type StageOutcome } from '../admission/admission.ts';
 import {
   acquireLease,
   type MailRecord,
@@ -328,30 +328,46 @@ export class MailPoller {
     return { messages, rejected };
   }
 
-  /** Stages one document from its temp file: by hard link where the blob store can, else by copy. */
+  /**
+   * Stages one document: a small one from memory, a large one from its temp file, by hard link where the
+   * blob store can, else by copy.
+   */
   private async stage(
     document: MailDocument,
     origin: Origin,
   ): Promise<{ kind: 'staged'; message: IntakeMessage } | { kind: 'rejected'; detail: string }> {
-    const handle = await open(document.path, 'r');
+    if (document.bytes !== null) {
+      const outcome = await this.admission.stage({
+        body: document.bytes,
+        sizeBytes: document.bytes.length,
+        origin,
+      });
+      return this.staged(document, outcome);
+    }
+    const path = document.path ?? '';
+    const handle = await open(path, 'r');
     try {
-      const info = await stat(document.path);
+      const info = await stat(path);
       const outcome = await this.admission.stage({
         body: handle.createReadStream({ start: 0, autoClose: false }),
         sizeBytes: info.size,
         origin,
-        localFile: { path: document.path, handle, ino: info.ino },
+        localFile: { path, handle, ino: info.ino },
       });
-      if (outcome.kind === 'staged') return outcome;
-      if (outcome.kind === 'rejected') return { kind: 'rejected', detail: outcome.rejection.detail };
-      // Temp files are ours alone: a change under us is a bug, not a race to wait out.
-      throw new AppError(
-        'mail_document_changed',
-        `the staged copy of ${document.fileName} changed while read`,
-      );
+      return this.staged(document, outcome);
     } finally {
       await handle.close();
     }
+  }
+
+  private staged(
+    document: MailDocument,
+    outcome: StageOutcome,
+  ): { kind: 'staged'; message: IntakeMessage } | { kind: 'rejected'; detail: string } {
+    if (outcome.kind === 'staged') return outcome;
+    if (outcome.kind === 'rejected') return { kind: 'rejected', detail: outcome.rejection.detail };
+    // Temp files and buffers are ours alone: a change under us is a bug, not a race to wait out.
+    throw new AppError('mail_document_changed', `the staged copy of ${document.fileName} changed while read`);
   }
 
   /** One MOVE per folder and reason: the messages of a batch that share them go together. */

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { Readable as ReadableStream } from 'node:stream';
 import {
   type AttachmentStream,
   type HeaderLines,
@@ -14,7 +17,7 @@ import { type DetectedFileType, detectFileType } from '../extraction/detect-file
 import { metadataFromHeaders } from './mail-metadata.ts';
 import { skipByDeclaration } from './mail-part-policy.ts';
 import { safeFileName, safeReportedName } from './safe-file-name.ts';
-import { type StagedPart, stagePart } from './stage-part.ts';
+import { MemoryBudget, type StagedPart, stagePart } from './stage-part.ts';
 import type {
   MailDocument,
   MailMetadata,
@@ -27,6 +30,14 @@ import { listZip, openZipEntry } from './zip-entries.ts';
 
 // A header block past this is not mail a person wrote; mailsplit fails the parse, which refuses the message.
 const MAX_HEADER_BYTES = 256 * 1024;
+
+/**
+ * A part up to this size is kept in memory, within a budget per message: the temp file it would take costs
+ * a create, writes, a close, a reread and an unlink, more than the parse of the part itself. Four messages
+ * read at once hold at most 4 × 8 MiB; past the budget parts go to temp files as before.
+ */
+const MEMORY_PART_BYTES = 1024 * 1024;
+const MEMORY_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 const ZIP_MIME = 'application/zip';
 const FORWARDED_MIME = 'message/rfc822';
@@ -89,6 +100,7 @@ class MessageReading {
   private readonly containers: StagedContainer[] = [];
   private readonly tempPaths = new Set<string>();
   private readonly seenDigests = new Set<string>();
+  private readonly memory = new MemoryBudget(MEMORY_PART_BYTES, MEMORY_MESSAGE_BYTES);
   private ordinal = 0;
 
   constructor(private readonly options: ReadMessageOptions) {}
@@ -249,7 +261,7 @@ class MessageReading {
       kind: 'forwarded',
       partPath: part.partPath,
       fileName: part.declaredName,
-      path: staged.path,
+      path: await this.fileOf(staged),
       depth: part.depth + 1,
     });
   }
@@ -259,10 +271,11 @@ class MessageReading {
     content: NodeJS.ReadableStream,
     part: PartContext,
     maxBytes: number,
-  ): Promise<Extract<StagedPart, { kind: 'staged' }> | undefined> {
+    budget?: MemoryBudget,
+  ): Promise<Staged | undefined> {
     let staged: StagedPart;
     try {
-      staged = await stagePart(content, this.options.tempDir, maxBytes);
+      staged = await stagePart(content, this.options.tempDir, maxBytes, budget);
     } catch (error) {
       if (isFileSystemError(error)) throw error;
       this.skip(
@@ -282,8 +295,22 @@ class MessageReading {
       );
       return undefined;
     }
-    this.tempPaths.add(staged.path);
+    if (staged.path !== null) this.tempPaths.add(staged.path);
     return staged;
+  }
+
+  /** A container is opened from a file: one kept in memory is written out (small archives are rare). */
+  private async fileOf(staged: Staged): Promise<string> {
+    if (staged.path !== null) return staged.path;
+    const path = join(this.options.tempDir, `part-${randomUUID()}`);
+    this.tempPaths.add(path);
+    await writeFile(path, staged.bytes ?? Buffer.alloc(0), { flag: 'wx' });
+    this.release(staged);
+    return path;
+  }
+
+  private release(staged: Staged): void {
+    if (staged.bytes !== null) this.memory.give(staged.bytes.length);
   }
 
   private async takeStream(content: NodeJS.ReadableStream, part: PartContext): Promise<void> {
@@ -291,12 +318,13 @@ class MessageReading {
     const maxBytes = part.insideZip
       ? Math.min(limits.zip.maxEntryBytes, limits.maxAttachmentBytes)
       : limits.maxAttachmentBytes;
-    const staged = await this.stage(content, part, maxBytes);
+    const staged = await this.stage(content, part, maxBytes, this.memory);
     if (staged === undefined) return;
     const type = await detectFileType(staged.head);
     const discard = async (reason: string, detail: string): Promise<void> => {
       this.skip(part.partPath, part.declaredName, reason, detail);
-      await this.remove(staged.path);
+      this.release(staged);
+      if (staged.path !== null) await this.remove(staged.path);
     };
     if (staged.sizeBytes === 0) return discard('empty', 'the part is empty');
     if (type?.mime === ZIP_MIME) {
@@ -305,7 +333,7 @@ class MessageReading {
         kind: 'zip',
         partPath: part.partPath,
         fileName: part.declaredName,
-        path: staged.path,
+        path: await this.fileOf(staged),
         depth: part.depth,
       });
       return;
@@ -333,6 +361,7 @@ class MessageReading {
       sizeBytes: staged.sizeBytes,
       sha256: staged.sha256,
       path: staged.path,
+      bytes: staged.bytes,
     });
   }
 
@@ -402,6 +431,14 @@ class MessageReading {
     this.tempPaths.delete(path);
     await rm(path, { force: true });
   }
+}
+
+type Staged = Extract<StagedPart, { kind: 'staged' }>;
+
+/** The bytes of a document as a stream, from memory or from its temp file. */
+export function documentStream(document: MailDocument): Readable {
+  if (document.bytes !== null) return ReadableStream.from([document.bytes]);
+  return createReadStream(document.path ?? '');
 }
 
 function refused(metadata: MailMetadata, refusal: MessageRefusal): ReadMessage {

@@ -1,16 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { TYPE_SNIFF_BYTES } from '../domain/content-policy.ts';
 
-/** A part's decoded bytes written to a temp file, or the fact that they went over the cap. */
+/** A part's decoded bytes, in memory or written to a temp file, or the fact that they went over the cap. */
 export type StagedPart =
   | {
       readonly kind: 'staged';
-      readonly path: string;
+      /** The temp file holding the bytes; null when they are in `bytes`. */
+      readonly path: string | null;
+      /** The bytes of a small part, kept in memory; null when they went to `path`. */
+      readonly bytes: Buffer | null;
       readonly sizeBytes: number;
       readonly sha256: string;
       /** The first bytes, enough for file-type to tell formats apart. */
@@ -19,26 +22,64 @@ export type StagedPart =
   | { readonly kind: 'too_large'; readonly seenBytes: number };
 
 /**
- * Streams `content` into a new file under `tempDir`, counting and hashing as it goes. Past `maxBytes` the
- * file is removed and the rest of the stream is drained unwritten, so the producer (the MIME parser, a ZIP
- * entry) is never left stalled and never fills the disk.
+ * How many bytes a message's parts may keep in memory, shared by its parts (they are staged at once): a
+ * part that would go past it, or past `maxPartBytes`, is written to a temp file from that chunk on.
+ */
+export class MemoryBudget {
+  private used = 0;
+
+  constructor(
+    readonly maxPartBytes: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.maxBytes) return false;
+    this.used += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.used -= bytes;
+  }
+}
+
+/**
+ * Streams `content` into memory while `budget` allows, else into a new file under `tempDir`, counting and
+ * hashing as it goes. Past `maxBytes` the file is removed and the rest of the stream is drained unwritten,
+ * so the producer (the MIME parser, a ZIP entry) is never left stalled and never fills the disk.
  */
 export async function stagePart(
   content: NodeJS.ReadableStream,
   tempDir: string,
   maxBytes: number,
+  budget?: MemoryBudget,
 ): Promise<StagedPart> {
   const path = join(tempDir, `part-${randomUUID()}`);
-  const file = createWriteStream(path, { flags: 'wx' });
+  let file: WriteStream | undefined;
   const hash = createHash('sha256');
   const headChunks: Buffer[] = [];
   let headBytes = 0;
+  /** The bytes held in memory (all of them while `file` is undefined), and what they took of the budget. */
+  let held: Buffer[] = [];
+  let heldBytes = 0;
   let sizeBytes = 0;
   let overCap = false;
   let fileError: Error | undefined;
-  file.on('error', (error) => {
-    fileError = error;
-  });
+  const release = (): void => {
+    budget?.give(heldBytes);
+    held = [];
+    heldBytes = 0;
+  };
+  const toFile = (): WriteStream => {
+    const opened = createWriteStream(path, { flags: 'wx' });
+    opened.on('error', (error) => {
+      fileError = error;
+    });
+    for (const chunk of held) opened.write(chunk);
+    release();
+    return opened;
+  };
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       sizeBytes += chunk.length;
@@ -46,7 +87,8 @@ export async function stagePart(
       if (overCap) return callback();
       if (sizeBytes > maxBytes) {
         overCap = true;
-        file.destroy();
+        file?.destroy();
+        release();
         return callback();
       }
       hash.update(chunk);
@@ -54,25 +96,45 @@ export async function stagePart(
         headChunks.push(chunk.subarray(0, TYPE_SNIFF_BYTES - headBytes));
         headBytes += Math.min(chunk.length, TYPE_SNIFF_BYTES - headBytes);
       }
+      if (
+        file === undefined &&
+        budget !== undefined &&
+        sizeBytes <= budget.maxPartBytes &&
+        budget.take(chunk.length)
+      ) {
+        held.push(chunk);
+        heldBytes += chunk.length;
+        return callback();
+      }
+      file ??= toFile();
       if (file.write(chunk)) return callback();
       file.once('drain', () => callback());
     },
     final(callback) {
       if (overCap) return callback();
       if (fileError !== undefined) return callback(fileError);
+      // An empty part stays in memory whatever the budget: there is nothing to write.
+      if (file === undefined) return callback();
       file.end(() => callback(fileError));
     },
   });
   try {
     await pipeline(content, sink);
   } catch (error) {
-    file.destroy();
-    await rm(path, { force: true });
+    release();
+    if (file !== undefined) {
+      file.destroy();
+      await rm(path, { force: true });
+    }
     throw error;
   }
   if (overCap) {
-    await rm(path, { force: true });
+    if (file !== undefined) await rm(path, { force: true });
     return { kind: 'too_large', seenBytes: sizeBytes };
   }
-  return { kind: 'staged', path, sizeBytes, sha256: hash.digest('hex'), head: Buffer.concat(headChunks) };
+  const sha256 = hash.digest('hex');
+  const head = Buffer.concat(headChunks);
+  if (file !== undefined) return { kind: 'staged', path, bytes: null, sizeBytes, sha256, head };
+  // The budget stays taken until the message is disposed of: the bytes live as long as its documents.
+  return { kind: 'staged', path: null, bytes: Buffer.concat(held, heldBytes), sizeBytes, sha256, head };
 }

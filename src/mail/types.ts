@@ -40,7 +40,11 @@ export interface MailLimits {
   };
 }
 
-/** One document found in a message: its decoded bytes sit in a temp file until the caller admits them. */
+/**
+ * One document found in a message: its decoded bytes sit in memory (a small one) or in a temp file (a large
+ * one, or past the message's memory budget) until the caller admits them. Exactly one of `bytes` and
+ * `path` is set.
+ */
 export interface MailDocument {
   /**
    * Stable within the message and across re-reads of the same bytes: the MIME part path (`2`, `2.1`),
@@ -55,8 +59,10 @@ export interface MailDocument {
   readonly sizeBytes: number;
   /** SHA-256 of the decoded bytes, hex: the same file attached twice is kept once. */
   readonly sha256: string;
-  /** The temp file holding the decoded bytes; removed by `ReadMessage.dispose`. */
-  readonly path: string;
+  /** The temp file holding the decoded bytes; removed by `ReadMessage.dispose`. Null when in `bytes`. */
+  readonly path: string | null;
+  /** The decoded bytes of a small document, kept in memory: no temp file to write, reread and remove. */
+  readonly bytes: Buffer | null;
 }
 
 /** A part that is not a document, and why (shown by `stevedore mail check` and in the Failed reason). */

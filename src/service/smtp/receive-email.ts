@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { type Readable, Transform } from 'node:stream';
 import { DuplicateDocumentError } from '../../domain/errors.ts';
-import { readMailMessage } from '../../mail/read-message.ts';
+import { documentStream, readMailMessage } from '../../mail/read-message.ts';
 import type { MailDocument, MailLimits, MessageRefusal, ReadMessage, SkippedPart } from '../../mail/types.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { type CreateDocumentDeps, createDocument } from '../documents/create-document.ts';
@@ -82,7 +81,7 @@ async function keepBlobs(
 ): Promise<ReceivedFile[]> {
   const kept: ReceivedFile[] = [];
   for (const document of documents) {
-    const received = await deps.files.receive(createReadStream(document.path), deps.maxUploadBytes);
+    const received = await deps.files.receive(documentStream(document), deps.maxUploadBytes);
     await deps.files.keep(received);
     kept.push(received);
   }

@@ -32,6 +32,47 @@ function* message(options: { count?: number; pdfBytes?: Buffer; padding?: number
 }
 
 describe('readMailMessage limits', () => {
+  it('keeps small documents in memory, large ones and those past the message budget in temp files', async () => {
+    const limits = {
+      ...CORPUS_LIMITS,
+      maxMessageBytes: 64 * 1024 * 1024,
+      maxAttachmentBytes: 8 * 1024 * 1024,
+    };
+    const large = Buffer.concat([tinyPdf('large'), Buffer.alloc(2 * 1024 * 1024, 0x20)]);
+    const big = await readMailMessage(Readable.from(message({ pdfBytes: large })), { tempDir, limits });
+    expect(big.documents.map((document) => [document.bytes === null, document.path !== null])).toEqual([
+      [true, true],
+    ]);
+    await big.dispose();
+    const small = await readMailMessage(Readable.from(message({ count: 2 })), { tempDir, limits });
+    expect(small.documents.map((document) => document.bytes?.subarray(0, 5).toString('latin1'))).toEqual([
+      '%PDF-',
+      '%PDF-',
+    ]);
+    expect(small.documents.map((document) => document.path)).toEqual([null, null]);
+    expect(await readdir(tempDir)).toEqual([]);
+    // Nine parts of 1000 KB: the message's 8 MiB budget holds eight of them; the ninth goes to a file.
+    const near = Buffer.concat([tinyPdf('near'), Buffer.alloc(1000 * 1000, 0x20)]);
+    const many = [...Array(9).keys()].map((index) => Buffer.concat([near, Buffer.from(String(index))]));
+    const parts = message({ count: 0 });
+    const chunks = [...parts];
+    const body = many.map(
+      (pdf, index) =>
+        `--x\r\nContent-Type: application/pdf; name="m${index}.pdf"\r\nContent-Transfer-Encoding: base64\r\n\r\n${pdf.toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n`,
+    );
+    const full = await readMailMessage(
+      Readable.from([...chunks.slice(0, -1), ...body, chunks.at(-1) ?? '']),
+      {
+        tempDir,
+        limits,
+      },
+    );
+    expect(full.documents).toHaveLength(9);
+    expect(full.documents.filter((document) => document.path !== null)).toHaveLength(1);
+    await full.dispose();
+    expect(await readdir(tempDir)).toEqual([]);
+  });
+
   it('huge-message: a message over maxMessageBytes is refused as too_large, read as a stream', async () => {
     const limits = { ...CORPUS_LIMITS, maxMessageBytes: 512 * 1024 };
     const read = await readMailMessage(Readable.from(message({ padding: 2 * 1024 * 1024 })), {

@@ -28,6 +28,7 @@ const doc = (partPath: string, contentType: string, sizeBytes = 1000): MailDocum
   contentType,
   sizeBytes,
   sha256: partPath.padEnd(64, '0'),
+  bytes: null,
   path: `/tmp/${partPath}`,
 });
 

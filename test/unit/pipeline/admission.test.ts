@@ -55,6 +55,10 @@ class LinkingMemoryStore extends MemoryBlobStore implements LinkingBlobStore {
     this.log.push(`link ${key}`);
     return 'linked';
   }
+  async putUnflushed(key: string, bytes: Uint8Array): Promise<void> {
+    this.log.push(`putUnflushed ${key}`);
+    await this.put(key, bytes);
+  }
   async syncFiles(keys: readonly string[]): Promise<void> {
     this.log.push(`syncFiles ${keys.join(',')}`);
   }
@@ -172,5 +176,23 @@ describe('Admission', () => {
     // Flushed once: a later commit of other files does not flush these again.
     await admission.commit(staged);
     expect(blobs.log.slice(4)).toEqual(['syncKeys staged/a,staged/b']);
+  });
+
+  it('writes in-memory bodies unflushed and flushes the batch together at commit, before the send', async () => {
+    const blobs = new LinkingMemoryStore();
+    const queue = new RecordingQueue();
+    const admission = new Admission({ blobs, queue, policy: { maxBytes: 1_000_000 } });
+    const staged = [];
+    for (const id of ['a', 'b']) {
+      const bytes = samplePdf(id);
+      const outcome = await admission.stage({ body: bytes, sizeBytes: bytes.length, origin: origin(id) });
+      if (outcome.kind === 'staged') staged.push(outcome.message);
+    }
+    expect(blobs.log).toEqual(['putUnflushed staged/a', 'putUnflushed staged/b']);
+    expect(queue.batches).toEqual([]);
+    await admission.commit(staged);
+    expect(blobs.log.slice(2)).toEqual(['syncFiles staged/a,staged/b', 'syncKeys staged/a,staged/b']);
+    expect(queue.batches.map((batch) => batch.length)).toEqual([2]);
+    expect(staged[0]?.sha256).toBe(createHash('sha256').update(samplePdf('a')).digest('hex'));
   });
 });

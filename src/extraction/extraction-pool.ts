@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ExtractDocument } from './extract-document.ts';
-import type { ExtractionTask } from './extraction-worker.ts';
+import type { ExtractionTask, ExtractionThreadData } from './extraction-worker.ts';
+import type { OcrEngineChoice } from './ocr/ocr-engine.ts';
 
 export interface ExtractionPool {
   /** Extracts in a worker thread; aborting the signal ends that thread's work at once. */
@@ -26,10 +27,14 @@ const IDLE_THREAD_MS = 10 * 60_000;
  * Text extraction and classification are CPU-bound, so they run off the main thread. The worker
  * module is TypeScript that Node loads with its own type stripping, so no loader is needed there.
  */
-export const createExtractionPool = (threads = defaultExtractionThreads()): ExtractionPool => {
+export const createExtractionPool = (
+  threads = defaultExtractionThreads(),
+  ocrEngine: OcrEngineChoice = 'auto',
+): ExtractionPool => {
   const pool = new Piscina<ExtractionTask, Awaited<ReturnType<ExtractDocument>>>({
     filename: new URL('./extraction-worker.ts', import.meta.url).href,
     name: 'extractInWorker',
+    workerData: { ocrEngine } satisfies ExtractionThreadData,
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: IDLE_THREAD_MS,

@@ -194,7 +194,7 @@ async function assemble(
   // Threads start only when a job arrives, so a service that only answers the API costs none.
   const extraction: ExtractionPool =
     options.extract === undefined
-      ? createExtractionPool()
+      ? createExtractionPool(undefined, config.ocrEngine)
       : { extract: options.extract, close: async () => undefined };
   const processing = extractionProcessing({
     queue,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import { createExtractionPool } from '../../src/extraction/extraction-pool.ts';
-import { OCR_ENGINE_ENV, resetOcrEngine } from '../../src/extraction/ocr/ocr-engine.ts';
+import { type OcrEngineName, useOcrEngine } from '../../src/extraction/ocr/ocr-engine.ts';
 import { readImageText } from '../../src/extraction/ocr/read-image-text.ts';
 import { stopTesseractJs } from '../../src/extraction/ocr/tesseract-js.ts';
 import { MAX_PAGES_READ } from '../../src/extraction/pdf/read-pdf-text.ts';
@@ -105,9 +105,9 @@ async function ocr(dir: string): Promise<void> {
   await writeFile(path, png);
   const system = await hasTesseract();
   const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
-  for (const engine of system ? ['system', 'tesseract.js'] : ['tesseract.js']) {
-    process.env[OCR_ENGINE_ENV] = engine;
-    resetOcrEngine();
+  const engines: OcrEngineName[] = system ? ['system', 'tesseract.js'] : ['tesseract.js'];
+  for (const engine of engines) {
+    useOcrEngine(engine);
     await readImageText(png); // loads the engine and its language data
     const ours: number[] = [];
     const theirs: number[] = [];

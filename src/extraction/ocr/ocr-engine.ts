@@ -1,4 +1,3 @@
-import { settings } from '../../config/settings.ts';
 import type { TextLine } from '../pdf/layout-lines.ts';
 import { meanConfidence, type OcrPage, ocrLines } from './ocr-lines.ts';
 import { type PageImage, rotatePage } from './page-image.ts';
@@ -8,9 +7,6 @@ import { recognizeWithTesseractJs, TESSERACT_JS_LANGUAGES } from './tesseract-js
 export type OcrEngineChoice = 'auto' | 'system' | 'tesseract.js';
 export type OcrEngineName = 'system' | 'tesseract.js';
 
-/** Read in each worker thread from the environment the service was started with. */
-export const OCR_ENGINE_ENV = settings.ocrEngine.env;
-
 interface Engine {
   readonly name: OcrEngineName;
   readonly languages: readonly string[];
@@ -18,16 +14,24 @@ interface Engine {
 }
 
 let engine: Engine | undefined;
+/** `STEVEDORE_OCR_ENGINE` from the config; the extraction pool hands it to each thread it starts. */
+let choice: OcrEngineChoice = 'auto';
+
+/** Sets the engine this thread will use (and forgets one already made, so a test can switch). */
+export function useOcrEngine(chosen: OcrEngineChoice): void {
+  choice = chosen;
+  engine = undefined;
+}
 
 /**
  * The engine this thread uses: the system `tesseract` when it is installed (about twice as fast here),
  * otherwise tesseract.js; `STEVEDORE_OCR_ENGINE` forces one. Decided once per thread.
  */
-export function ocrEngine(choice = readChoice()): Engine {
+export function ocrEngine(): Engine {
   if (engine !== undefined) return engine;
   const systemLanguages = choice === 'tesseract.js' ? undefined : probeSystemTesseract();
   if (choice === 'system' && (systemLanguages === undefined || !systemLanguages.includes('eng'))) {
-    throw new Error(`${OCR_ENGINE_ENV}=system but no tesseract command with English data is installed`);
+    throw new Error('STEVEDORE_OCR_ENGINE=system but no tesseract command with English data is installed');
   }
   engine =
     systemLanguages?.includes('eng') === true
@@ -43,19 +47,6 @@ export function ocrEngine(choice = readChoice()): Engine {
           recognize: (image, languages) => recognizeWithTesseractJs(image.png, languages, image),
         };
   return engine;
-}
-
-/** Forgets the engine chosen, so a test can force the other one. */
-export function resetOcrEngine(): void {
-  engine = undefined;
-}
-
-function readChoice(): OcrEngineChoice {
-  const parsed = settings.ocrEngine.schema.safeParse(
-    process.env[OCR_ENGINE_ENV]?.trim().toLowerCase() || undefined,
-  );
-  if (!parsed.success) throw new Error(`${OCR_ENGINE_ENV} must be auto, system or tesseract.js`);
-  return parsed.data;
 }
 
 // Below this mean word confidence (or with fewer words) a page may be sideways or upside down.

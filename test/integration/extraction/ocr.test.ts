@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentText } from '../../../src/extraction/document-text.ts';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
 import { createExtractionPool } from '../../../src/extraction/extraction-pool.ts';
-import { OCR_ENGINE_ENV, ocrEngine, resetOcrEngine } from '../../../src/extraction/ocr/ocr-engine.ts';
+import { ocrEngine, useOcrEngine } from '../../../src/extraction/ocr/ocr-engine.ts';
 import { readImageText } from '../../../src/extraction/ocr/read-image-text.ts';
 import { stopTesseractJs } from '../../../src/extraction/ocr/tesseract-js.ts';
 import { readPdfText } from '../../../src/extraction/pdf/read-pdf-text.ts';
@@ -49,13 +49,11 @@ const engines = [
 describe.each(engines)('OCR with the $name engine', ({ name, run }) => {
   let png: Buffer;
   beforeAll(async () => {
-    process.env[OCR_ENGINE_ENV] = name;
-    resetOcrEngine();
+    useOcrEngine(name);
     png = await textPng(INVOICE);
   });
   afterAll(async () => {
-    delete process.env[OCR_ENGINE_ENV];
-    resetOcrEngine();
+    useOcrEngine('auto');
     await stopTesseractJs();
   });
 
@@ -134,12 +132,10 @@ describe.each(engines)('OCR with the $name engine', ({ name, run }) => {
 
 describe('OCR of other languages, offline with tesseract.js', () => {
   beforeAll(() => {
-    process.env[OCR_ENGINE_ENV] = 'tesseract.js';
-    resetOcrEngine();
+    useOcrEngine('tesseract.js');
   });
   afterAll(async () => {
-    delete process.env[OCR_ENGINE_ENV];
-    resetOcrEngine();
+    useOcrEngine('auto');
     await stopTesseractJs();
   });
 

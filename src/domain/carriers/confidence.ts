@@ -34,6 +34,11 @@ export const EVIDENCE = {
   groupPrefix: 0.5,
   /** A wrong check digit is most often a typo in the serial: the owner code still holds, a little less. */
   checkDigitFailedFactor: 0.88,
+  /**
+   * A registered owner code with a serial one digit too long or with a letter in it: whose box it is
+   * stays likely, but the number cannot be looked up as typed, so the line is only suggested (below 0.7).
+   */
+  mistypedContainerFactor: 0.6,
   /** The line's SCAC or BL prefix in front, and the rest in one of its known shapes. */
   blPrefixAndFormat: 0.97,
   /** The line's prefix in front and no known shape to check the rest against: the prefix alone is strong. */

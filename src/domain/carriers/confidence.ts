@@ -42,9 +42,9 @@ export const EVIDENCE = {
   /** The line's SCAC or BL prefix in front, and the rest in one of its known shapes. */
   blPrefixAndFormat: 0.97,
   /** The line's prefix in front and no known shape to check the rest against: the prefix alone is strong. */
-  blPrefixOnly: 0.93,
+  blPrefixOnly: 0.94,
   /** The line's prefix in front, the rest in none of its known shapes (shapes are summaries; old bills differ). */
-  blPrefixWrongFormat: 0.9,
+  blPrefixWrongFormat: 0.92,
   /**
    * A bare number whose shape only one line is known to use: shapes are summaries, not exhaustive, so a
    * booking or house bill of another line may share it.

@@ -116,9 +116,7 @@ function isMistypedContainer(number: string, catalog: CarrierCatalog): boolean {
   const mistyped = MISTYPED_SERIAL.test(serial) || (lineOwned && SERIAL_WITHOUT_CHECK_DIGIT.test(serial));
   if (!mistyped) return false;
   // A line's own prefix in front of one of its bill shapes (MAEU + 9 digits) is that bill, not a box.
-  const ownBill = catalog
-    .blPrefixOwners(prefix)
-    .some((owner) => owner.blFormats.some((format) => format.test(number)));
+  const ownBill = catalog.blPrefixOwners(prefix).some((owner) => hasBillShapeAfterPrefix(owner, number));
   return registered && !ownBill;
 }
 
@@ -165,11 +163,24 @@ function ownerWeights(prefix: string, factor: number, catalog: CarrierCatalog): 
   return weights;
 }
 
+/**
+ * Whether what follows the line's 4-letter prefix is one of its bill shapes. A shape that names the
+ * prefix itself (`^HLCU…`, `^(MAEU)?…`) is tried on the whole number; otherwise only on the rest, so that
+ * a bare shape such as CMA CGM's 4 letters + 6 digits is not met by the prefix standing in for the letters.
+ */
+function hasBillShapeAfterPrefix(owner: Carrier, number: string): boolean {
+  const prefix = number.slice(0, 4);
+  const rest = number.slice(4);
+  return owner.blFormats.some(
+    (format) => format.test(rest) || (format.source.includes(prefix) && format.test(number)),
+  );
+}
+
 function inferPrefixedBill(number: string, owners: readonly Carrier[]): InferredNumber {
   const weights = new Map<Carrier, number>();
   let formatMatched = false;
   for (const owner of owners) {
-    const matches = owner.blFormats.some((format) => format.test(number));
+    const matches = hasBillShapeAfterPrefix(owner, number);
     formatMatched ||= matches;
     const evidence = matches
       ? EVIDENCE.blPrefixAndFormat

@@ -17,13 +17,16 @@ const READABLE = /^[A-Za-z0-9]{5,30}$/;
 // and the minus sign; dots and slashes.
 const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu;
 
+/** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
+const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
+
 export type ReferenceInput =
   | { readonly readable: true; readonly number: string }
   | { readonly readable: false; readonly reason: string };
 
 export function readReferenceInput(input: string): ReferenceInput {
   if (input.length > MAX_INPUT_LENGTH) return { readable: false, reason: 'longer than any reference' };
-  const stripped = input.normalize('NFKC').replace(SEPARATORS, '');
+  const stripped = input.normalize('NFKC').replace(BOXED_CHECK_DIGIT, '$1').replace(SEPARATORS, '');
   if (!READABLE.test(stripped)) {
     return { readable: false, reason: 'not 5 to 30 Latin letters and digits once separators are gone' };
   }

@@ -34,12 +34,17 @@ export const EVIDENCE = {
   groupPrefix: 0.5,
   /** A wrong check digit is most often a typo in the serial: the owner code still holds, a little less. */
   checkDigitFailedFactor: 0.88,
+  /**
+   * A registered owner code with a serial one digit too long or with a letter in it: whose box it is
+   * stays likely, but the number cannot be looked up as typed, so the line is only suggested (below 0.7).
+   */
+  mistypedContainerFactor: 0.6,
   /** The line's SCAC or BL prefix in front, and the rest in one of its known shapes. */
   blPrefixAndFormat: 0.97,
   /** The line's prefix in front and no known shape to check the rest against: the prefix alone is strong. */
-  blPrefixOnly: 0.93,
+  blPrefixOnly: 0.94,
   /** The line's prefix in front, the rest in none of its known shapes (shapes are summaries; old bills differ). */
-  blPrefixWrongFormat: 0.9,
+  blPrefixWrongFormat: 0.92,
   /**
    * A bare number whose shape only one line is known to use: shapes are summaries, not exhaustive, so a
    * booking or house bill of another line may share it.

@@ -1,6 +1,7 @@
-import { CONTAINER_NUMBER_PATTERN, computeCheckDigit, normalizeContainerNumber } from '../iso6346.ts';
+import { CONTAINER_NUMBER_PATTERN, computeCheckDigit } from '../iso6346.ts';
 import type { Carrier, CarrierCatalog } from './carrier-catalog.ts';
 import { type Decision, decide, EVIDENCE, roundConfidence } from './confidence.ts';
+import { readReferenceInput } from './reference-input.ts';
 
 export type NumberType = 'container' | 'bill_of_lading' | 'booking';
 
@@ -30,9 +31,6 @@ export interface InferredNumber {
 /** Why a number was refused outright (the route answers 422). */
 export type UnreadableNumber = { readonly unreadable: true; readonly reason: string };
 
-/** Carrier references are 5 to 30 letters and digits once separators are gone; anything else is not one. */
-const READABLE = /^[A-Z0-9]{5,30}$/;
-
 /**
  * Lines of one group that ship in each other's boxes, keyed by the SCAC that owns the prefix: `own` is
  * the owner's share, the sisters split what is left of EVIDENCE.ownedPrefix. APL and ANL boxes travel on
@@ -56,8 +54,9 @@ const SHARED_BOXES: Readonly<Record<string, { readonly own: number; readonly sis
  */
 const SHAPE_PRIOR: Readonly<Record<string, number>> = {
   MSCU: 2,
-  // Bare 9-digit bills are Maersk's own form; the sister brands and Evergreen bookings share it.
-  MAEU: 6,
+  // Bare 9-digit bills are Maersk's own form, printed on every Maersk bill; Sealand and Safmarine bills
+  // and Evergreen bookings use it far less often, so Maersk gets about nine tenths of it.
+  MAEU: 30,
   CMDU: 2,
   COSU: 2,
   HLCU: 2,
@@ -65,17 +64,24 @@ const SHAPE_PRIOR: Readonly<Record<string, number>> = {
   EGLV: 2,
 };
 
-export function normalizeReferenceNumber(input: string): string {
-  return normalizeContainerNumber(input.normalize('NFKC').trim());
-}
+/**
+ * A registered owner code followed by what is almost a serial: one digit too many, or a letter O or I
+ * where a digit belongs. Such strings are mistyped container numbers, not bills of lading.
+ */
+const MISTYPED_SERIAL = /^(?:[0-9]{8}|(?=.*[OI])[0-9OI]{7})$/;
+/**
+ * A line's own owner code and six digits is its box without the check digit. Not so for a lessor's
+ * code: CMA CGM prints 4 letters + 6 digits on bills, and those letters can be a lessor's code (DNAU).
+ */
+const SERIAL_WITHOUT_CHECK_DIGIT = /^[0-9]{6}$/;
 
 /** Number type, validation and a calibrated carrier prediction for a container, B/L or booking number. */
 export function inferNumber(input: string, catalog: CarrierCatalog): InferredNumber | UnreadableNumber {
-  const number = normalizeReferenceNumber(input);
-  if (!READABLE.test(number) || !/[0-9]/.test(number)) {
-    return { unreadable: true, reason: 'not 5 to 30 letters and digits' };
-  }
+  const read = readReferenceInput(input);
+  if (!read.readable) return { unreadable: true, reason: read.reason };
+  const number = read.number;
   if (CONTAINER_NUMBER_PATTERN.test(number)) return inferContainer(number, catalog);
+  if (isMistypedContainer(number, catalog)) return inferMistypedContainer(number, catalog);
   const prefixOwners = catalog.blPrefixOwners(number.slice(0, 4));
   if (prefixOwners.length > 0 && /[0-9]/.test(number.slice(4))) {
     return inferPrefixedBill(number, prefixOwners);
@@ -84,11 +90,54 @@ export function inferNumber(input: string, catalog: CarrierCatalog): InferredNum
 }
 
 function inferContainer(number: string, catalog: CarrierCatalog): InferredNumber {
-  const prefix = number.slice(0, 4);
   const checkDigitPassed = computeCheckDigit(number.slice(0, 10)) === Number(number.charAt(10));
   const reason = checkDigitPassed ? null : 'Invalid check digit';
   const factor = checkDigitPassed ? 1 : EVIDENCE.checkDigitFailedFactor;
+  return result(
+    number,
+    'container',
+    {
+      isValid: checkDigitPassed,
+      type: 'container',
+      checkDigitPassed,
+      parsedNumber: number,
+      reason,
+    },
+    ownerWeights(number.slice(0, 4), factor, catalog),
+  );
+}
 
+function isMistypedContainer(number: string, catalog: CarrierCatalog): boolean {
+  const prefix = number.slice(0, 4);
+  const serial = number.slice(4);
+  if (!/^[A-Z]{3}U$/.test(prefix)) return false;
+  const lineOwned = catalog.ownersOf(prefix).length > 0 || catalog.groupOwnersOf(prefix).length > 0;
+  const registered = lineOwned || catalog.lessorOf(prefix) !== undefined;
+  const mistyped = MISTYPED_SERIAL.test(serial) || (lineOwned && SERIAL_WITHOUT_CHECK_DIGIT.test(serial));
+  if (!mistyped) return false;
+  // A line's own prefix in front of one of its bill shapes (MAEU + 9 digits) is that bill, not a box.
+  const ownBill = catalog.blPrefixOwners(prefix).some((owner) => hasBillShapeAfterPrefix(owner, number));
+  return registered && !ownBill;
+}
+
+/** The owner code still says whose box it probably is, but never enough to act on alone. */
+function inferMistypedContainer(number: string, catalog: CarrierCatalog): InferredNumber {
+  return result(
+    number,
+    'container',
+    {
+      isValid: false,
+      type: 'container',
+      checkDigitPassed: false,
+      parsedNumber: number,
+      reason: 'Container numbers are 4 letters and 7 digits',
+    },
+    ownerWeights(number.slice(0, 4), EVIDENCE.mistypedContainerFactor, catalog),
+  );
+}
+
+/** Each line's share of an owner code's boxes, scaled by how much the rest of the number holds up. */
+function ownerWeights(prefix: string, factor: number, catalog: CarrierCatalog): Map<Carrier, number> {
   const weights = new Map<Carrier, number>();
   // A leased box says nothing about the line that moves it: never a prediction from a lessor prefix.
   if (catalog.lessorOf(prefix) === undefined) {
@@ -111,17 +160,19 @@ function inferContainer(number: string, catalog: CarrierCatalog): InferredNumber
       for (const group of groups) add(weights, group, (EVIDENCE.groupPrefix * factor) / groups.length);
     }
   }
-  return result(
-    number,
-    'container',
-    {
-      isValid: checkDigitPassed,
-      type: 'container',
-      checkDigitPassed,
-      parsedNumber: number,
-      reason,
-    },
-    weights,
+  return weights;
+}
+
+/**
+ * Whether what follows the line's 4-letter prefix is one of its bill shapes. A shape that names the
+ * prefix itself (`^HLCU…`, `^(MAEU)?…`) is tried on the whole number; otherwise only on the rest, so that
+ * a bare shape such as CMA CGM's 4 letters + 6 digits is not met by the prefix standing in for the letters.
+ */
+function hasBillShapeAfterPrefix(owner: Carrier, number: string): boolean {
+  const prefix = number.slice(0, 4);
+  const rest = number.slice(4);
+  return owner.blFormats.some(
+    (format) => format.test(rest) || (format.source.includes(prefix) && format.test(number)),
   );
 }
 
@@ -129,7 +180,7 @@ function inferPrefixedBill(number: string, owners: readonly Carrier[]): Inferred
   const weights = new Map<Carrier, number>();
   let formatMatched = false;
   for (const owner of owners) {
-    const matches = owner.blFormats.some((format) => format.test(number));
+    const matches = hasBillShapeAfterPrefix(owner, number);
     formatMatched ||= matches;
     const evidence = matches
       ? EVIDENCE.blPrefixAndFormat

@@ -125,11 +125,18 @@ describe('bills of lading and bookings', () => {
   });
 
   it('split a bare shape several lines share, below any decision', () => {
-    const result = infer('285453511');
+    const result = infer('6160952712');
     expect(result.decision).toBe('no_prediction');
-    expect(result.candidates[0]?.scac).toBe('MAEU');
+    expect(result.candidates[0]?.scac).toBe('COSU');
     const total = result.candidates.reduce((sum, c) => sum + c.confidence, 0);
     expect(total).toBeLessThanOrEqual(1);
+  });
+
+  it('suggest Maersk, never auto-select it, for a bare 9-digit bill (its own form, shared by its brands)', () => {
+    const result = infer('285453511');
+    expect(result.decision).toBe('needs_confirmation');
+    expect(result.selected?.scac).toBe('MAEU');
+    expect(result.candidates.map((c) => c.scac)).toContain('SEAU');
   });
 
   it('never give full confidence to anything', () => {

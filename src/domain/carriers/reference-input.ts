@@ -1,0 +1,36 @@
+/**
+ * What users paste into a carrier reference field, made into the plain letters and digits the carriers
+ * print. Accepted: surrounding and inner whitespace (including no-break and zero-width spaces), every kind
+ * of dash, dots and slashes (printed markings split numbers with them), any letter case, full-width forms
+ * (NFKC). Everything else is refused: a look-alike letter from another script or a stray symbol means the
+ * string only partly parses, and a carrier guessed from part of a string is worse than none.
+ */
+
+/** No carrier reference is longer than 30 characters; a far longer paste is not one. */
+const MAX_INPUT_LENGTH = 200;
+/**
+ * Carrier references are 5 to 30 Latin letters and digits once separators are gone; checked before
+ * upper-casing, which would turn a dotless ı into I and ß into SS.
+ */
+const READABLE = /^[A-Za-z0-9]{5,30}$/;
+// \p{Zs} spaces, tabs and line breaks, zero-width space/joiners and the byte-order mark; \p{Pd} dashes
+// and the minus sign; dots and slashes.
+const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu;
+
+/** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
+const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
+
+export type ReferenceInput =
+  | { readonly readable: true; readonly number: string }
+  | { readonly readable: false; readonly reason: string };
+
+export function readReferenceInput(input: string): ReferenceInput {
+  if (input.length > MAX_INPUT_LENGTH) return { readable: false, reason: 'longer than any reference' };
+  const stripped = input.normalize('NFKC').replace(BOXED_CHECK_DIGIT, '$1').replace(SEPARATORS, '');
+  if (!READABLE.test(stripped)) {
+    return { readable: false, reason: 'not 5 to 30 Latin letters and digits once separators are gone' };
+  }
+  const number = stripped.toUpperCase();
+  if (!/[0-9]/.test(number)) return { readable: false, reason: 'no digit: a word, not a reference' };
+  return { readable: true, number };
+}

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readReferenceInput } from '../../../src/domain/carriers/reference-input.ts';
+
+const number = (input: string): string => {
+  const read = readReferenceInput(input);
+  if (!read.readable) throw new Error(`${JSON.stringify(input)} was refused: ${read.reason}`);
+  return read.number;
+};
+
+describe('reading a pasted carrier reference', () => {
+  it('drops the separators printed markings and pasted text use, and the case', () => {
+    for (const pasted of [
+      'MSKU 678721 8',
+      'MSKU-678721-8',
+      'msku6787218',
+      ' MSKU6787218 \n',
+      '\tMSKU\u00a0678721\u20138',
+      'MSKU\u200b6787218\ufeff',
+      'MSKU.678721/8',
+      '\uff2d\uff33\uff2b\uff35\uff16\uff17\uff18\uff17\uff12\uff11\uff18',
+      'MSKU 678721 (8)',
+      'MSKU678721[8]',
+    ]) {
+      expect(number(pasted), JSON.stringify(pasted)).toBe('MSKU6787218');
+    }
+  });
+
+  it('refuses junk around a number, other scripts and strings that are no reference', () => {
+    for (const junk of [
+      'BL: MAEU123456789',
+      '#MSKU6787218',
+      '(MSKU6787218)',
+      'MSKU6787218;',
+      'MSKU6787218 ✓',
+      '\u041cSKU6787218',
+      '\u039cEDUT6664162',
+      'ma\u0131u123456789',
+      'stra\u00dfe12345',
+      'MSKU_6787218',
+      'MSKU',
+      'HELLOWORLD',
+      '',
+      'x'.repeat(500),
+    ]) {
+      expect(readReferenceInput(junk).readable, JSON.stringify(junk)).toBe(false);
+    }
+  });
+
+  it('returns only upper-case Latin letters and digits, 5 to 30 of them', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (input) => {
+        const read = readReferenceInput(input);
+        if (read.readable) expect(read.number).toMatch(/^[A-Z0-9]{5,30}$/);
+      }),
+    );
+  });
+});

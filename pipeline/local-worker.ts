@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ProgressCounts, RunningWorker, WorkerInput } from '../src/cli/worker.ts';
 import { type Clock, systemClock } from '../src/domain/clock.ts';
 import { ensurePrivateDirectory, openDatabase } from '../src/store/database.ts';
+import { SqliteBlobTable } from '../src/store/sqlite-blob-table.ts';
 import { SqliteLedger } from '../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../src/store/sqlite-queue.ts';
 import { EmbeddedQueue } from './adapters/embedded-queue.ts';
@@ -48,8 +49,12 @@ export const startLocalWorker = async (
   }
   const store = new SqliteLedger(db);
   const ledger = new EmbeddedLedger(store);
-  // Not `blobs/`: that folder is the local service's, and a worker key must never land in it.
-  const blobs = new FolderBlobStore(join(config.dataDir, 'staging'), { clock });
+  // Not `blobs/`: that folder is the local service's, and a worker key must never land in it. Small
+  // bodies held in memory (mail attachments) are rows of the worker's database instead of files.
+  const blobs = new FolderBlobStore(join(config.dataDir, 'staging'), {
+    clock,
+    small: new SqliteBlobTable(db),
+  });
   await blobs.removeStaleTemporaryFiles();
 
   const backfilled = await backfillOpenMarkers(ledger, clock).catch((error: unknown) => {

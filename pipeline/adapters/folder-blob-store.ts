@@ -3,11 +3,13 @@ import { createWriteStream } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { Readable as ReadableStream } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Clock, systemClock } from '../../src/domain/clock.ts';
 import { FILE_READ_CHUNK_BYTES } from '../../src/domain/content-digest.ts';
 import { NotFoundError } from '../../src/domain/errors.ts';
 import { errorCode } from '../../src/domain/system-error-code.ts';
+import type { SqliteBlobTable } from '../../src/store/sqlite-blob-table.ts';
 import { syncFolder } from '../../src/store/sync-folder.ts';
 import type { BlobStore } from '../ports.ts';
 import { blobKeySegments } from './blob-key.ts';
@@ -30,20 +32,31 @@ const LINK_UNSUPPORTED = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EN
  * writes a temporary file, fsyncs it, renames it over the key and fsyncs the folder, so a crash leaves
  * either the previous blob or the whole new one, never half a file under the key. Unlike S3, a key cannot
  * also be the prefix of another key (`a` and `a/b`): a path cannot be both a file and a folder.
+ *
+ * Given a table of small blobs (`SqliteBlobTable`, in the worker's database), the small bodies of
+ * `putUnflushed` become rows instead, written together by `syncFiles`: a batch of them is one commit
+ * rather than a file, a flush and a folder entry each. Reads and deletes look in both places.
  */
 export class FolderBlobStore implements BlobStore {
   private readonly clock: Clock;
+  private readonly small: SqliteBlobTable | undefined;
   /** Folders known to exist; forgotten after a failed write, in case someone removed one. */
   private readonly madeFolders = new Set<string>();
+  /** Small bodies of `putUnflushed` waiting for `syncFiles` to write them as rows. */
+  private readonly pendingRows = new Map<string, Uint8Array>();
+  /** Keys `syncFiles` wrote as rows: they have no folder entry for `syncKeys` to sync. */
+  private readonly rowKeys = new Set<string>();
 
   constructor(
     private readonly root: string,
-    options: { clock?: Clock } = {},
+    options: { clock?: Clock; small?: SqliteBlobTable } = {},
   ) {
     this.clock = options.clock ?? systemClock;
+    this.small = options.small;
   }
 
   async put(key: string, body: Readable | Uint8Array): Promise<void> {
+    await this.forgetRow(key);
     const target = this.pathOf(key);
     const tempDir = join(this.root, TEMP_DIR);
     await this.makeFolders(tempDir, dirname(target));
@@ -68,6 +81,12 @@ export class FolderBlobStore implements BlobStore {
    * under way at once, and one folder sync, instead of a flush and a folder sync per blob.
    */
   async putUnflushed(key: string, bytes: Uint8Array): Promise<void> {
+    if (this.small !== undefined && bytes.byteLength <= this.small.maxBytes) {
+      // A file left under the key by an earlier write stays until `delete`: the row is read first.
+      this.pendingRows.set(key, bytes);
+      return;
+    }
+    await this.forgetRow(key);
     const target = this.pathOf(key);
     const tempDir = join(this.root, TEMP_DIR);
     await this.makeFolders(tempDir, dirname(target));
@@ -88,6 +107,7 @@ export class FolderBlobStore implements BlobStore {
    * the file's inode and mode; the store's folders (0700) keep it private all the same.
    */
   async link(key: string, path: string, ino: number): Promise<'linked' | 'unsupported' | 'changed'> {
+    await this.forgetRow(key);
     const target = this.pathOf(key);
     const tempDir = join(this.root, TEMP_DIR);
     await this.makeFolders(tempDir, dirname(target));
@@ -115,10 +135,27 @@ export class FolderBlobStore implements BlobStore {
     return 'linked';
   }
 
-  /** Flushes the bytes of linked files: every flush under way at once, which the journal commits together. */
+  /**
+   * Flushes the bytes of linked and unflushed files, every flush under way at once (the journal commits
+   * them together), and writes the small bodies waiting as rows in one transaction.
+   */
   async syncFiles(keys: readonly string[]): Promise<void> {
+    const rows: Array<[string, Uint8Array]> = [];
+    const files: string[] = [];
+    for (const key of keys) {
+      const bytes = this.pendingRows.get(key);
+      if (bytes === undefined) files.push(key);
+      else rows.push([key, bytes]);
+    }
+    if (rows.length > 0 && this.small !== undefined) {
+      await this.small.putAll(rows);
+      for (const [key] of rows) {
+        this.pendingRows.delete(key);
+        this.rowKeys.add(key);
+      }
+    }
     await Promise.all(
-      keys.map(async (key) => {
+      files.map(async (key) => {
         const handle = await open(this.pathOf(key), 'r');
         try {
           await handle.datasync();
@@ -131,11 +168,19 @@ export class FolderBlobStore implements BlobStore {
 
   /** Makes the folder entries of `keys` durable: one sync per distinct folder, however many keys. */
   async syncKeys(keys: readonly string[]): Promise<void> {
-    const folders = new Set(keys.map((key) => dirname(this.pathOf(key))));
+    const folders = new Set<string>();
+    for (const key of keys) {
+      if (this.rowKeys.has(key)) this.rowKeys.delete(key);
+      else folders.add(dirname(this.pathOf(key)));
+    }
     for (const folder of folders) await syncFolder(folder);
   }
 
   async get(key: string): Promise<Readable> {
+    const row = this.pendingRows.get(key) ?? this.small?.get(key);
+    // One chunk: the consumer reads it whole, without a file handle or a read per chunk.
+    if (row !== undefined)
+      return ReadableStream.from([Buffer.from(row.buffer, row.byteOffset, row.byteLength)]);
     const path = this.pathOf(key);
     const handle = await open(path, 'r').catch((error: unknown) => {
       throw isMissing(error) ? new NotFoundError('blob', key) : error;
@@ -159,6 +204,7 @@ export class FolderBlobStore implements BlobStore {
   }
 
   async exists(key: string): Promise<boolean> {
+    if (this.pendingRows.has(key) || this.small?.has(key) === true) return true;
     const path = this.pathOf(key);
     try {
       return (await stat(path)).isFile();
@@ -170,6 +216,18 @@ export class FolderBlobStore implements BlobStore {
 
   /** Deleting a missing key succeeds, as on S3. */
   async delete(key: string): Promise<void> {
+    this.pendingRows.delete(key);
+    this.rowKeys.delete(key);
+    await Promise.all([this.small?.delete(key), this.removeFile(key)]);
+  }
+
+  /** A file is about to be written under `key`: a row there would be read instead of it. */
+  private async forgetRow(key: string): Promise<void> {
+    this.pendingRows.delete(key);
+    if (this.small?.has(key) === true) await this.small.delete(key);
+  }
+
+  private async removeFile(key: string): Promise<void> {
     const path = this.pathOf(key);
     try {
       await unlink(path);

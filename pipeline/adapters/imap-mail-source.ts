@@ -126,15 +126,7 @@ export class ImapMailSource implements MailSource {
       }
       const content = download.content;
       // The lock is held while the caller reads: the chunks are fetched from the selected mailbox.
-      let released = false;
-      const release = (): void => {
-        if (released) return;
-        released = true;
-        lock.release();
-      };
-      content.once('close', release);
-      content.once('end', release);
-      content.once('error', release);
+      releaseWhenDone(content, lock);
       return content;
     } catch (error) {
       lock.release();
@@ -142,41 +134,53 @@ export class ImapMailSource implements MailSource {
     }
   }
 
+  /**
+   * The sources of `messages`, in order, in few round trips: groups of small messages in one UID FETCH
+   * each, a large message as chunked FETCHes. The mailbox lock is held per group (for a large message,
+   * until its stream ends), so a MOVE of messages already taken can run between two groups.
+   */
   async *sources(messages: readonly MailMessage[]): AsyncGenerator<{ message: MailMessage; body: Readable }> {
     const [first] = messages;
     if (first === undefined) return;
     const client = await this.connect();
-    const lock = await this.lock(client, first.mailbox);
-    try {
-      for (const group of fetchGroups(messages)) {
-        for (const message of group) this.checkValidity(client, message);
-        const [head] = group;
-        if (group.length === 1 && head !== undefined && head.sizeBytes > WHOLE_MESSAGE_BYTES) {
-          yield { message: head, body: await this.chunked(client, head) };
-          continue;
-        }
-        let fetched: Awaited<ReturnType<ImapFlow['fetchAll']>>;
+    for (const group of fetchGroups(messages)) {
+      const lock = await this.lock(client, first.mailbox);
+      const [head] = group;
+      if (group.length === 1 && head !== undefined && head.sizeBytes > WHOLE_MESSAGE_BYTES) {
+        let body: Readable;
         try {
-          fetched = await client.fetchAll(
-            group.map((message) => message.uid).join(','),
-            { uid: true, source: true },
-            { uid: true },
-          );
+          this.checkValidity(client, head);
+          body = await this.chunked(client, head);
         } catch (error) {
-          throw this.wrap(error, first.mailbox);
+          lock.release();
+          throw error;
         }
-        const byUid = new Map(fetched.map((item) => [item.uid, item.source]));
-        for (const message of group) {
-          const source = byUid.get(message.uid);
-          byUid.delete(message.uid);
-          if (source === undefined) {
-            throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
-          }
-          yield { message, body: Readable.from([source], { objectMode: false }) };
-        }
+        releaseWhenDone(body, lock);
+        yield { message: head, body };
+        continue;
       }
-    } finally {
-      lock.release();
+      let fetched: Awaited<ReturnType<ImapFlow['fetchAll']>>;
+      try {
+        for (const message of group) this.checkValidity(client, message);
+        fetched = await client.fetchAll(
+          group.map((message) => message.uid).join(','),
+          { uid: true, source: true },
+          { uid: true },
+        );
+      } catch (error) {
+        throw this.wrap(error, first.mailbox);
+      } finally {
+        lock.release();
+      }
+      const byUid = new Map(fetched.map((item) => [item.uid, item.source]));
+      for (const message of group) {
+        const source = byUid.get(message.uid);
+        byUid.delete(message.uid);
+        if (source === undefined) {
+          throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
+        }
+        yield { message, body: Readable.from([source], { objectMode: false }) };
+      }
     }
   }
 
@@ -413,3 +417,16 @@ const commandLogger = (onCommand: (command: string) => void): ImapFlowOptions['l
     error: ignore,
   } as unknown as ImapFlowOptions['logger'];
 };
+
+/** Releases the mailbox lock once the caller has read `body` to its end, or given it up. */
+function releaseWhenDone(body: Readable, lock: { release(): void }): void {
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    lock.release();
+  };
+  body.once('close', release);
+  body.once('end', release);
+  body.once('error', release);
+}

@@ -133,12 +133,16 @@ export const recordMails = async (
   box: string,
   records: readonly { message: string; record: MailRecord }[],
 ): Promise<void> => {
+  const writes: Promise<boolean[]>[] = [];
   for (let start = 0; start < records.length; start += RECORDS_PER_BATCH) {
-    await ledger.putAllIfAbsent(
-      records.slice(start, start + RECORDS_PER_BATCH).map(({ message, record }) => ({
-        key: ledgerKeys.mailMessage(box, message),
-        value: JSON.stringify(mailRecord.parse(record)),
-      })),
+    writes.push(
+      ledger.putAllIfAbsent(
+        records.slice(start, start + RECORDS_PER_BATCH).map(({ message, record }) => ({
+          key: ledgerKeys.mailMessage(box, message),
+          value: JSON.stringify(mailRecord.parse(record)),
+        })),
+      ),
     );
   }
+  await Promise.all(writes);
 };

@@ -114,17 +114,63 @@ export class MailPoller {
       }
       const batch = withinBytes(listing.messages, BATCH_BYTES);
       report.more = listing.messages.length >= batchSize || batch.length < listing.messages.length;
-      const taken = await this.takeAll(batch, deadline);
+      const taken = await this.pipeline(batch, report, deadline);
       if (taken.stopped) report.more = true;
-      const { done, staged, failure } = taken;
-      await this.finish(done, staged, listing.uidValidity, report);
-      if (failure !== undefined) throw failure;
+      // Once per poll: a crash before it lists again from the last one, where the moved messages are gone
+      // and the records of the others keep them from being read twice.
+      if (taken.lastUid !== undefined) {
+        await writeCheckpoint(ledger, box, { uidValidity: listing.uidValidity, lastUid: taken.lastUid });
+      }
+      if (taken.failure !== undefined) throw taken.failure.error;
       return report;
     } finally {
       await releaseLease(ledger, box, this.owner).catch((error: unknown) =>
         logger.warn({ err: error, mailbox }, 'could not release the mailbox lease; it expires by itself'),
       );
     }
+  }
+
+  /**
+   * Takes the batch a chunk at a time, each chunk's enqueue, records and move running while the next
+   * chunk is read: the reads keep the connection and the parser busy while the commits wait on the disk
+   * and the server. Chunks finish in order, each after the one before; `lastUid` is the last message
+   * moved, as far as the checkpoint may go.
+   */
+  private async pipeline(
+    batch: readonly MailMessage[],
+    report: { processed: number; failed: number; resettled: number },
+    deadline: number | undefined,
+  ): Promise<{ stopped: boolean; lastUid: number | undefined; failure: { error: unknown } | undefined }> {
+    let finishing: Promise<void> = Promise.resolve();
+    let lastUid: number | undefined;
+    let failure: { error: unknown } | undefined;
+    let stopped = false;
+    for (let start = 0; start < batch.length; start += CHUNK_MESSAGES) {
+      const taken = await this.takeAll(batch.slice(start, start + CHUNK_MESSAGES), deadline);
+      await finishing;
+      if (failure !== undefined) {
+        // The chunk before could not finish: this one is not enqueued, and the next poll reads it again.
+        for (const message of taken.staged) await this.admission.discard(message);
+        break;
+      }
+      finishing = this.finish(taken.done, taken.staged, report).then(
+        (last) => {
+          lastUid = last ?? lastUid;
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      );
+      if (taken.failure !== undefined) {
+        await finishing;
+        failure ??= { error: taken.failure };
+        break;
+      }
+      stopped = taken.stopped;
+      if (stopped) break;
+    }
+    await finishing;
+    return { stopped, lastUid, failure };
   }
 
   /**
@@ -175,6 +221,8 @@ export class MailPoller {
           break;
         }
         if (next.done === true || next.value.message.uid !== entry.message.uid) {
+          // Destroyed unread, so the mailbox lock a streamed message holds is given back.
+          if (next.done !== true) next.value.body.destroy();
           failure = new AppError('mail_source_order', `no source for message ${entry.message.uid}`);
           break;
         }
@@ -216,15 +264,14 @@ export class MailPoller {
     }
   }
 
-  /** Enqueues, records, moves, then advances the checkpoint past the batch: each step after the one before. */
+  /** Enqueues, records, then moves a chunk, each step after the one before; the last message's UID. */
   private async finish(
     done: readonly Taken[],
     staged: readonly IntakeMessage[],
-    uidValidity: number,
     report: { processed: number; failed: number; resettled: number },
-  ): Promise<void> {
+  ): Promise<number | undefined> {
     const { ledger, box, logger } = this.options;
-    if (done.length === 0) return;
+    if (done.length === 0) return undefined;
     await this.admission.commit(staged);
     const fresh = done.filter((item) => item.fresh);
     await recordMails(
@@ -233,8 +280,6 @@ export class MailPoller {
       fresh.map((item) => ({ message: item.key, record: item.record })),
     );
     await this.settleAll(done);
-    const last = done.at(-1);
-    if (last !== undefined) await writeCheckpoint(ledger, box, { uidValidity, lastUid: last.message.uid });
     for (const { message, record, fresh: isFresh } of done) {
       if (!isFresh) {
         report.resettled += 1;
@@ -253,6 +298,7 @@ export class MailPoller {
         record.outcome === 'processed' ? 'mail message taken' : `mail message failed: ${record.detail}`,
       );
     }
+    return done.at(-1)?.message.uid;
   }
 
   /** Reads the message, stages and enqueues its documents; the record says what became of it. */
@@ -396,6 +442,8 @@ type Imported =
 
 /** Messages read and staged at once: the parse of one overlaps the file writes and syncs of others. */
 const IMPORT_CONCURRENCY = 4;
+/** Messages read while the chunk before is enqueued, recorded and moved: one FETCH group. */
+const CHUNK_MESSAGES = 100;
 
 interface Taken {
   readonly message: MailMessage;

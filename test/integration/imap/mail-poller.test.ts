@@ -139,6 +139,31 @@ describe.runIf(available)('MailPoller against Dovecot', () => {
     expect((await contents(dovecot, 'Processed')).size).toBe(3);
   });
 
+  it('moves a large batch chunk by chunk; a move that fails stops it there, and the next poll goes on', async () => {
+    const messages = await Promise.all(Array.from({ length: 250 }, (_, n) => mailWithPdf(n)));
+    await dovecot.seedMaildir('INBOX', messages);
+    const crashing = counted();
+    // The first chunk of 100 moves; the second chunk's move fails while the third is being read.
+    crashing.movesBeforeCrash = 1;
+    await expect(createPoller(state, crashing, { dovecot }).poll()).rejects.toThrow(/before the move/);
+    expect((await contents(dovecot, 'Processed')).size).toBe(100);
+    // The second chunk was enqueued and recorded before its move failed; the third was not enqueued.
+    expect(await state.intake()).toHaveLength(200);
+
+    const restarted = counted();
+    expect(await createPoller(state, restarted, { dovecot }).poll()).toMatchObject({
+      processed: 50,
+      resettled: 100,
+    });
+    // Only the third chunk is read again; every document is enqueued exactly once.
+    expect(restarted.downloads).toHaveLength(50);
+    const names = new Set((await state.intake()).map((message) => message.origin.fileName));
+    expect(names.size).toBe(250);
+    expect((await state.intake()).length).toBe(250);
+    expect((await contents(dovecot, 'Processed')).size).toBe(250);
+    expect((await contents(dovecot, 'INBOX')).size).toBe(0);
+  });
+
   it('a new UIDVALIDITY makes it read the mailbox again, taking only what it has not taken', async () => {
     const admin = await dovecot.client();
     await admin.mailboxCreate('Shared');

@@ -17,6 +17,7 @@ import { readMailMessage } from '../../../src/mail/read-message.ts';
 import type { MailLimits } from '../../../src/mail/types.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
 import { openDatabase } from '../../../src/store/database.ts';
+import { SqliteBlobTable } from '../../../src/store/sqlite-blob-table.ts';
 import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
 import type { Dovecot } from '../../support/dovecot.ts';
@@ -30,10 +31,13 @@ export const TEST_LIMITS: MailLimits = {
   zip: { maxEntries: 50, maxEntryBytes: 2 * 1024 * 1024, maxTotalBytes: 10 * 1024 * 1024, maxRatio: 100 },
 };
 
-/** A MailSource that counts what passes through it, and can fail `settle` once (a crash before the move). */
+/** A MailSource that counts what passes through it, and can fail `settle` (a crash before the move). */
 export class CountingSource implements MailSource {
   readonly downloads: number[] = [];
   crashBeforeMove = false;
+  /** Moves allowed before the source starts failing them; unlimited when undefined. */
+  movesBeforeCrash: number | undefined;
+  moves = 0;
   constructor(readonly inner: MailSource) {}
   list(mailbox: string, checkpoint: MailCheckpoint | undefined, limit: number): Promise<MailListing> {
     return this.inner.list(mailbox, checkpoint, limit);
@@ -49,7 +53,13 @@ export class CountingSource implements MailSource {
     }
   }
   async settle(messages: readonly MailMessage[], folder: string, keywords: readonly string[]): Promise<void> {
-    if (this.crashBeforeMove) throw new Error('crashed after staging, before the move');
+    if (
+      this.crashBeforeMove ||
+      (this.movesBeforeCrash !== undefined && this.moves >= this.movesBeforeCrash)
+    ) {
+      throw new Error('crashed after staging, before the move');
+    }
+    this.moves += 1;
     await this.inner.settle(messages, folder, keywords);
   }
   close(): Promise<void> {
@@ -79,7 +89,7 @@ export async function createMailState(): Promise<MailState> {
     db,
     ledger: new EmbeddedLedger(new SqliteLedger(db)),
     queue,
-    blobs: new FolderBlobStore(join(root, 'staging')),
+    blobs: new FolderBlobStore(join(root, 'staging'), { small: new SqliteBlobTable(db) }),
     intake: async () => {
       for (;;) {
         const batch = await queue.receive({ maxMessages: 10, visibilityTimeoutSeconds: 3600 });

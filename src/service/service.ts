@@ -32,7 +32,7 @@ import {
   APP_SESSION_MIGRATIONS,
   AppSessionStore,
 } from './app/app-session-store.ts';
-import { SignInThrottle } from './app/sign-in-throttle.ts';
+import { signInThrottle } from './app/sign-in-throttle.ts';
 import { CARRIER_OWN_RATE_LIMITS, carrierRoutes } from './carriers/carrier-routes.ts';
 import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
 import { documentRoutes } from './documents/document-routes.ts';
@@ -242,7 +242,7 @@ async function assemble(
     queries: new AppQueries({ db, store: tracking.store, journeys: tracking.journeys }),
     tracking,
     documents,
-    signIns: new SignInThrottle(clock),
+    signIns: signInThrottle(clock),
   });
   const direct = directUploadRoutes({ uploads, tokens, maxUploadBytes: config.maxUploadBytes });
   const app = createApp({

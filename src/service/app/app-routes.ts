@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { FailureThrottle } from '../../domain/failure-throttle.ts';
 import { resolveFind } from '../../domain/tracking/find-resolution.ts';
 import type { AccountStore } from '../accounts/account-store.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
@@ -17,7 +18,6 @@ import { HOME_PATH, safeNext } from './safe-next.ts';
 import { type ContainerView, shipmentPage } from './shipment-page.ts';
 import { shipmentsPage } from './shipments-page.ts';
 import { messagePage, signInPage } from './sign-in-page.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
 
 /** Rows per page of the shipments and documents lists. */
 export const APP_PAGE_SIZE = 25;
@@ -45,7 +45,7 @@ export interface AppRoutesDeps {
   readonly queries: AppQueries;
   readonly tracking: TrackingModule;
   readonly documents: Pick<DocumentStore, 'get' | 'representation'>;
-  readonly signIns: SignInThrottle;
+  readonly signIns: FailureThrottle;
 }
 
 /**

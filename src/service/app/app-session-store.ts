@@ -14,6 +14,12 @@ export const APP_SESSION_MIGRATIONS: readonly string[] = [
 ];
 
 /**
+ * Live sessions one account keeps; signing in once more ends its oldest. A few browsers and devices need a
+ * handful; a script signing in in a loop must not grow the table without bound.
+ */
+export const MAX_SESSIONS_PER_ACCOUNT = 50;
+
+/**
  * The web app's sessions, kept on the server: the cookie names a row here, so signing out deletes the row
  * and a copy of the cookie kept elsewhere (another tab, a stolen one) stops working too, restart or not.
  */
@@ -32,6 +38,13 @@ export class AppSessionStore {
       this.db
         .prepare('INSERT INTO app_sessions (id, account_id, expires_at) VALUES (?, ?, ?)')
         .run(id, accountId, now + ttlMs);
+      // Every session lives as long, so the ones expiring first are the oldest.
+      this.db
+        .prepare(
+          `DELETE FROM app_sessions WHERE account_id = ? AND id NOT IN (
+             SELECT id FROM app_sessions WHERE account_id = ? ORDER BY expires_at DESC, rowid DESC LIMIT ?)`,
+        )
+        .run(accountId, accountId, MAX_SESSIONS_PER_ACCOUNT);
     });
     return id;
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '../../../src/service/app/app-session.ts';
+import { MAX_SESSIONS_PER_ACCOUNT } from '../../../src/service/app/app-session-store.ts';
 import { MAX_FAILED_SIGN_INS, SIGN_IN_WINDOW_MS } from '../../../src/service/app/sign-in-throttle.ts';
 import {
   PLAY_INTERVAL_MS,
@@ -167,6 +168,16 @@ describe('session cookies', () => {
     expect(fresh).not.toBe(planted);
     expect((await page('/shipments', planted)).status).toBe(303);
     expect((await page(`/shipments/${shipmentId}`, fresh)).status).toBe(200);
+  });
+
+  test(`signing in in a loop keeps at most MAX_SESSIONS_PER_ACCOUNT (${MAX_SESSIONS_PER_ACCOUNT}) sessions: the oldest ends`, async () => {
+    const first = cookieOf(await signIn(h.apiKey));
+    let last = '';
+    for (let attempt = 0; attempt < MAX_SESSIONS_PER_ACCOUNT; attempt += 1) {
+      last = cookieOf(await signIn(h.apiKey));
+    }
+    expect((await page('/shipments', first)).status).toBe(303);
+    expect((await page('/shipments', last)).status).toBe(200);
   });
 
   test('a cross-site sign-in or sign-out is refused', async () => {

@@ -23,10 +23,23 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_FAILED_KEYS_PER_MINUTE = 20;
 /** Requests handled at once; each holds a server, a transport and API calls. More get a 503 and Retry-After. */
 export const MAX_CONCURRENT_REQUESTS = 64;
-/** A local client sends its head in milliseconds; a slow-loris needs minutes. */
-export const HEADERS_TIMEOUT_MS = 10_000;
-/** A 1 MiB body at a crawl still arrives well within this; a body that trickles or stops short is cut here. */
-export const REQUEST_TIMEOUT_MS = 30_000;
+/** How long the server waits for a request's head and for the whole request, and how often it checks. */
+export interface McpHttpTimeouts {
+  readonly headersMs: number;
+  readonly requestMs: number;
+  readonly checkIntervalMs: number;
+}
+
+/**
+ * A local client sends its head in milliseconds, where a slow-loris needs minutes; a 1 MiB body at a crawl
+ * still arrives in 30 s, and a body that trickles or stops short is cut there with a 408. Node checks the
+ * limits every second; its default (30 s) would let a request outlive them by that much.
+ */
+export const DEFAULT_MCP_HTTP_TIMEOUTS: McpHttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  checkIntervalMs: 1_000,
+};
 
 /** The request body as JSON, `too_large` past the cap, or `invalid` when it does not parse. */
 const readJson = async (req: IncomingMessage): Promise<{ value: unknown } | 'too_large' | 'invalid'> => {
@@ -56,6 +69,8 @@ export interface McpHttpOptions extends GuardOptions {
   readonly version: string;
   readonly clock?: Clock;
   readonly logger?: Logger;
+  /** DEFAULT_MCP_HTTP_TIMEOUTS unless given (tests shorten them). */
+  readonly timeouts?: McpHttpTimeouts;
 }
 
 export interface McpHttpServer {
@@ -126,6 +141,7 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const keys = new KeyCache(options.clientFor, clock);
+  const timeouts = options.timeouts ?? DEFAULT_MCP_HTTP_TIMEOUTS;
   const failedKeys = new FailureThrottle(clock, MAX_FAILED_KEYS_PER_MINUTE, 60_000);
   let inFlight = 0;
 
@@ -217,10 +233,10 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
 
   const http = createServer(
     {
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      // Node checks both limits this often; its default (30 s) lets a request outlive them by that much.
-      connectionsCheckingInterval: 1_000,
+      // Node requires headersTimeout <= requestTimeout.
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
     },
     (req, res) => {
       if (inFlight >= MAX_CONCURRENT_REQUESTS) {

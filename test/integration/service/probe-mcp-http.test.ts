@@ -247,6 +247,41 @@ describe('keys, methods and load', () => {
     expect(flood.status).toBe(431);
   });
 
+  it('a body that stops short of its Content-Length, or a head that trickles, is cut with a 408', async () => {
+    const slow = await startMcpHttpServer({
+      host: '127.0.0.1',
+      port: 0,
+      allowedHosts: [],
+      allowedOrigins: [],
+      clientFor: (token) => new TrackingClient({ baseUrl: `${h.origin}/v2`, token, timeoutMs: 10_000 }),
+      version: '0.0.0-probe',
+      timeouts: { headersMs: 300, requestMs: 600, checkIntervalMs: 50 },
+    });
+    try {
+      const port = new URL(slow.url).port;
+      const head = [
+        'POST /mcp HTTP/1.1',
+        `Host: localhost:${port}`,
+        'Content-Type: application/json',
+        `Accept: ${ACCEPT}`,
+        `Authorization: Bearer ${h.apiKey}`,
+        'Content-Length: 500',
+        '',
+        '',
+      ].join('\r\n');
+      const short = await rawExchange(slow.url, `${head}{"jsonrpc":"2.0",`);
+      expect(short.status).toBe(408);
+      const trickled = await rawExchange(slow.url, 'POST /mcp HTTP/1.1\r\n', {
+        trickle: Array(40).fill('X-Slow: 1\r\n'),
+        everyMs: 50,
+      });
+      expect(trickled.status).toBe(408);
+      expect((await rpc(initialize())).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('a burst of concurrent calls is answered (200, or 503 with Retry-After) and the server keeps answering', async () => {
     const answers = await Promise.all(
       Array.from({ length: 150 }, (_, index) => post(JSON.stringify(callTool('list_shipments', {}, index)))),

@@ -65,6 +65,17 @@ class Conversation {
     this.socket.destroy();
   }
 
+  /** Resolves once the server has closed the connection. */
+  async ended(): Promise<boolean> {
+    while (!this.closed) {
+      await new Promise<void>((resolve) => {
+        this.waiting = resolve;
+      });
+      this.waiting = undefined;
+    }
+    return true;
+  }
+
   private async replies(count: number): Promise<string[]> {
     const found: string[] = [];
     for (;;) {
@@ -86,6 +97,18 @@ class Conversation {
 }
 
 const code = (reply: string | undefined): number => Number(reply?.slice(0, 3) ?? 0);
+
+/** Connects and writes `bytes` at once, without waiting for the greeting; resolves with all the server said. */
+const earlyTalker = (bytes: string, port: number): Promise<string> =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: string[] = [];
+    socket.setEncoding('utf8');
+    socket.on('data', (text: string) => chunks.push(text));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(chunks.join('')));
+    socket.on('connect', () => socket.write(bytes));
+  });
 
 describe('the docs alias under abuse', () => {
   let h: Harness;
@@ -178,6 +201,7 @@ describe('the docs alias under abuse', () => {
     );
     expect(code(reply)).toBe(421);
     expect(reply).toContain('too long');
+    expect(await conversation.ended()).toBe(true);
     const again = await Conversation.open(port);
     expect(code(again.greeting)).toBe(220);
     again.conversation.close();
@@ -203,6 +227,32 @@ describe('the docs alias under abuse', () => {
     expect(
       (await submissions()).some((entry) => entry.attributes.message_id === '<piped@probe.example>'),
     ).toBe(true);
+  });
+
+  it('a client that talks before the greeting is cut with 421 and nothing it sent is stored', async () => {
+    const reply = await earlyTalker(
+      [
+        'EHLO early.example',
+        'MAIL FROM:<ops@forwarder.example>',
+        `RCPT TO:<${alias}>`,
+        'DATA',
+        message('<early@probe.example>'),
+        'QUIT',
+        '',
+      ].join('\r\n'),
+      port,
+    );
+    expect(reply).toMatch(/^421 .*talk too soon/m);
+    expect(
+      (await submissions()).some((entry) => entry.attributes.message_id === '<early@probe.example>'),
+    ).toBe(false);
+  });
+
+  it('an HTTP request sent to the SMTP port (a web page trying cross-protocol) is cut with 421', async () => {
+    const { conversation } = await Conversation.open(port);
+    const [reply] = await conversation.send('POST /mcp HTTP/1.1');
+    expect(reply).toMatch(/^421 .*HTTP requests not allowed/);
+    expect(await conversation.ended()).toBe(true);
   });
 
   it('non-ASCII and control characters in addresses are refused, not stored', async () => {

@@ -446,13 +446,20 @@ describe('ids, parameters and keys', () => {
     }
   });
 
-  it('a header flood is a 431 and the service keeps answering', async () => {
+  it('a header flood is a 431, a smuggling attempt a 400, and the service keeps answering', async () => {
     const port = new URL(origin).port;
     const flood = await rawExchange(
       origin,
       `GET /v2/shipments HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Token ${apiKey}\r\n${Array.from({ length: 400 }, (_, i) => `X-Flood-${i}: ${'y'.repeat(100)}`).join('\r\n')}\r\n\r\n`,
     );
     expect(flood.status).toBe(431);
+    // Content-Length and chunked together is how requests are smuggled past a proxy: refused outright.
+    const smuggled = await rawExchange(
+      origin,
+      `POST /v2/tracking_requests/infer_number HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Token ${apiKey}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /v2/shipments HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    expect(smuggled.status).toBe(400);
+    expect(smuggled.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
     expect((await api('/v2/shipments')).status).toBe(200);
   });
 });

@@ -191,6 +191,20 @@ describe('session cookies', () => {
     expect((await page('/shipments', cookie)).status).toBe(200);
   });
 
+  test('the session cookie is no API key: /v2 ignores it (no cross-site request can use the API)', async () => {
+    const cookie = cookieOf(await signIn(h.apiKey));
+    const response = await fetch(`${h.origin}/v2/shipments`, {
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${h.origin}/v2/shipments`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   test('a forged session id, or a session of a deleted row, is no session', async () => {
     const cookie = cookieOf(await signIn(h.apiKey));
     const [name, token = ''] = cookie.split('=');

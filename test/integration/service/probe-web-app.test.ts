@@ -19,6 +19,8 @@ let h: TrackingHarness;
 let shipmentId = '';
 let containerId = '';
 let otherKey = '';
+/** The document the escaping probe creates; the isolation probe opens it as another account. */
+let documentId = '';
 
 const XSS = '<script>alert(1)</script>';
 const IMG = '"><img src=x onerror=alert(1)>';
@@ -318,6 +320,7 @@ describe('user data echoed into pages is escaped', () => {
     });
     expect(created.status).toBe(201);
     const { data } = (await created.json()) as { data: { id: string } };
+    documentId = data.id;
     const cookie = cookieOf(await signIn(h.apiKey));
     for (const path of ['/documents', `/documents/${data.id}`]) {
       const html = await (await page(path, cookie)).text();
@@ -335,6 +338,9 @@ describe('tenant isolation and odd requests', () => {
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain('MAEU');
     }
+    expect(documentId).not.toBe('');
+    expect((await page(`/documents/${documentId}`, cookie)).status).toBe(404);
+    expect(await (await page('/documents', cookie)).text()).not.toContain(documentId);
     const found = await page('/shipments/find?q=MAEU135792468', cookie);
     expect(found.headers.get('location')).not.toContain(shipmentId);
     expect((await page('/shipments', cookie)).status).toBe(200);

@@ -16,6 +16,9 @@ const UTF8 = new TextEncoder();
  */
 const FORBIDDEN = /[\p{Cc}\p{Cs}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
+/** Whether a text holds a character `fileName` refuses (a control, a separator, a bidi control). */
+export const hasControlCharacters = (value: string): boolean => FORBIDDEN.test(value);
+
 /**
  * A name a person gave a file or a document: not blank, no control or bidi characters, at most
  * `MAX_NAME_BYTES`. The check runs before trimming, so a trailing CR/LF is refused, not silently cut.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './file-name.ts';
 
 /**
  * Request bodies of the tracking endpoints. Rules the upstream words itself (a blank or unknown SCAC, an
@@ -7,7 +8,16 @@ import { z } from 'zod';
 
 export const requestTypes = ['container', 'bill_of_lading', 'booking_number'] as const;
 
-const refNumbers = z.array(z.string().max(255)).max(100);
+/**
+ * A reference number or tag: shown in the web app, in webhook payloads and in search results, so the
+ * controls and bidi overrides a file name may not hold are refused here too.
+ */
+const label = z
+  .string()
+  .max(255)
+  .refine((value) => !hasControlCharacters(value), 'must not contain control or bidi characters');
+const refNumbers = z.array(label).max(100);
+const tags = z.array(label).max(100);
 
 export const createTrackingRequestBody = z.object({
   data: z.object({
@@ -19,7 +29,7 @@ export const createTrackingRequestBody = z.object({
       scac: z.string().max(100).nullable().optional(),
       auto_detect_vocc_scac: z.boolean().optional(),
       ref_numbers: refNumbers.nullable().optional(),
-      shipment_tags: z.array(z.string().max(255)).max(100).nullable().optional(),
+      shipment_tags: tags.nullable().optional(),
       initial_custom_fields: z.unknown().optional(),
     }),
     relationships: z.unknown().optional(),
@@ -32,7 +42,7 @@ export const updateTrackingRequestBody = z.object({
     id: z.string().optional(),
     attributes: z.object({
       /** The upstream's single reference number, added to the request's list. */
-      ref_number: z.string().max(255).optional(),
+      ref_number: label.optional(),
     }),
   }),
 });
@@ -43,7 +53,7 @@ export const updateShipmentBody = z.object({
     id: z.string().optional(),
     attributes: z.object({
       ref_numbers: refNumbers.optional(),
-      tags: z.array(z.string().max(255)).max(100).optional(),
+      tags: tags.optional(),
     }),
   }),
 });

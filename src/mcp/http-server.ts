@@ -4,8 +4,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { TrackingClient } from '../client/tracking-client.ts';
 import { TrackingApiError } from '../client/tracking-errors.ts';
 import { type Clock, systemClock } from '../domain/clock.ts';
+import { FailureThrottle } from '../domain/failure-throttle.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
-import { checkHost, checkOrigin, credentialsOf, type GuardOptions } from './request-guard.ts';
+import { checkHost, checkOrigin, checkRpcBody, credentialsOf, type GuardOptions } from './request-guard.ts';
 import { createMcpServer } from './server.ts';
 
 export const MCP_PATHS: ReadonlySet<string> = new Set(['/mcp', '/api/mcp']);
@@ -14,7 +15,31 @@ const VERIFIED_KEY_TTL_MS = 5 * 60_000;
 /** Distinct keys remembered at once; a caller cycling keys cannot grow the map without bound. */
 const MAX_KEYS = 100;
 /** A JSON-RPC call is a few kilobytes; the cap keeps a client from making the server buffer without bound. */
-const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Keys the API refused, per client address per minute, before the address is answered 429 without the key
+ * being tried: each try costs a request to the API, so a key-guessing client must not drive that traffic.
+ */
+export const MAX_FAILED_KEYS_PER_MINUTE = 20;
+/** Requests handled at once; each holds a server, a transport and API calls. More get a 503 and Retry-After. */
+export const MAX_CONCURRENT_REQUESTS = 64;
+/** How long the server waits for a request's head and for the whole request, and how often it checks. */
+export interface McpHttpTimeouts {
+  readonly headersMs: number;
+  readonly requestMs: number;
+  readonly checkIntervalMs: number;
+}
+
+/**
+ * A local client sends its head in milliseconds, where a slow-loris needs minutes; a 1 MiB body at a crawl
+ * still arrives in 30 s, and a body that trickles or stops short is cut there with a 408. Node checks the
+ * limits every second; its default (30 s) would let a request outlive them by that much.
+ */
+export const DEFAULT_MCP_HTTP_TIMEOUTS: McpHttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  checkIntervalMs: 1_000,
+};
 
 /** The request body as JSON, `too_large` past the cap, or `invalid` when it does not parse. */
 const readJson = async (req: IncomingMessage): Promise<{ value: unknown } | 'too_large' | 'invalid'> => {
@@ -44,6 +69,8 @@ export interface McpHttpOptions extends GuardOptions {
   readonly version: string;
   readonly clock?: Clock;
   readonly logger?: Logger;
+  /** DEFAULT_MCP_HTTP_TIMEOUTS unless given (tests shorten them). */
+  readonly timeouts?: McpHttpTimeouts;
 }
 
 export interface McpHttpServer {
@@ -53,6 +80,15 @@ export interface McpHttpServer {
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+/** The path of a request target, or undefined for one that is no URL at all (`http://[`). */
+const pathOf = (target: string | undefined): string | undefined => {
+  try {
+    return new URL(target ?? '/', 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+};
 
 const rpcError = (
   res: ServerResponse,
@@ -105,6 +141,9 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const keys = new KeyCache(options.clientFor, clock);
+  const timeouts = options.timeouts ?? DEFAULT_MCP_HTTP_TIMEOUTS;
+  const failedKeys = new FailureThrottle(clock, MAX_FAILED_KEYS_PER_MINUTE, 60_000);
+  let inFlight = 0;
 
   /**
    * Whether the API accepts the key: only its 401 says no; an API that is down is the tools' to report.
@@ -127,7 +166,8 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
     const origin = checkOrigin(req.headers.origin, req.headers.host, options.allowedOrigins);
     if (!origin.ok) return rpcError(res, 403, origin.message);
 
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const path = pathOf(req.url);
+    if (path === undefined) return rpcError(res, 400, `Bad request target: ${String(req.url).slice(0, 100)}`);
     if (!MCP_PATHS.has(path)) return rpcError(res, 404, `Not found: ${path}; the MCP endpoint is POST /mcp`);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { Allow: 'POST, OPTIONS' });
@@ -142,12 +182,23 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
     const credentials = credentialsOf(req.headers.authorization, options.defaultToken);
     if (!credentials.ok)
       return rpcError(res, 401, credentials.message, { 'WWW-Authenticate': 'Bearer realm="mcp"' });
+    const address = req.socket.remoteAddress ?? 'unknown';
     const { client, verified } = keys.client(credentials.token);
-    if (!verified && !(await accepted(credentials.token, client))) {
-      keys.forget(credentials.token);
-      return rpcError(res, 401, 'Invalid API key: the tracking API refused it', {
-        'WWW-Authenticate': 'Bearer realm="mcp", error="invalid_token"',
-      });
+    if (!verified) {
+      const wait = failedKeys.retryAfterSeconds(address);
+      if (wait !== undefined) {
+        keys.forget(credentials.token);
+        return rpcError(res, 429, `Too many refused API keys from this address; retry in ${wait} s`, {
+          'Retry-After': String(wait),
+        });
+      }
+      if (!(await accepted(credentials.token, client))) {
+        keys.forget(credentials.token);
+        failedKeys.failed(address);
+        return rpcError(res, 401, 'Invalid API key: the tracking API refused it', {
+          'WWW-Authenticate': 'Bearer realm="mcp", error="invalid_token"',
+        });
+      }
     }
 
     const body = await readJson(req);
@@ -156,6 +207,14 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
       res.writeHead(400, JSON_HEADERS);
       return void res.end(
         JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }),
+      );
+    }
+    const shape = checkRpcBody(body.value);
+    if (!shape.ok) {
+      // The SDK answers a bad request with 400 and a bad call with 200 and the error in the body.
+      res.writeHead(shape.id === null ? 400 : 200, JSON_HEADERS);
+      return void res.end(
+        JSON.stringify({ jsonrpc: '2.0', error: { code: shape.code, message: shape.message }, id: shape.id }),
       );
     }
 
@@ -172,13 +231,28 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
     await transport.handleRequest(req, res, body.value);
   };
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      logger.error({ err: error }, 'MCP request failed');
-      if (!res.headersSent) rpcError(res, 500, 'Internal server error');
-      else res.end();
-    });
-  });
+  const http = createServer(
+    {
+      // Node requires headersTimeout <= requestTimeout.
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    (req, res) => {
+      if (inFlight >= MAX_CONCURRENT_REQUESTS) {
+        return rpcError(res, 503, 'Too many requests at once; retry in a second', { 'Retry-After': '1' });
+      }
+      inFlight += 1;
+      res.once('close', () => {
+        inFlight -= 1;
+      });
+      handle(req, res).catch((error: unknown) => {
+        logger.error({ err: error }, 'MCP request failed');
+        if (!res.headersSent) rpcError(res, 500, 'Internal server error');
+        else res.end();
+      });
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port, options.host, () => {

@@ -1,7 +1,14 @@
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+
 /**
  * The checks an MCP HTTP request passes before anything else runs: Host and Origin against the allowed
  * lists (DNS-rebinding protection: a web page must not reach a loopback server through a hostname it
- * controls), then the caller's API key. Pure functions of the headers, so a Lambda could reuse them.
+ * controls), then the caller's API key, then the shape of the JSON-RPC body. Pure functions of the headers
+ * and the parsed body, so a Lambda could reuse them.
  */
 
 const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -90,4 +97,60 @@ export const credentialsOf = (
     };
   }
   return { ok: true, token: match[2] };
+};
+
+/** JSON-RPC error codes the body check answers with. */
+export const INVALID_REQUEST = -32600;
+export const INVALID_PARAMS = -32602;
+
+/**
+ * Requests whose params the SDK checks against its own schema; a mismatch there (tool arguments that are a
+ * string, a prompt argument that is a number) comes back as an internal error (-32603) carrying zod's whole
+ * report, so they are checked here first and answered as what they are: invalid params.
+ */
+const PARAM_SCHEMAS: Readonly<
+  Record<
+    string,
+    typeof CallToolRequestSchema | typeof ReadResourceRequestSchema | typeof GetPromptRequestSchema
+  >
+> = {
+  'tools/call': CallToolRequestSchema,
+  'resources/read': ReadResourceRequestSchema,
+  'prompts/get': GetPromptRequestSchema,
+};
+
+export type RpcBodyCheck =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly id: string | number | null;
+      readonly code: number;
+      readonly message: string;
+    };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The first problem of a JSON-RPC body (one message or a batch) that the SDK would not answer cleanly. */
+export const checkRpcBody = (body: unknown): RpcBodyCheck => {
+  if (Array.isArray(body) && body.length === 0) {
+    return { ok: false, id: null, code: INVALID_REQUEST, message: 'Invalid Request: the batch is empty' };
+  }
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (!isRecord(message) || typeof message.method !== 'string') continue;
+    const schema = PARAM_SCHEMAS[message.method];
+    if (schema === undefined) continue;
+    const parsed = schema.safeParse(message);
+    if (parsed.success) continue;
+    const issue = parsed.error.issues[0];
+    const where = (issue?.path ?? []).map(String).join('.');
+    const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
+    return {
+      ok: false,
+      id,
+      code: INVALID_PARAMS,
+      message: `Invalid params for ${message.method}: ${where === '' ? '' : `${where}: `}${issue?.message ?? 'invalid'}`,
+    };
+  }
+  return { ok: true };
 };

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import type { ToolContext } from './tool.ts';
+import { refusedCallError } from './tool-error.ts';
 import { tools } from './tools/index.ts';
 
 export const MCP_SERVER_NAME = 'stevedore';
@@ -17,6 +18,10 @@ rate_limited (wait retry_after seconds), invalid_input, unauthorized, upstream_e
 /** One MCP server bound to one caller's client: tools, prompts and resources. */
 export const createMcpServer = (context: ToolContext, version: string): McpServer => {
   const server = new McpServer({ name: MCP_SERVER_NAME, version }, { instructions: INSTRUCTIONS });
+  // The SDK turns a call it refuses (bad arguments, unknown tool) into a plain-text tool error through this
+  // one method; our handlers never throw, so replacing it gives every refusal the structured error model.
+  // It is private in the SDK's types, hence Object.assign; probe-mcp-http.test.ts pins the behaviour.
+  Object.assign(server, { createToolError: refusedCallError });
   for (const tool of tools) tool.register(server, context);
   registerPrompts(server);
   registerResources(server, context);

@@ -21,17 +21,23 @@ const HINTS: Record<TrackingErrorCode, string> = {
   upstream_error: 'The tracking API failed or did not answer in time; try again later.',
 };
 
+/** A message is cut here: an API error can quote a whole request, and an agent needs the gist, not 1 MB. */
+export const MAX_TOOL_ERROR_MESSAGE_CHARS = 500;
+
+const cut = (text: string): string =>
+  text.length > MAX_TOOL_ERROR_MESSAGE_CHARS ? `${text.slice(0, MAX_TOOL_ERROR_MESSAGE_CHARS)}…` : text;
+
 export const errorBody = (error: unknown): ToolErrorBody => {
   if (error instanceof TrackingApiError) {
     return {
       code: error.code,
-      message: `${error.message}. ${HINTS[error.code]}`,
+      message: `${cut(error.message)}. ${HINTS[error.code]}`,
       ...(error.retryAfterSeconds === undefined ? {} : { retry_after: error.retryAfterSeconds }),
       ...(error.source === undefined ? {} : { source: error.source }),
     };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { code: 'upstream_error', message: `${message}. ${HINTS.upstream_error}` };
+  return { code: 'upstream_error', message: `${cut(message)}. ${HINTS.upstream_error}` };
 };
 
 export const toolError = (error: unknown): CallToolResult => {
@@ -42,3 +48,10 @@ export const toolError = (error: unknown): CallToolResult => {
     content: [{ type: 'text', text: JSON.stringify({ error: body }) }],
   };
 };
+
+/**
+ * The tool error for a call the SDK refused before any handler ran (arguments that break the tool's input
+ * schema, an unknown tool): `invalid_input` in the one error model, instead of the SDK's bare text.
+ */
+export const refusedCallError = (sdkMessage: string): CallToolResult =>
+  toolError(new TrackingApiError('invalid_input', sdkMessage.replace(/^MCP error -?\d+: /, '')));

@@ -27,6 +27,12 @@ import { appLinkRoutes } from './app/app-link-routes.ts';
 import { AppQueries } from './app/app-queries.ts';
 import { appRoutes } from './app/app-routes.ts';
 import { AppSessions } from './app/app-session.ts';
+import {
+  APP_SESSION_MIGRATION_NAMESPACE,
+  APP_SESSION_MIGRATIONS,
+  AppSessionStore,
+} from './app/app-session-store.ts';
+import { signInThrottle } from './app/sign-in-throttle.ts';
 import { CARRIER_OWN_RATE_LIMITS, carrierRoutes } from './carriers/carrier-routes.ts';
 import { SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS } from './db/service-schema.ts';
 import { documentRoutes } from './documents/document-routes.ts';
@@ -135,6 +141,7 @@ async function assemble(
   const { config } = options;
   migrate(db, SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS);
   migrate(db, ACCOUNT_FEATURE_MIGRATION_NAMESPACE, ACCOUNT_FEATURE_MIGRATIONS);
+  migrate(db, APP_SESSION_MIGRATION_NAMESPACE, APP_SESSION_MIGRATIONS);
 
   const accounts = new AccountStore(db, clock);
   const features = new AccountFeatures(db);
@@ -147,7 +154,7 @@ async function assemble(
   features.grant(account.id, FEATURES);
   const signer = new TokenSigner(await loadServiceSecret(config.dataDir), clock);
   const tokens = new BlobTokens(signer);
-  const sessions = new AppSessions(signer);
+  const sessions = new AppSessions(signer, new AppSessionStore(db, clock));
   const files = new BlobFiles(join(config.dataDir, 'blobs'));
   await files.init();
   const uploads = new UploadStore(db, clock);
@@ -235,6 +242,7 @@ async function assemble(
     queries: new AppQueries({ db, store: tracking.store, journeys: tracking.journeys }),
     tracking,
     documents,
+    signIns: signInThrottle(clock),
   });
   const direct = directUploadRoutes({ uploads, tokens, maxUploadBytes: config.maxUploadBytes });
   const app = createApp({

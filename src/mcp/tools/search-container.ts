@@ -2,13 +2,22 @@ import { z } from 'zod';
 import { defineTool } from '../tool.ts';
 
 const s = z.string().nullable();
+/** The longest thing a search can match: a reference number (255 characters). */
+const MAX_QUERY_CHARS = 255;
 
 export const searchContainer = defineTool({
   name: 'search_container',
   title: 'Search containers and shipments',
   description:
     'Find tracked containers and shipments by container number, bill of lading, booking or reference number. Use the ids it returns with get_container or get_shipment_details.',
-  input: { query: z.string().trim().min(1).describe('a container number, BL, booking or reference number') },
+  input: {
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_QUERY_CHARS)
+      .describe('a container number, BL, booking or reference number'),
+  },
   output: {
     containers: z.array(
       z.object({

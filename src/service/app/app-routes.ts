@@ -1,5 +1,7 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { FailureThrottle } from '../../domain/failure-throttle.ts';
 import { resolveFind } from '../../domain/tracking/find-resolution.ts';
 import type { AccountStore } from '../accounts/account-store.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
@@ -43,7 +45,20 @@ export interface AppRoutesDeps {
   readonly queries: AppQueries;
   readonly tracking: TrackingModule;
   readonly documents: Pick<DocumentStore, 'get' | 'representation'>;
+  readonly signIns: FailureThrottle;
 }
+
+/**
+ * The address a sign-in is counted against: the socket's peer. Never X-Forwarded-For, which any client can
+ * set to a new value on every attempt; in-process requests (no socket) share one count.
+ */
+const clientAddress = (c: Context): string => {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+};
 
 const pageNumber = (c: Context): number => {
   const parsed = Number.parseInt(c.req.query('page') ?? '1', 10);
@@ -64,7 +79,7 @@ export function appRoutes(deps: AppRoutesDeps): Hono<ServiceEnv> {
   const { sessions } = deps;
   for (const path of APP_PAGE_PATHS) app.use(path, pageHeaders(PAGE_STYLE));
 
-  const render = async (c: Context, body: Html, status: 200 | 401 | 403 | 404 = 200) =>
+  const render = async (c: Context, body: Html, status: 200 | 401 | 403 | 404 | 429 = 200) =>
     c.html(await body, status);
   const refuseCrossSite = (c: Context) =>
     render(
@@ -85,10 +100,21 @@ export function appRoutes(deps: AppRoutesDeps): Hono<ServiceEnv> {
       if (!isSameOrigin(c)) return refuseCrossSite(c);
       const form = await c.req.parseBody();
       const next = safeNext(typeof form.next === 'string' ? form.next : undefined);
+      const address = clientAddress(c);
+      const wait = deps.signIns.retryAfterSeconds(address);
+      if (wait !== undefined) {
+        c.header('Retry-After', String(wait));
+        const minutes = Math.ceil(wait / 60);
+        const error = `Too many failed sign-ins from your address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+        return render(c, signInPage({ next, error }), 429);
+      }
       const key = typeof form.api_key === 'string' ? form.api_key.trim() : '';
       const found = key === '' ? undefined : deps.accounts.findByKey(key);
-      if (found === undefined)
+      if (found === undefined) {
+        deps.signIns.failed(address);
         return render(c, signInPage({ next, error: 'That API key is not valid.' }), 401);
+      }
+      deps.signIns.succeeded(address);
       sessions.start(c, found.account.id);
       return c.redirect(next, 303);
     },

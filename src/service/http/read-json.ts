@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { hasControlCharacters } from '../../contract/file-name.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from './http-errors.ts';
 
@@ -80,7 +81,11 @@ function describeIssue(issue: Issue, field: string, message: string, value: unkn
     return `${field} must be ${TYPE_NAMES[issue.expected] ?? `a ${issue.expected}`}`;
   // An array entry has no name of its own (its index would read "0 is not a known webhook event"):
   // name it by its value instead.
-  if (typeof issue?.path.at(-1) === 'number' && typeof value === 'string') {
+  const index = issue?.path.at(-1);
+  if (typeof index === 'number' && typeof value === 'string') {
+    // A value holding controls is not echoed: it would carry them into logs and terminals that show the error.
+    if (hasControlCharacters(value))
+      return `${humanField(issue?.path.slice(0, -1) ?? [])}[${index}] ${message}`;
     return `${echoed(value)} ${message}`;
   }
   // zod words a wrong literal (`data.type`) as "Invalid input: expected …"; say what is expected.

@@ -10,6 +10,15 @@ const MAX_CLIENTS = 20;
 const SOCKET_TIMEOUT_MS = 60_000;
 // How long close() lets a message in DATA finish before cutting connections.
 const CLOSE_TIMEOUT_MS = 5_000;
+// Recipients of one message: an account has one alias, so even a message for every account on a busy
+// local service has few; past this the client gets 452 and sends the rest in another transaction.
+export const MAX_RECIPIENTS = 50;
+// Refused recipients one connection may try before it is dropped with 421: past a few typos, it is a
+// client guessing aliases (each guess is a lookup).
+export const MAX_REFUSED_RECIPIENTS = 20;
+// A command line is at most 512 octets (RFC 5321 4.5.3.1.4) plus extension parameters; 4 KiB is ample,
+// and smaller than the library's 16 KiB that a client could otherwise fill on every line.
+export const MAX_COMMAND_LENGTH = 4 * 1024;
 
 export interface DocsAliasServerDeps {
   /** The account the alias token names, or undefined. */
@@ -40,6 +49,16 @@ function smtpError(responseCode: number, message: string): Error {
  */
 export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServer {
   const logger = deps.logger.child({ component: 'smtp' });
+  // Per connection: smtp-server keeps one session object for the life of a connection.
+  const refused = new WeakMap<SMTPServerSession, number>();
+  const refuse = (session: SMTPServerSession, error: Error): Error => {
+    const count = (refused.get(session) ?? 0) + 1;
+    refused.set(session, count);
+    // 421 makes smtp-server close the connection after the reply.
+    return count >= MAX_REFUSED_RECIPIENTS
+      ? smtpError(421, `too many refused recipients; closing the connection (${error.message})`)
+      : error;
+  };
   const server = new SMTPServer({
     name: deps.domain,
     banner: 'stevedore docs alias',
@@ -47,15 +66,18 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: deps.maxMessageBytes,
     maxClients: MAX_CLIENTS,
+    maxRecipients: MAX_RECIPIENTS,
+    maxCommandLength: MAX_COMMAND_LENGTH,
     socketTimeout: SOCKET_TIMEOUT_MS,
     closeTimeout: CLOSE_TIMEOUT_MS,
     disableReverseLookup: true,
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       const alias = parseDocsAlias(address.address, deps.domain);
-      if (alias.kind === 'foreign_domain') return callback(smtpError(550, 'relay not permitted'));
+      if (alias.kind === 'foreign_domain')
+        return callback(refuse(session, smtpError(550, 'relay not permitted')));
       if (alias.kind === 'not_an_alias' || deps.findAccount(alias.token) === undefined) {
-        return callback(smtpError(550, `no such docs alias: ${address.address}`));
+        return callback(refuse(session, smtpError(550, `no such docs alias: ${address.address}`)));
       }
       callback();
     },

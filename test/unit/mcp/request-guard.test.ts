@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkHost, checkOrigin, credentialsOf } from '../../../src/mcp/request-guard.ts';
+import {
+  checkHost,
+  checkOrigin,
+  checkRpcBody,
+  credentialsOf,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+} from '../../../src/mcp/request-guard.ts';
 
 describe('checkHost', () => {
   it('accepts only loopback names when no list is configured', () => {
@@ -54,5 +61,32 @@ describe('credentialsOf', () => {
     expect(credentialsOf(undefined, undefined).ok).toBe(false);
     expect(credentialsOf('Basic abc', 'fallback').ok).toBe(false);
     expect(credentialsOf('Bearer', 'fallback').ok).toBe(false);
+  });
+});
+
+describe('checkRpcBody', () => {
+  const call = (params: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params });
+
+  it('passes calls the SDK can answer, and methods it checks itself', () => {
+    expect(checkRpcBody(call({ name: 'get_container', arguments: { id: 'x' } })).ok).toBe(true);
+    expect(checkRpcBody(call({ name: 'list_shipments' })).ok).toBe(true);
+    expect(checkRpcBody({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).ok).toBe(true);
+    expect(checkRpcBody({ jsonrpc: '2.0', id: 1, method: 'no/such', params: 'x' }).ok).toBe(true);
+  });
+
+  it('answers params that break the protocol with -32602 naming the member and the id', () => {
+    expect(checkRpcBody(call({ name: 'get_container', arguments: 'x' }, 'abc'))).toMatchObject({
+      ok: false,
+      id: 'abc',
+      code: INVALID_PARAMS,
+      message: expect.stringContaining('params.arguments'),
+    });
+    const inBatch = checkRpcBody([call({ name: 'a' }, 1), call({ arguments: {} }, 2)]);
+    expect(inBatch).toMatchObject({ ok: false, id: 2, code: INVALID_PARAMS });
+    expect(checkRpcBody(call(null, { not: 'an id' }))).toMatchObject({ ok: false, id: null });
+  });
+
+  it('refuses an empty batch as an invalid request', () => {
+    expect(checkRpcBody([])).toMatchObject({ ok: false, id: null, code: INVALID_REQUEST });
   });
 });

@@ -54,6 +54,8 @@ export interface MailPollerOptions {
   readonly logger: Logger;
   /** Messages per poll; the lease must outlast a poll of this many. */
   readonly batchSize?: number;
+  /** Messages read while the chunk before is enqueued, recorded and moved. */
+  readonly chunkSize?: number;
   readonly leaseMs?: number;
   readonly processedFolder?: string;
   readonly failedFolder?: string;
@@ -72,8 +74,11 @@ export interface PollReport {
   readonly more: boolean;
 }
 
-/** Each poll pays once for its listing, queue commit, records, moves and checkpoint: a large batch spreads that. */
-const DEFAULT_BATCH = 500;
+/**
+ * Each poll pays once for its lease, listing and checkpoint, and its first chunk's read and last chunk's
+ * commit overlap nothing: a large batch spreads that (500 measured 1.2-2x slower than 1,000).
+ */
+const DEFAULT_BATCH = 1_000;
 /** A batch ends before the message that would take it past this many bytes, so a poll outlasts no lease. */
 const BATCH_BYTES = 128 * 1024 * 1024;
 /** Long enough for a batch of large messages; a crashed poller's lease frees the mailbox after it. */
@@ -145,8 +150,9 @@ export class MailPoller {
     let lastUid: number | undefined;
     let failure: { error: unknown } | undefined;
     let stopped = false;
-    for (let start = 0; start < batch.length; start += CHUNK_MESSAGES) {
-      const taken = await this.takeAll(batch.slice(start, start + CHUNK_MESSAGES), deadline);
+    const chunk = this.options.chunkSize ?? CHUNK_MESSAGES;
+    for (let start = 0; start < batch.length; start += chunk) {
+      const taken = await this.takeAll(batch.slice(start, start + chunk), deadline);
       await finishing;
       if (failure !== undefined) {
         // The chunk before could not finish: this one is not enqueued, and the next poll reads it again.
@@ -442,8 +448,12 @@ type Imported =
 
 /** Messages read and staged at once: the parse of one overlaps the file writes and syncs of others. */
 const IMPORT_CONCURRENCY = 4;
-/** Messages read while the chunk before is enqueued, recorded and moved: one FETCH group. */
-const CHUNK_MESSAGES = 100;
+/**
+ * Messages read while the chunk before is enqueued, recorded and moved. A chunk costs three commits
+ * (rows, queue, records), each blocking the thread on the disk: 100 measured slower than 250 on a
+ * busy disk, and 4 chunks a batch still overlap all but the first read and the last commit.
+ */
+const CHUNK_MESSAGES = 250;
 
 interface Taken {
   readonly message: MailMessage;

@@ -145,13 +145,15 @@ describe.runIf(available)('MailPoller against Dovecot', () => {
     const crashing = counted();
     // The first chunk of 100 moves; the second chunk's move fails while the third is being read.
     crashing.movesBeforeCrash = 1;
-    await expect(createPoller(state, crashing, { dovecot }).poll()).rejects.toThrow(/before the move/);
+    await expect(createPoller(state, crashing, { dovecot, chunkSize: 100 }).poll()).rejects.toThrow(
+      /before the move/,
+    );
     expect((await contents(dovecot, 'Processed')).size).toBe(100);
     // The second chunk was enqueued and recorded before its move failed; the third was not enqueued.
     expect(await state.intake()).toHaveLength(200);
 
     const restarted = counted();
-    expect(await createPoller(state, restarted, { dovecot }).poll()).toMatchObject({
+    expect(await createPoller(state, restarted, { dovecot, chunkSize: 100 }).poll()).toMatchObject({
       processed: 50,
       resettled: 100,
     });

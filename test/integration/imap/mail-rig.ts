@@ -120,7 +120,7 @@ export function imapSource(dovecot: Dovecot, port = dovecot.port): ImapMailSourc
 export function createPoller(
   state: MailState,
   source: MailSource,
-  options: { mailbox?: string; dovecot: Dovecot; batchSize?: number; clock?: Clock },
+  options: { mailbox?: string; dovecot: Dovecot; batchSize?: number; chunkSize?: number; clock?: Clock },
 ): MailPoller {
   const mailbox = options.mailbox ?? 'INBOX';
   return new MailPoller({
@@ -142,6 +142,7 @@ export function createPoller(
     clock: options.clock ?? systemClock,
     logger: silentLogger,
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+    ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
   });
 }
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { updateContainerBody } from '../../contract/tracking.ts';
 import { type AccountFeatures, requireFeature } from '../accounts/account-features.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { listEnvelope, readPage } from '../http/pagination.ts';
+import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
 import type { SandboxPlayer } from './sandbox-player.ts';
@@ -43,8 +43,12 @@ export function containerRoutes(deps: {
       return shipment === undefined ? [] : [{ container, shipment }];
     });
     const { data, included } = views.containers(rows, includes);
-    const envelope = listEnvelope(c, page, total);
-    return c.json({ data, included, links: envelope.links, meta: { size: page.size, total } });
+    return c.json({
+      data,
+      included,
+      links: listEnvelope(c, page, total).links,
+      meta: paginationMeta(page, total),
+    });
   });
 
   routes.get('/containers/:id', (c) => {
@@ -70,12 +74,11 @@ export function containerRoutes(deps: {
     const { container, shipment } = views.containerOr404(c.get('account').id, c.req.param('id'));
     const { data, included } = views.transportEvents(container, shipment, readIncludes(c, 'transport_event'));
     const page = readPage(c);
-    const envelope = listEnvelope(c, page, data.length);
     return c.json({
       data: data.slice(page.offset, page.offset + page.size),
       included,
-      links: envelope.links,
-      meta: envelope.meta,
+      links: listEnvelope(c, page, data.length).links,
+      meta: paginationMeta(page, data.length),
     });
   });
 

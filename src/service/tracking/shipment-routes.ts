@@ -3,17 +3,19 @@ import { updateShipmentBody } from '../../contract/tracking.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { InvalidParameterError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { listEnvelope, readPage } from '../http/pagination.ts';
+import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { readJson } from '../http/read-json.ts';
+import type { SandboxRequests } from './sandbox-requests.ts';
 import type { TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
 
 export function shipmentRoutes(deps: {
   store: TrackingStore;
   views: TrackingViews;
+  requests: SandboxRequests;
   clock: Clock;
 }): Hono<ServiceEnv> {
-  const { store, views, clock } = deps;
+  const { store, views, requests, clock } = deps;
   const routes = new Hono<ServiceEnv>();
 
   routes.get('/shipments', (c) => {
@@ -22,6 +24,7 @@ export function shipmentRoutes(deps: {
     // `number` (and the older `filter[number]`) is the request's B/L or booking number, never a container's.
     const number = c.req.query('number') ?? c.req.query('filter[number]');
     const stopped = c.req.query('filter[tracking_stopped]');
+    const q = c.req.query('q');
     if (stopped !== undefined && stopped !== 'true' && stopped !== 'false') {
       throw new InvalidParameterError(
         'filter[tracking_stopped]',
@@ -35,12 +38,18 @@ export function shipmentRoutes(deps: {
           ? {}
           : { numbers: [number.trim().toUpperCase().replace(/[\s-]/g, '')] }),
         ...(stopped === undefined ? {} : { trackingStopped: stopped === 'true' }),
+        // The deprecated `q`: a bill of lading, a reference number or a container number.
+        ...(q === undefined || q.trim() === '' ? {} : { query: q.trim() }),
       },
       page,
     );
     const { data, included } = views.shipments(records, includes);
-    const envelope = listEnvelope(c, page, total);
-    return c.json({ data, included, links: envelope.links, meta: { size: page.size, total } });
+    return c.json({
+      data,
+      included,
+      links: listEnvelope(c, page, total).links,
+      meta: paginationMeta(page, total),
+    });
   });
 
   routes.get('/shipments/:id', (c) => {
@@ -73,7 +82,8 @@ export function shipmentRoutes(deps: {
       const accountId = c.get('account').id;
       const shipment = views.shipmentOr404(accountId, c.req.param('id'));
       if (stop === (shipment.trackingStoppedAt === null)) {
-        store.setTrackingStopped(accountId, shipment.id, stop ? clock.now() : null);
+        const now = clock.now();
+        requests.setTrackingStopped(shipment, stop ? now : null, now);
       }
       return c.json({ data: views.shipment(views.shipmentOr404(accountId, shipment.id)) });
     });

@@ -1,3 +1,4 @@
+import { CARRIER_CATALOG } from '../../domain/carriers/carrier-catalog.ts';
 import type { Port } from '../../domain/ports/port-catalog.ts';
 import { portId } from '../../domain/ports/port-catalog.ts';
 import { stableUuid } from '../../domain/stable-id.ts';
@@ -32,9 +33,12 @@ export function serializeTrackingRequest(request: TrackingRequestRecord): Resour
     attributes: {
       request_number: request.requestNumber,
       request_type: request.requestType,
-      scac: request.scac,
+      // Empty while an auto-detected carrier is not known yet.
+      scac: request.scac === '' ? null : request.scac,
       ref_numbers: request.refNumbers,
       shipment_tags: request.shipmentTags,
+      // The spec's name for the same list (the guides and the request body say `shipment_tags`).
+      tags: request.shipmentTags,
       status: request.status,
       failed_reason: request.failedReason,
       is_retrying: false,
@@ -127,7 +131,8 @@ export function serializeShipment(
       created_at: iso(shipment.createdAt),
       shipping_line_scac: shipment.scac,
       shipping_line_name: knownCarrierName(shipment.scac) ?? null,
-      shipping_line_short_name: knownCarrierName(shipment.scac) ?? null,
+      shipping_line_short_name:
+        CARRIER_CATALOG.bySCAC(shipment.scac)?.shortName ?? knownCarrierName(shipment.scac) ?? null,
       customer_name: null,
       port_of_lading_locode: pol?.locode ?? null,
       port_of_lading_name: pol?.name ?? null,

@@ -62,6 +62,9 @@ export interface TrackingRequestFilter {
   readonly updatedTo?: number;
 }
 
+/** Statuses of a request the carrier may still answer. */
+const OPEN_STATUSES = "('pending', 'awaiting_manifest')";
+
 const strings = (row: SqlRow, column: string): string[] => {
   const parsed: unknown = JSON.parse(readText(row, column));
   return Array.isArray(parsed) ? parsed.map(String) : [];
@@ -230,16 +233,85 @@ export class TrackingStore {
       .map(toRequest);
   }
 
-  /** Marks a pending request failed; false when it was no longer pending (another process answered it). */
+  /**
+   * Marks a request the carrier has not answered for good (pending or awaiting its manifest) failed; false
+   * when it was already answered (another process did it).
+   */
   fail(id: string, reason: string): boolean {
     return (
       changedRows(
         this.db
           .prepare(
             `UPDATE tracking_requests SET status = 'failed', failed_reason = ?, updated_at = ?
-             WHERE id = ? AND status = 'pending'`,
+             WHERE id = ? AND status IN ${OPEN_STATUSES}`,
           )
           .run(reason, this.clock.now(), id),
+      ) > 0
+    );
+  }
+
+  /**
+   * A B/L or booking the line does not know yet: `awaiting_manifest`, with the temporary reason of the same
+   * name; false when the request was no longer pending.
+   */
+  awaitManifest(id: string): boolean {
+    return (
+      changedRows(
+        this.db
+          .prepare(
+            `UPDATE tracking_requests SET status = 'awaiting_manifest', failed_reason = 'awaiting_manifest',
+             updated_at = ? WHERE id = ? AND status = 'pending'`,
+          )
+          .run(this.clock.now(), id),
+      ) > 0
+    );
+  }
+
+  /** A daily re-check that still found nothing: only `updated_at` moves, so the next one is a day later. */
+  touchAwaiting(id: string, checkedAt: number): boolean {
+    return (
+      changedRows(
+        this.db
+          .prepare(
+            `UPDATE tracking_requests SET updated_at = ? WHERE id = ? AND status = 'awaiting_manifest'
+             AND updated_at < ?`,
+          )
+          .run(checkedAt, id, checkedAt),
+      ) > 0
+    );
+  }
+
+  /** Requests awaiting their manifest last checked at or before `cutoff`, oldest first. */
+  awaitingCheckedBefore(cutoff: number, limit: number): TrackingRequestRecord[] {
+    return this.db
+      .prepare(
+        `SELECT * FROM tracking_requests WHERE status = 'awaiting_manifest' AND updated_at <= ?
+         ORDER BY updated_at LIMIT ?`,
+      )
+      .all(cutoff, limit)
+      .map(toRequest);
+  }
+
+  /**
+   * Sets the carrier an auto-detected request was inferred to; false when the request is no longer open or
+   * a live request for the same number and carrier already exists (the caller fails it as a duplicate).
+   */
+  assignScac(request: TrackingRequestRecord, scac: string): boolean {
+    const live = this.db
+      .prepare(
+        `SELECT 1 FROM tracking_requests WHERE account_id = ? AND request_number = ? AND scac = ?
+         AND status IN ('pending', 'created') AND id <> ?`,
+      )
+      .get(request.accountId, request.requestNumber, scac, request.id);
+    if (live !== undefined) return false;
+    return (
+      changedRows(
+        this.db
+          .prepare(
+            `UPDATE tracking_requests SET scac = ?, updated_at = ? WHERE id = ? AND scac = ''
+             AND status IN ${OPEN_STATUSES}`,
+          )
+          .run(scac, this.clock.now(), request.id),
       ) > 0
     );
   }
@@ -261,8 +333,8 @@ export class TrackingStore {
     const claimed = changedRows(
       this.db
         .prepare(
-          `UPDATE tracking_requests SET status = 'created', shipment_id = ?, updated_at = ?
-           WHERE id = ? AND status = 'pending'`,
+          `UPDATE tracking_requests SET status = 'created', failed_reason = NULL, shipment_id = ?, updated_at = ?
+           WHERE id = ? AND status IN ${OPEN_STATUSES}`,
         )
         .run(shipmentId, now, request.id),
     );
@@ -319,22 +391,30 @@ export class TrackingStore {
     return row === undefined ? undefined : toShipment(row);
   }
 
-  /** Newest first; `number` matches the request number or the bill of lading given. */
+  /**
+   * Newest first; `number` matches the request number or the bill of lading given; `query` (the deprecated
+   * `q`) also matches a reference number or the number of one of the shipment's containers.
+   */
   listShipments(
     accountId: string,
-    filter: { numbers?: readonly string[]; trackingStopped?: boolean },
+    filter: { numbers?: readonly string[]; trackingStopped?: boolean; query?: string },
     page: { size: number; offset: number },
   ): { records: ShipmentRecord[]; total: number } {
     const numbers = filter.numbers === undefined ? null : JSON.stringify(filter.numbers);
     const stopped = filter.trackingStopped === undefined ? null : filter.trackingStopped ? 1 : 0;
+    const query = filter.query ?? null;
     const where = `account_id = :accountId AND (:numbers IS NULL OR request_number IN (SELECT value FROM json_each(:numbers)))
-      AND (:stopped IS NULL OR (tracking_stopped_at IS NOT NULL) = :stopped)`;
+      AND (:stopped IS NULL OR (tracking_stopped_at IS NOT NULL) = :stopped)
+      AND (:query IS NULL OR request_number IN (upper(:query), replace(replace(upper(:query), ' ', ''), '-', ''))
+        OR EXISTS (SELECT 1 FROM json_each(shipments.ref_numbers) WHERE upper(value) = upper(:query))
+        OR EXISTS (SELECT 1 FROM containers WHERE containers.shipment_id = shipments.id
+          AND containers.number = replace(replace(upper(:query), ' ', ''), '-', '')))`;
     const rows = this.db
       .prepare(`SELECT * FROM shipments WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-      .all({ accountId, numbers, stopped, limit: page.size, offset: page.offset });
+      .all({ accountId, numbers, stopped, query, limit: page.size, offset: page.offset });
     const count = this.db
       .prepare(`SELECT count(*) AS total FROM shipments WHERE ${where}`)
-      .get({ accountId, numbers, stopped });
+      .get({ accountId, numbers, stopped, query });
     return { records: rows.map(toShipment), total: count === undefined ? 0 : readInteger(count, 'total') };
   }
 
@@ -359,15 +439,25 @@ export class TrackingStore {
     );
   }
 
-  /** Stops (a time) or resumes (null) tracking of a shipment. */
+  /**
+   * Stops (a time) or resumes (null) tracking of a shipment; its tracking request follows, to
+   * `tracking_stopped` and back to `created`. Two writes: the caller runs it in a transaction.
+   */
   setTrackingStopped(accountId: string, id: string, at: number | null): void {
-    storeCall('stop or resume tracking', () =>
+    const now = this.clock.now();
+    storeCall('stop or resume tracking', () => {
       this.db
         .prepare(
           'UPDATE shipments SET tracking_stopped_at = ?, updated_at = ? WHERE account_id = ? AND id = ?',
         )
-        .run(at, this.clock.now(), accountId, id),
-    );
+        .run(at, now, accountId, id);
+      this.db
+        .prepare(
+          `UPDATE tracking_requests SET status = ?, updated_at = ? WHERE account_id = ? AND shipment_id = ?
+             AND status IN ('created', 'tracking_stopped')`,
+        )
+        .run(at === null ? 'created' : 'tracking_stopped', now, accountId, id);
+    });
   }
 
   container(accountId: string, id: string): ContainerRecord | undefined {

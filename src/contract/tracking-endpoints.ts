@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { shippingLineList, singleShippingLine } from './carriers.ts';
+import { anyJson, type Endpoint } from './endpoint.ts';
+import { listDocument, singleDocument } from './json-api.ts';
+import { routeMapGeoJson } from './route-map.ts';
+import {
+  createTrackingRequestBody,
+  refreshReply,
+  trackingResource,
+  updateContainerBody,
+  updateShipmentBody,
+  updateTrackingRequestBody,
+} from './tracking.ts';
+
+const tracking = (type: string) => trackingResource(type);
+const searchResult = trackingResource('search_result');
+
+/** Tracking requests, carriers, shipments, containers and their events, maps, reference data and search. */
+export const TRACKING_ENDPOINTS: readonly Endpoint[] = [
+  {
+    method: 'post',
+    path: '/tracking_requests',
+    summary: 'Track a container, B/L or booking',
+    tag: 'tracking',
+    request: createTrackingRequestBody,
+    response: singleDocument(tracking('tracking_request')),
+    status: 201,
+  },
+  {
+    method: 'get',
+    path: '/tracking_requests',
+    summary: 'List tracking requests',
+    tag: 'tracking',
+    response: listDocument(tracking('tracking_request')),
+  },
+  {
+    method: 'get',
+    path: '/tracking_requests/{id}',
+    summary: 'A tracking request',
+    tag: 'tracking',
+    response: singleDocument(tracking('tracking_request')),
+  },
+  {
+    method: 'patch',
+    path: '/tracking_requests/{id}',
+    summary: 'Add a reference number',
+    tag: 'tracking',
+    request: updateTrackingRequestBody,
+    response: singleDocument(tracking('tracking_request')),
+  },
+  {
+    method: 'post',
+    path: '/tracking_requests/infer_number',
+    summary: 'Which carrier a number belongs to',
+    tag: 'tracking',
+    request: z.object({ number: z.string() }),
+    response: anyJson,
+  },
+  {
+    method: 'get',
+    path: '/shipping_lines',
+    summary: 'Carriers',
+    tag: 'tracking',
+    response: shippingLineList,
+  },
+  {
+    method: 'get',
+    path: '/shipping_lines/{id}',
+    summary: 'A carrier',
+    tag: 'tracking',
+    response: singleShippingLine,
+  },
+  {
+    method: 'get',
+    path: '/shipments',
+    summary: 'List shipments',
+    tag: 'tracking',
+    response: listDocument(tracking('shipment')),
+  },
+  {
+    method: 'get',
+    path: '/shipments/{id}',
+    summary: 'A shipment',
+    tag: 'tracking',
+    response: singleDocument(tracking('shipment')),
+  },
+  {
+    method: 'patch',
+    path: '/shipments/{id}',
+    summary: 'Set ref_numbers and tags',
+    tag: 'tracking',
+    request: updateShipmentBody,
+    response: singleDocument(tracking('shipment')),
+  },
+  {
+    method: 'patch',
+    path: '/shipments/{id}/stop_tracking',
+    summary: 'Stop tracking',
+    tag: 'tracking',
+    response: singleDocument(tracking('shipment')),
+  },
+  {
+    method: 'patch',
+    path: '/shipments/{id}/resume_tracking',
+    summary: 'Resume tracking',
+    tag: 'tracking',
+    response: singleDocument(tracking('shipment')),
+  },
+  {
+    method: 'get',
+    path: '/containers',
+    summary: 'List containers',
+    tag: 'tracking',
+    response: listDocument(tracking('container')),
+  },
+  {
+    method: 'get',
+    path: '/containers/{id}',
+    summary: 'A container',
+    tag: 'tracking',
+    response: singleDocument(tracking('container')),
+  },
+  {
+    method: 'patch',
+    path: '/containers/{id}',
+    summary: 'Set ref_numbers',
+    tag: 'tracking',
+    request: updateContainerBody,
+    response: singleDocument(tracking('container')),
+  },
+  {
+    method: 'get',
+    path: '/containers/{id}/transport_events',
+    summary: 'Milestones so far',
+    tag: 'tracking',
+    response: listDocument(tracking('transport_event')),
+  },
+  {
+    method: 'get',
+    path: '/containers/{id}/raw_events',
+    summary: 'Carrier milestones, past and estimated',
+    tag: 'tracking',
+    response: listDocument(tracking('raw_event')),
+  },
+  {
+    method: 'patch',
+    path: '/containers/{id}/refresh',
+    summary: 'Refresh now (results by webhook)',
+    tag: 'tracking',
+    response: refreshReply,
+    feature: 'refresh',
+  },
+  {
+    method: 'get',
+    path: '/containers/{id}/map_geojson',
+    summary: 'Route map: ports, the vessel at sea, its track and the legs ahead, on the sea lanes',
+    tag: 'tracking',
+    response: routeMapGeoJson,
+    feature: 'routing',
+  },
+  {
+    method: 'get',
+    path: '/containers/{id}/route',
+    summary: 'Route: the ports of call in order, with each leg’s vessel, voyage and times',
+    tag: 'tracking',
+    response: singleDocument(tracking('route')),
+    feature: 'routing',
+  },
+  {
+    method: 'get',
+    path: '/ports/{id}',
+    summary: 'A port by UN/LOCODE or id',
+    tag: 'tracking',
+    response: singleDocument(tracking('port')),
+  },
+  {
+    method: 'get',
+    path: '/terminals/{id}',
+    summary: 'A terminal',
+    tag: 'tracking',
+    response: singleDocument(tracking('terminal')),
+  },
+  {
+    method: 'get',
+    path: '/vessels/{id}',
+    summary: 'A vessel',
+    tag: 'tracking',
+    response: singleDocument(tracking('vessel')),
+  },
+  {
+    method: 'get',
+    path: '/search',
+    summary: 'Search by number or reference',
+    tag: 'tracking',
+    response: z.object({ data: z.array(searchResult) }),
+  },
+];

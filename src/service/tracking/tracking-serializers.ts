@@ -103,7 +103,19 @@ export function serializeVessel(vessel: Vessel): Resource {
   return {
     id: vessel.id,
     type: 'vessel',
-    attributes: { name: vessel.name, imo: vessel.imo, mmsi: vessel.mmsi, call_sign: null, flag: vessel.flag },
+    attributes: {
+      name: vessel.name,
+      imo: vessel.imo,
+      mmsi: vessel.mmsi,
+      call_sign: null,
+      flag: vessel.flag,
+      // Positions are a paid upstream feature (`show_positions`); the route map carries the sandbox's.
+      latitude: null,
+      longitude: null,
+      nautical_speed_knots: null,
+      navigational_heading_degrees: null,
+      position_timestamp: null,
+    },
     links: { self: `/v2/vessels/${vessel.id}` },
   };
 }
@@ -171,6 +183,10 @@ export function serializeShipment(
   };
 }
 
+/** The id of the n-th carrier milestone of a container (past or estimated), stable across reads. */
+export const rawEventId = (containerId: string, index: number): string =>
+  stableUuid('raw_event', `${containerId}:${index}`);
+
 /** The id of the n-th milestone of a container: stable, so a transport event is the same resource every read. */
 export const transportEventId = (containerId: string, index: number): string =>
   stableUuid('transport_event', `${containerId}:${index}`);
@@ -222,6 +238,15 @@ export function serializeContainer(
       ind_eta_at: null,
       ind_ata_at: null,
       ind_rail_unloaded_at: null,
+      // The spec's names for the rail and pickup-facility fields (the sandbox has no inland rail moves).
+      pickup_rail_carrier_scac: null,
+      inland_destination_eta_at: null,
+      inland_destination_ata_at: null,
+      inland_destination_rail_unloaded_at: null,
+      pickup_facility_holds: null,
+      pickup_facility_fees: null,
+      pickup_facility_yard_location: null,
+      pickup_facility_lfd_on: null,
       pod_last_tracking_request_at: iso(now),
       shipment_last_tracking_request_at: iso(now),
       import_deadlines:
@@ -244,7 +269,9 @@ export function serializeContainer(
           type: 'transport_event',
         })),
       },
-      raw_events: { data: [] },
+      raw_events: {
+        data: plan.events.map((_, index) => ({ id: rawEventId(container.id, index), type: 'raw_event' })),
+      },
     },
     links: { self: `/v2/containers/${container.id}` },
   };
@@ -292,7 +319,7 @@ export function serializeRawEvent(
 ): Resource {
   const name = event.event.replace('container.transport.', '');
   return {
-    id: stableUuid('raw_event', `${container.id}:${index}`),
+    id: rawEventId(container.id, index),
     type: 'raw_event',
     attributes: {
       event: name,
@@ -300,6 +327,8 @@ export function serializeRawEvent(
       timestamp: iso(event.at),
       estimated: event.at > now,
       actual_on: event.at > now ? null : iso(event.at)?.slice(0, 10),
+      estimated_on: event.at > now ? iso(event.at)?.slice(0, 10) : null,
+      actual_at: event.at > now ? null : iso(event.at),
       estimated_at: event.at > now ? iso(event.at) : null,
       location_name: event.port.name,
       location_locode: event.port.locode,

@@ -178,6 +178,9 @@ export class TrackingViews {
       if (includes.has('transport_events')) {
         for (const event of this.transportEvents(container, shipment, new Set()).data) included.add(event);
       }
+      if (includes.has('raw_events')) {
+        for (const event of this.rawEvents(container, shipment)) included.add(event);
+      }
       return this.container(container, shipment);
     });
     return { data, included: included.list() };

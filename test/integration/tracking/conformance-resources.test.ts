@@ -353,3 +353,60 @@ describe('infer_number', () => {
     });
   });
 });
+
+describe('search', () => {
+  /** The attributes every live `search_result` carries, whatever its entity (SDK CLI fixtures). */
+  const SEARCH_ATTRIBUTES = [
+    'entity_type',
+    'number',
+    'shipment_id',
+    'scac',
+    'port_of_lading_name',
+    'port_of_discharge_name',
+    'containers_count',
+    'tracking_stopped',
+    'tracking_stopped_reason',
+    'status',
+    'failed_reason',
+    'ref_numbers',
+    'created_at',
+    'updated_at',
+  ];
+
+  test('search_result resources with the live attribute set, and links self/current', async () => {
+    const response = await h.api('/v2/search?query=CMDU');
+    expect(response.status).toBe(200);
+    const body = await read(response);
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const result of body.data) {
+      expect(result.type).toBe('search_result');
+      expect(Object.keys(result.attributes).sort()).toEqual([...SEARCH_ATTRIBUTES].sort());
+    }
+    const cargo = body.data.find((result) => result.attributes.entity_type === 'cargo');
+    expect(cargo?.attributes.shipment_id).toBe(shipment.id);
+    expect(
+      body.data.find((result) => result.attributes.entity_type === 'shipment')?.attributes,
+    ).toMatchObject({
+      containers_count: expect.any(Number),
+      tracking_stopped: false,
+    });
+    expect(body.links?.self).toContain('query=CMDU');
+    expect(new URL(body.links?.current ?? '').searchParams.get('page[number]')).toBe('1');
+  });
+
+  test('no query: 400 with the upstream’s detail', async () => {
+    const missing = await h.api('/v2/search');
+    expect(missing.status).toBe(400);
+    expect((await read(missing)).errors?.[0]?.detail).toBe('Query parameter is required');
+  });
+});
+
+describe('webhook_notifications', () => {
+  test('the list carries meta.pagination like the live service', async () => {
+    const body = await read(await h.api('/v2/webhook_notifications?page[size]=1'));
+    const total = body.meta?.total ?? 0;
+    expect(total).toBeGreaterThan(0);
+    expect(body.meta).toMatchObject({ size: 1, pagination: { current: 1, last: total, records: total } });
+    expect(body.links).toHaveProperty('next');
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { advance, createRequest, type Document, expectError, read } from './conformance-support.ts';
+import { advance, createRequest, type Document, expectError, read, relIds } from './conformance-support.ts';
 import { PLAY_INTERVAL_MS, startTracking, type TrackingHarness } from './tracking-harness.ts';
 
 /**
@@ -112,8 +112,7 @@ describe('GET /shipments filters', () => {
     const shipment = byNumber.data[0];
     const byRef = await page('/v2/shipments?q=ref-3');
     expect(byRef.data.map((resource) => resource.id)).toEqual([shipment?.id]);
-    const containerIds = shipment?.relationships?.containers?.data as Array<{ id: string }>;
-    const container = await page(`/v2/containers/${containerIds[0]?.id}`);
+    const container = await page(`/v2/containers/${relIds(shipment, 'containers')[0]}`);
     const byContainer = await page(`/v2/shipments?q=${container.data.attributes.number}`);
     expect(byContainer.data.map((resource) => resource.id)).toEqual([shipment?.id]);
     // The documented `number` filter ignores container numbers (reference §10).

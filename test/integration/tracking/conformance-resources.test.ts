@@ -7,6 +7,8 @@ import {
   notifications,
   type Resource,
   read,
+  relId,
+  relIds,
   requestNow,
   subscribeRequests,
 } from './conformance-support.ts';
@@ -33,11 +35,10 @@ beforeAll(async () => {
   });
   requestId = (await read(response)).data.id;
   await advance(h, PLAY_INTERVAL_MS);
-  const tracked = (await requestNow(h, requestId)).relationships?.tracked_object?.data as { id: string };
+  const trackedId = relId(await requestNow(h, requestId), 'tracked_object');
   await advance(h, 25 * 24 * PLAY_INTERVAL_MS);
-  shipment = (await read(await h.api(`/v2/shipments/${tracked.id}`))).data;
-  const first = (shipment.relationships?.containers?.data as Array<{ id: string }>)[0];
-  container = (await read(await h.api(`/v2/containers/${first?.id}`))).data;
+  shipment = (await read(await h.api(`/v2/shipments/${trackedId}`))).data;
+  container = (await read(await h.api(`/v2/containers/${relIds(shipment, 'containers')[0]}`))).data;
 });
 afterAll(async () => {
   await h.close();
@@ -203,8 +204,7 @@ describe('container', () => {
         'index',
       ]),
     );
-    const related = container.relationships?.raw_events?.data as Array<{ id: string }>;
-    expect(related.map((event) => event.id)).toEqual(listed.data.map((event) => event.id));
+    expect(relIds(container, 'raw_events')).toEqual(listed.data.map((event) => event.id));
     const withEvents = await read(await h.api(`/v2/containers/${container.id}?include=raw_events`));
     expect(withEvents.included?.filter((resource) => resource.type === 'raw_event')).toHaveLength(
       listed.data.length,
@@ -287,7 +287,7 @@ describe('ports, terminals, vessels', () => {
   });
 
   test('a terminal with the spec’s attributes and its port', async () => {
-    const id = (shipment.relationships?.pod_terminal?.data as { id: string }).id;
+    const id = relId(shipment, 'pod_terminal');
     const terminal = await read(await h.api(`/v2/terminals/${id}`));
     expect(names(terminal.data)).toEqual(
       expect.arrayContaining([

@@ -102,3 +102,17 @@ export async function subscribeRequests(h: TrackingHarness, url: string, key?: s
   });
   expect(created.status).toBe(201);
 }
+
+/** The id a to-one relationship names; throws when it names none. */
+export function relId(resource: Resource | undefined, name: string): string {
+  const data = resource?.relationships?.[name]?.data;
+  if (data === null || data === undefined || Array.isArray(data)) throw new Error(`no ${name} relationship`);
+  return data.id;
+}
+
+/** The ids a to-many relationship names; throws when it is not a list. */
+export function relIds(resource: Resource | undefined, name: string): string[] {
+  const data = resource?.relationships?.[name]?.data;
+  if (!Array.isArray(data)) throw new Error(`no ${name} list`);
+  return data.map((identifier) => identifier.id);
+}

@@ -8,6 +8,7 @@ import {
   notifications,
   type Resource,
   read,
+  relId,
   requestNow,
   subscribeRequests,
 } from './conformance-support.ts';
@@ -132,7 +133,7 @@ describe('auto_detect_vocc_scac', () => {
     await advance(h, PLAY_INTERVAL_MS);
     const answered = await requestNow(h, request.id);
     expect(answered.attributes).toMatchObject({ status: 'created', scac: 'MSCU', failed_reason: null });
-    const shipmentId = (answered.relationships?.tracked_object?.data as { id: string }).id;
+    const shipmentId = relId(answered, 'tracked_object');
     const shipment = await read(await h.api(`/v2/shipments/${shipmentId}`));
     expect(shipment.data.attributes.shipping_line_scac).toBe('MSCU');
   });

@@ -5,8 +5,17 @@ import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
+import {
+  isEmptyJourneyFilter,
+  MAX_FILTERED_ROWS,
+  passesJourneyFilter,
+  readCodes,
+  readJourneyFilter,
+  readNumbers,
+  readStopped,
+} from './list-filters.ts';
 import type { SandboxPlayer } from './sandbox-player.ts';
-import type { ShipmentRecord, TrackingStore } from './tracking-store.ts';
+import type { ContainerRecord, ShipmentRecord, TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
 
 /** The upstream allows 10 refreshes per minute per key. */
@@ -27,21 +36,48 @@ export function containerRoutes(deps: {
     const page = readPage(c);
     const includes = readIncludes(c, 'container');
     const accountId = c.get('account').id;
-    const number = c.req.query('filter[number]');
-    const { records, total } = store.listContainers(
-      accountId,
-      number === undefined || number === ''
-        ? {}
-        : { numbers: [number.trim().toUpperCase().replace(/[\s-]/g, '')] },
-      page,
-    );
+    const numbers = readNumbers(c, 'filter[number]');
+    const prefix = readNumbers(c, 'filter[search_by_number]')?.[0]?.replace(/^~/, '');
+    const scacs = readCodes(c, 'filter[shipping_line_scac]');
+    const stopped = readStopped(c);
+    const journeyFilter = readJourneyFilter(c);
+    const stored = {
+      ...(numbers === undefined ? {} : { numbers }),
+      ...(prefix === undefined ? {} : { numberPrefix: prefix }),
+      ...(scacs === undefined ? {} : { scacs }),
+      ...(stopped === undefined || stopped === 'none' ? {} : { trackingStopped: stopped }),
+    };
     const shipments = new Map<string, ShipmentRecord | undefined>();
-    const rows = records.flatMap((container) => {
-      if (!shipments.has(container.shipmentId))
-        shipments.set(container.shipmentId, store.shipment(accountId, container.shipmentId));
-      const shipment = shipments.get(container.shipmentId);
-      return shipment === undefined ? [] : [{ container, shipment }];
-    });
+    const withShipment = (records: readonly ContainerRecord[]) =>
+      records.flatMap((container) => {
+        if (!shipments.has(container.shipmentId))
+          shipments.set(container.shipmentId, store.shipment(accountId, container.shipmentId));
+        const shipment = shipments.get(container.shipmentId);
+        return shipment === undefined ? [] : [{ container, shipment }];
+      });
+    let rows: Array<{ container: ContainerRecord; shipment: ShipmentRecord }>;
+    let total: number;
+    if (stopped === 'none') {
+      rows = [];
+      total = 0;
+    } else if (isEmptyJourneyFilter(journeyFilter)) {
+      const found = store.listContainers(accountId, stored, page);
+      rows = withShipment(found.records);
+      total = found.total;
+    } else {
+      const all = withShipment(
+        store.listContainers(accountId, stored, { size: MAX_FILTERED_ROWS, offset: 0 }).records,
+      ).filter(({ container, shipment }) => {
+        const { stops } = views.journeyOf(shipment);
+        return passesJourneyFilter(journeyFilter, {
+          polCode: stops[0]?.port.locode,
+          podCode: stops.at(-1)?.port.locode,
+          status: views.containerStatus(container, shipment),
+        });
+      });
+      rows = all.slice(page.offset, page.offset + page.size);
+      total = all.length;
+    }
     const { data, included } = views.containers(rows, includes);
     return c.json({
       data,

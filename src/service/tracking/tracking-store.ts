@@ -397,24 +397,32 @@ export class TrackingStore {
    */
   listShipments(
     accountId: string,
-    filter: { numbers?: readonly string[]; trackingStopped?: boolean; query?: string },
+    filter: {
+      numbers?: readonly string[];
+      trackingStopped?: boolean;
+      query?: string;
+      tags?: readonly string[];
+    },
     page: { size: number; offset: number },
   ): { records: ShipmentRecord[]; total: number } {
     const numbers = filter.numbers === undefined ? null : JSON.stringify(filter.numbers);
     const stopped = filter.trackingStopped === undefined ? null : filter.trackingStopped ? 1 : 0;
     const query = filter.query ?? null;
+    const tags = filter.tags === undefined ? null : JSON.stringify(filter.tags);
     const where = `account_id = :accountId AND (:numbers IS NULL OR request_number IN (SELECT value FROM json_each(:numbers)))
       AND (:stopped IS NULL OR (tracking_stopped_at IS NOT NULL) = :stopped)
+      AND (:tags IS NULL OR EXISTS (SELECT 1 FROM json_each(shipments.tags)
+        WHERE upper(value) IN (SELECT value FROM json_each(:tags))))
       AND (:query IS NULL OR request_number IN (upper(:query), replace(replace(upper(:query), ' ', ''), '-', ''))
         OR EXISTS (SELECT 1 FROM json_each(shipments.ref_numbers) WHERE upper(value) = upper(:query))
         OR EXISTS (SELECT 1 FROM containers WHERE containers.shipment_id = shipments.id
           AND containers.number = replace(replace(upper(:query), ' ', ''), '-', '')))`;
     const rows = this.db
       .prepare(`SELECT * FROM shipments WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-      .all({ accountId, numbers, stopped, query, limit: page.size, offset: page.offset });
+      .all({ accountId, numbers, stopped, query, tags, limit: page.size, offset: page.offset });
     const count = this.db
       .prepare(`SELECT count(*) AS total FROM shipments WHERE ${where}`)
-      .get({ accountId, numbers, stopped, query });
+      .get({ accountId, numbers, stopped, query, tags });
     return { records: rows.map(toShipment), total: count === undefined ? 0 : readInteger(count, 'total') };
   }
 
@@ -474,20 +482,41 @@ export class TrackingStore {
       .map(toContainer);
   }
 
-  /** Newest first; `numbers` keeps only those containers. */
+  /**
+   * Newest first; `numbers` keeps only those containers, `numberPrefix` those whose number starts so,
+   * `scacs` those of shipments with one of those carriers, `trackingStopped` those whose shipment is
+   * (or is not) stopped.
+   */
   listContainers(
     accountId: string,
-    filter: { numbers?: readonly string[] },
+    filter: {
+      numbers?: readonly string[];
+      numberPrefix?: string;
+      scacs?: readonly string[];
+      trackingStopped?: boolean;
+    },
     page: { size: number; offset: number },
   ): { records: ContainerRecord[]; total: number } {
-    const numbers = filter.numbers === undefined ? null : JSON.stringify(filter.numbers);
-    const where = `account_id = :accountId AND (:numbers IS NULL OR number IN (SELECT value FROM json_each(:numbers)))`;
+    const params = {
+      accountId,
+      numbers: filter.numbers === undefined ? null : JSON.stringify(filter.numbers),
+      prefix:
+        filter.numberPrefix === undefined
+          ? null
+          : `${filter.numberPrefix.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`,
+      scacs: filter.scacs === undefined ? null : JSON.stringify(filter.scacs),
+      stopped: filter.trackingStopped === undefined ? null : filter.trackingStopped ? 1 : 0,
+    };
+    const where = `account_id = :accountId AND (:numbers IS NULL OR number IN (SELECT value FROM json_each(:numbers)))
+      AND (:prefix IS NULL OR number LIKE :prefix ESCAPE '\\')
+      AND (:scacs IS NULL AND :stopped IS NULL OR EXISTS (SELECT 1 FROM shipments
+        WHERE shipments.id = containers.shipment_id
+        AND (:scacs IS NULL OR shipments.scac IN (SELECT value FROM json_each(:scacs)))
+        AND (:stopped IS NULL OR (shipments.tracking_stopped_at IS NOT NULL) = :stopped)))`;
     const rows = this.db
       .prepare(`SELECT * FROM containers WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-      .all({ accountId, numbers, limit: page.size, offset: page.offset });
-    const count = this.db
-      .prepare(`SELECT count(*) AS total FROM containers WHERE ${where}`)
-      .get({ accountId, numbers });
+      .all({ ...params, limit: page.size, offset: page.offset });
+    const count = this.db.prepare(`SELECT count(*) AS total FROM containers WHERE ${where}`).get(params);
     return { records: rows.map(toContainer), total: count === undefined ? 0 : readInteger(count, 'total') };
   }
 

@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import type { Clock } from '../../domain/clock.ts';
 import { InvalidParameterError, NotFoundError } from '../../domain/errors.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
+import { containerStateAt } from '../../domain/tracking/container-state.ts';
+import type { Journey } from '../../domain/tracking/sandbox-journey.ts';
 import type { JourneyBook } from './journey-book.ts';
 import {
   type Resource,
@@ -126,6 +128,18 @@ export class TrackingViews {
       return serializeTrackingRequest(record);
     });
     return { data, included: included.list() };
+  }
+
+  /** The shipment's sandbox journey (ports, legs, vessels, times). */
+  journeyOf(shipment: ShipmentRecord): Journey {
+    return this.deps.journeys.of(shipment);
+  }
+
+  /** The container's `current_status` at the clock's time. */
+  containerStatus(container: ContainerRecord, shipment: ShipmentRecord): string {
+    const journey = this.deps.journeys.of(shipment);
+    const plan = this.deps.journeys.planOf(shipment, container);
+    return containerStateAt(plan, journey, this.deps.clock.now()).current_status;
   }
 
   shipment(shipment: ShipmentRecord): Resource {

@@ -126,3 +126,53 @@ describe('GET /shipments filters', () => {
     });
   });
 });
+
+describe('filter[...] the SDK sends', () => {
+  test('shipments: filter[pol_code]/[pod_code] (comma = any), filter[tags], filter[actively_tracked], filter[q]', async () => {
+    const all = await page('/v2/shipments?page[size]=100');
+    const first = all.data[0];
+    const pod = String(first?.attributes.port_of_discharge_locode);
+    const pol = String(first?.attributes.port_of_lading_locode);
+    const byPod = await page(`/v2/shipments?filter[pod_code]=${pod.toLowerCase()},XXXXX&page[size]=1`);
+    const expected = all.data.filter((shipment) => shipment.attributes.port_of_discharge_locode === pod);
+    expect(byPod.meta?.total).toBe(expected.length);
+    expect(byPod.data.map((shipment) => shipment.id)).toEqual([expected[0]?.id]);
+    expect(byPod.links?.next === null).toBe(expected.length <= 1);
+    const both = await page(`/v2/shipments?filter[pol_code]=${pol}&filter[pod_code]=${pod}`);
+    expect(both.data.every((shipment) => shipment.attributes.port_of_lading_locode === pol)).toBe(true);
+    expect((await page('/v2/shipments?filter[pod_code]=XXXXX')).data).toEqual([]);
+
+    const tagged = await h.api(`/v2/shipments/${first?.id}`, {
+      method: 'PATCH',
+      json: { data: { attributes: { tags: ['Hot', 'reefer'] } } },
+    });
+    expect(tagged.status).toBe(200);
+    expect(
+      (await page('/v2/shipments?filter[tags]=hot,nothing')).data.map((shipment) => shipment.id),
+    ).toEqual([first?.id]);
+    expect((await page('/v2/shipments?filter[actively_tracked]=true')).meta?.total).toBe(all.meta?.total);
+    expect((await page('/v2/shipments?filter[actively_tracked]=false')).data).toEqual([]);
+    expect((await page('/v2/shipments?filter[q]=REF-2')).data).toHaveLength(1);
+  });
+
+  test('containers: filter[shipping_line_scac], filter[current_status], filter[search_by_number], filter[pod_code]', async () => {
+    const all = await page('/v2/containers?page[size]=100');
+    const total = all.meta?.total;
+    expect((await page('/v2/containers?filter[shipping_line_scac]=MAEU')).meta?.total).toBe(total);
+    expect((await page('/v2/containers?filter[shipping_line_scac]=MSCU')).data).toEqual([]);
+    const status = String(all.data[0]?.attributes.current_status);
+    const byStatus = await page(`/v2/containers?filter[current_status]=${status}&page[size]=100`);
+    expect(byStatus.data.length).toBeGreaterThan(0);
+    expect(byStatus.data.every((container) => container.attributes.current_status === status)).toBe(true);
+    expect(byStatus.meta?.total).toBe(
+      all.data.filter((container) => container.attributes.current_status === status).length,
+    );
+    const number = String(all.data[0]?.attributes.number);
+    const byPrefix = await page(`/v2/containers?filter[search_by_number]=${number.slice(0, 8)}`);
+    expect(byPrefix.data.map((container) => container.id)).toContain(all.data[0]?.id);
+    expect((await page('/v2/containers?filter[pod_code]=XXXXX')).meta?.total).toBe(0);
+    await expectError(await h.api('/v2/containers?filter[actively_tracked]=yes'), 400, {
+      source: { parameter: 'filter[actively_tracked]' },
+    });
+  });
+});

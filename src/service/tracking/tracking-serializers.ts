@@ -1,30 +1,21 @@
 import { CARRIER_CATALOG } from '../../domain/carriers/carrier-catalog.ts';
 import type { Port } from '../../domain/ports/port-catalog.ts';
 import { portId } from '../../domain/ports/port-catalog.ts';
-import { stableUuid } from '../../domain/stable-id.ts';
 import { containerStateAt } from '../../domain/tracking/container-state.ts';
 import type { Terminal, Vessel } from '../../domain/tracking/sandbox-fleet.ts';
 import type { ContainerPlan, Journey, JourneyEvent } from '../../domain/tracking/sandbox-journey.ts';
+import { rawEventId, transportEventId } from './event-serializers.ts';
 import { knownCarrierName } from './known-carriers.ts';
+import { iso, type Resource, ref } from './resource.ts';
 import type { ContainerRecord, ShipmentRecord, TrackingRequestRecord } from './tracking-store.ts';
 
-export interface Identifier {
-  readonly id: string;
-  readonly type: string;
-}
-
-export interface Resource extends Identifier {
-  readonly attributes: Record<string, unknown>;
-  readonly relationships?: Record<string, { data: Identifier | Identifier[] | null }>;
-  readonly links?: Record<string, string>;
-}
-
-const iso = (ms: number | null | undefined): string | null =>
-  ms === null || ms === undefined ? null : new Date(ms).toISOString();
-
-const ref = (type: string, id: string | null): { data: Identifier | null } => ({
-  data: id === null ? null : { id, type },
-});
+export {
+  rawEventId,
+  serializeRawEvent,
+  serializeTransportEvent,
+  transportEventId,
+} from './event-serializers.ts';
+export type { Identifier, Resource } from './resource.ts';
 
 export function serializeTrackingRequest(request: TrackingRequestRecord): Resource {
   return {
@@ -183,14 +174,6 @@ export function serializeShipment(
   };
 }
 
-/** The id of the n-th carrier milestone of a container (past or estimated), stable across reads. */
-export const rawEventId = (containerId: string, index: number): string =>
-  stableUuid('raw_event', `${containerId}:${index}`);
-
-/** The id of the n-th milestone of a container: stable, so a transport event is the same resource every read. */
-export const transportEventId = (containerId: string, index: number): string =>
-  stableUuid('transport_event', `${containerId}:${index}`);
-
 export function serializeContainer(
   container: ContainerRecord,
   shipment: ShipmentRecord,
@@ -274,75 +257,5 @@ export function serializeContainer(
       },
     },
     links: { self: `/v2/containers/${container.id}` },
-  };
-}
-
-export function serializeTransportEvent(
-  event: JourneyEvent,
-  index: number,
-  container: ContainerRecord,
-  journey: Journey,
-): Resource {
-  const atPod = event.port.locode === journey.stops.at(-1)?.port.locode;
-  return {
-    id: transportEventId(container.id, index),
-    type: 'transport_event',
-    attributes: {
-      event: event.event,
-      voyage_number: event.voyageNumber,
-      timestamp: iso(event.at),
-      timezone: event.port.timeZone,
-      location_locode: event.port.locode,
-      created_at: iso(event.at),
-      data_source: atPod && event.vessel === null ? 'terminal' : 'shipping_line',
-      invalidated_at: null,
-    },
-    relationships: {
-      shipment: ref('shipment', container.shipmentId),
-      container: ref('container', container.id),
-      vessel: ref('vessel', event.vessel?.id ?? null),
-      location: ref('port', portId(event.port.locode)),
-      terminal: ref('terminal', atPod ? journey.podTerminal.id : null),
-    },
-  };
-}
-
-/**
- * A carrier milestone as the line reports it (`raw_event`): short names, past and estimated alike, so the
- * journey's remaining milestones show up as estimates.
- */
-export function serializeRawEvent(
-  event: JourneyEvent,
-  index: number,
-  container: ContainerRecord,
-  now: number,
-): Resource {
-  const name = event.event.replace('container.transport.', '');
-  return {
-    id: rawEventId(container.id, index),
-    type: 'raw_event',
-    attributes: {
-      event: name,
-      original_event: name.replaceAll('_', ' '),
-      timestamp: iso(event.at),
-      estimated: event.at > now,
-      actual_on: event.at > now ? null : iso(event.at)?.slice(0, 10),
-      estimated_on: event.at > now ? iso(event.at)?.slice(0, 10) : null,
-      actual_at: event.at > now ? null : iso(event.at),
-      estimated_at: event.at > now ? iso(event.at) : null,
-      location_name: event.port.name,
-      location_locode: event.port.locode,
-      vessel_name: event.vessel?.name ?? null,
-      vessel_imo: event.vessel?.imo ?? null,
-      voyage_number: event.voyageNumber,
-      timezone: event.port.timeZone,
-      index,
-      created_at: iso(Math.min(event.at, now)),
-    },
-    relationships: {
-      container: ref('container', container.id),
-      location: ref('port', portId(event.port.locode)),
-      vessel: ref('vessel', event.vessel?.id ?? null),
-    },
   };
 }

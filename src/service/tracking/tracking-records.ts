@@ -56,6 +56,8 @@ export interface TrackingRequestFilter {
   readonly createdTo?: number;
   readonly updatedFrom?: number;
   readonly updatedTo?: number;
+  /** The deprecated `q`: a case-insensitive part of the request number or of a reference number. */
+  readonly query?: string;
 }
 
 /** Statuses of a request the carrier may still answer. */

@@ -90,6 +90,7 @@ export function trackingRequestRoutes(deps: {
         ...(optional(c.req.query('filter[scac]')) === undefined
           ? {}
           : { scac: c.req.query('filter[scac]')?.toUpperCase() }),
+        ...(optional(c.req.query('q')) === undefined ? {} : { query: c.req.query('q')?.trim() }),
         ...dropUndefined({
           createdFrom: readTime(c, 'filter[created_at][start]'),
           createdTo: readTime(c, 'filter[created_at][end]'),

@@ -109,9 +109,16 @@ export class TrackingRequestStore {
       ...(filter.createdTo === undefined ? [] : ['created_at <= :createdTo']),
       ...(filter.updatedFrom === undefined ? [] : ['updated_at >= :updatedFrom']),
       ...(filter.updatedTo === undefined ? [] : ['updated_at <= :updatedTo']),
+      ...(filter.query === undefined
+        ? []
+        : ["(request_number LIKE :query ESCAPE '\\' OR ref_numbers LIKE :query ESCAPE '\\')"]),
     ].join(' AND ');
+    const query =
+      filter.query === undefined
+        ? undefined
+        : `%${filter.query.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
     const params = Object.fromEntries(
-      Object.entries({ accountId, ...filter }).filter(([, value]) => value !== undefined),
+      Object.entries({ accountId, ...filter, query }).filter(([, value]) => value !== undefined),
     ) as Record<string, string | number>;
     const rows = this.db
       .prepare(`SELECT * FROM tracking_requests WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)

@@ -264,3 +264,19 @@ describe('GET /tracking_requests', () => {
     expect((await read(patched)).data.attributes.ref_numbers).toEqual(['NEW-REF']);
   });
 });
+
+describe('GET /tracking_requests?q= (deprecated upstream, still honoured)', () => {
+  test('matches a part of the request number or of a reference number, case-insensitively', async () => {
+    const request = await created({
+      request_type: 'bill_of_lading',
+      request_number: 'EGLV143300112233',
+      scac: 'EGLV',
+      ref_numbers: ['Order-4711'],
+    });
+    const byNumber = await read(await h.api('/v2/tracking_requests?q=eglv1433'));
+    expect(byNumber.data.map((found) => found.id)).toEqual([request.id]);
+    const byRef = await read(await h.api('/v2/tracking_requests?q=order-47'));
+    expect(byRef.data.map((found) => found.id)).toEqual([request.id]);
+    expect((await read(await h.api('/v2/tracking_requests?q=100%25'))).data).toEqual([]);
+  });
+});

@@ -129,6 +129,14 @@ export const TRACKING_ENDPOINTS: readonly Endpoint[] = [
     response: singleDocument(tracking('container')),
   },
   {
+    method: 'patch',
+    path: '/containers',
+    summary: 'Set ref_numbers of the container named by data.id (the OpenAPI document’s path)',
+    tag: 'tracking',
+    request: updateContainerBody,
+    response: singleDocument(tracking('container')),
+  },
+  {
     method: 'get',
     path: '/containers/{id}/transport_events',
     summary: 'Milestones so far',

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { updateContainerBody } from '../../contract/tracking.ts';
+import { ValidationError } from '../../domain/errors.ts';
 import { type AccountFeatures, requireFeature } from '../accounts/account-features.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
@@ -97,13 +98,26 @@ export function containerRoutes(deps: {
     });
   });
 
-  routes.patch('/containers/:id', async (c) => {
-    const accountId = c.get('account').id;
-    const { container } = views.containerOr404(accountId, c.req.param('id'));
-    const { attributes } = (await readJson(c, updateContainerBody)).data;
-    store.updateContainerRefs(accountId, container.id, attributes.ref_numbers);
+  const updateContainer = (accountId: string, id: string, refNumbers: string[]) => {
+    const { container } = views.containerOr404(accountId, id);
+    store.updateContainerRefs(accountId, container.id, refNumbers);
     const row = views.containerOr404(accountId, container.id);
-    return c.json({ data: views.container(row.container, row.shipment) });
+    return { data: views.container(row.container, row.shipment) };
+  };
+
+  routes.patch('/containers/:id', async (c) => {
+    const { attributes } = (await readJson(c, updateContainerBody)).data;
+    return c.json(updateContainer(c.get('account').id, c.req.param('id'), attributes.ref_numbers));
+  });
+
+  // The OpenAPI document puts this operation on `PATCH /containers`, the container named by `data.id`;
+  // the guides use `/containers/{id}`. Both are served.
+  routes.patch('/containers', async (c) => {
+    const { id, attributes } = (await readJson(c, updateContainerBody)).data;
+    if (id === undefined || id.trim() === '') {
+      throw new ValidationError("Id can't be blank", {}, { pointer: '/data/id', code: 'blank' });
+    }
+    return c.json(updateContainer(c.get('account').id, id, attributes.ref_numbers));
   });
 
   routes.get('/containers/:id/transport_events', (c) => {

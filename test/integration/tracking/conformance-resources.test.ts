@@ -410,3 +410,30 @@ describe('webhook_notifications', () => {
     expect(body.links).toHaveProperty('next');
   });
 });
+
+describe('PATCH /containers (the OpenAPI document’s path)', () => {
+  test('sets ref_numbers of the container named by data.id, as PATCH /containers/{id} does; 422 without an id', async () => {
+    const response = await h.api('/v2/containers', {
+      method: 'PATCH',
+      json: { data: { id: container.id, type: 'container', attributes: { ref_numbers: ['BOX-REF'] } } },
+    });
+    expect(response.status).toBe(200);
+    expect((await read(response)).data.attributes.ref_numbers).toEqual(['BOX-REF']);
+    await expectError(
+      await h.api('/v2/containers', {
+        method: 'PATCH',
+        json: { data: { type: 'container', attributes: { ref_numbers: [] } } },
+      }),
+      422,
+      { code: 'blank', source: { pointer: '/data/id' } },
+    );
+    await expectError(
+      await h.api('/v2/containers', {
+        method: 'PATCH',
+        json: { data: { id: '00000000-0000-4000-8000-000000000000', attributes: { ref_numbers: [] } } },
+      }),
+      404,
+      { title: 'Not Found' },
+    );
+  });
+});

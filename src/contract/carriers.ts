@@ -46,7 +46,13 @@ export const shippingLineResource = z.object({
     booking_number_tracking_support: z.boolean(),
     container_number_tracking_support: z.boolean(),
     bol_prefix: z.string().nullable(),
+    /** The carrier's tracking page, `${BLNUM}` standing for the bill of lading; null when not known. */
+    tracking_url: z.string().nullable(),
+    contact_url: z.string().nullable(),
+    /** Which container fields the carrier provides (upstream fixture); null when not known. */
+    provided_data: z.record(z.string(), z.union([z.boolean(), z.string()])).nullable(),
   }),
+  links: z.object({ self: z.string() }).optional(),
 });
 export type ShippingLineResource = z.infer<typeof shippingLineResource>;
 

@@ -48,6 +48,16 @@ export const listMeta = z.object({
   total: z.number().int(),
   /** Sent (true) when `total` is a lower bound: a filtered list is counted only so far. */
   total_is_lower_bound: z.boolean().optional(),
+  /** The live upstream's page summary, on the tracking lists and webhook notifications. */
+  pagination: z
+    .object({
+      current: z.number().int(),
+      next: z.number().int().optional(),
+      prev: z.number().int().optional(),
+      last: z.number().int(),
+      records: z.number().int(),
+    })
+    .optional(),
 });
 
 /** A single-resource document: `{ data, included?, links? }`. */

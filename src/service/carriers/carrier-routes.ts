@@ -21,6 +21,11 @@ const INVALID_NUMBER_DETAIL = 'This reference number is not valid.';
 /** `METHOD /v2/path` of the routes here that have a rate-limit bucket of their own. */
 export const CARRIER_OWN_RATE_LIMITS: ReadonlySet<string> = new Set([`POST /v2${INFER_NUMBER_PATH}`]);
 
+/**
+ * A `shipping_line` resource with every attribute the upstream sends (spec, live fixture, and the
+ * `bol_prefix` its SDK reads). The carrier data holds no carrier web addresses nor a per-field data
+ * inventory, so `tracking_url`, `contact_url` and `provided_data` are null rather than made up.
+ */
 export const shippingLineResource = (carrier: Carrier): ShippingLineResource => ({
   id: carrier.scac,
   type: 'shipping_line' as const,
@@ -33,8 +38,30 @@ export const shippingLineResource = (carrier: Carrier): ShippingLineResource => 
     booking_number_tracking_support: carrier.trackingSupport.booking_number,
     container_number_tracking_support: carrier.trackingSupport.container_number,
     bol_prefix: carrier.bolPrefix,
+    tracking_url: null,
+    contact_url: null,
+    provided_data: null,
   },
+  links: { self: `/v2/shipping_lines/${carrier.scac}` },
 });
+
+/**
+ * The upstream's internal test carrier, listed as the live service lists it: tracking requests accept it
+ * with the documented test numbers (the MCP server hides it from agents).
+ */
+export const TEST_SHIPPING_LINE: Carrier = {
+  scac: 'TEST',
+  name: 'T49 Test Carrier',
+  shortName: 'T49 line',
+  alternativeScacs: [],
+  bolPrefix: 'TEST',
+  trackingSupport: { bill_of_lading: true, booking_number: true, container_number: true },
+  containerPrefixes: [],
+  groupContainerPrefixes: [],
+  blPrefixes: [],
+  blFormats: [],
+  bookingFormats: [],
+};
 
 const matchesSearch = (line: Carrier, search: string): boolean =>
   [line.scac, line.name, line.shortName, ...line.alternativeScacs].some((text) =>
@@ -97,14 +124,17 @@ export const carrierRoutes = ({
     .get('/shipping_lines', (c) => {
       // The SDK's `shippingLines.list(search)` sends `search`: a case-insensitive part of a SCAC or name.
       const search = c.req.query('search')?.trim().toLowerCase() ?? '';
-      const lines = catalog.carriers.filter((line) => search === '' || matchesSearch(line, search));
+      const lines = [...catalog.carriers, TEST_SHIPPING_LINE]
+        .filter((line) => search === '' || matchesSearch(line, search))
+        .sort((a, b) => a.scac.localeCompare(b.scac));
       return c.json({ data: lines.map(shippingLineResource), links: { self: c.req.url } });
     })
     .get('/shipping_lines/:id', (c) => {
       const id = c.req.param('id');
       const carrier =
         catalog.bySCAC(id) ??
-        catalog.carriers.find((line) => line.alternativeScacs.includes(id.toUpperCase()));
+        catalog.carriers.find((line) => line.alternativeScacs.includes(id.toUpperCase())) ??
+        (id.toUpperCase() === TEST_SHIPPING_LINE.scac ? TEST_SHIPPING_LINE : undefined);
       if (carrier === undefined) throw notFound('ShippingLine', id);
       return c.json({ data: shippingLineResource(carrier), links: { self: c.req.url } });
     });

@@ -82,3 +82,22 @@ export const listEnvelope = (c: Context, page: Page, total: number) => {
     meta: { size: page.size, total },
   };
 };
+
+/**
+ * `meta` of a tracking list as the live upstream sends it: the spec's `size` and `total`, plus
+ * `pagination` with the current page, the next one when there is one, the last one and the record count.
+ */
+export const paginationMeta = (page: Page, total: number) => {
+  const last = Math.max(1, Math.ceil(total / page.size));
+  return {
+    size: page.size,
+    total,
+    pagination: {
+      current: page.number,
+      ...(page.number < last ? { next: page.number + 1 } : {}),
+      ...(page.number > 1 ? { prev: Math.min(page.number - 1, last) } : {}),
+      last,
+      records: total,
+    },
+  };
+};

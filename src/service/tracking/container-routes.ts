@@ -1,12 +1,22 @@
 import { Hono } from 'hono';
 import { updateContainerBody } from '../../contract/tracking.ts';
+import { ValidationError } from '../../domain/errors.ts';
 import { type AccountFeatures, requireFeature } from '../accounts/account-features.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { listEnvelope, readPage } from '../http/pagination.ts';
+import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
+import {
+  isEmptyJourneyFilter,
+  MAX_FILTERED_ROWS,
+  passesJourneyFilter,
+  readCodes,
+  readJourneyFilter,
+  readNumbers,
+  readStopped,
+} from './list-filters.ts';
 import type { SandboxPlayer } from './sandbox-player.ts';
-import type { ShipmentRecord, TrackingStore } from './tracking-store.ts';
+import type { ContainerRecord, ShipmentRecord, TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
 
 /** The upstream allows 10 refreshes per minute per key. */
@@ -27,24 +37,55 @@ export function containerRoutes(deps: {
     const page = readPage(c);
     const includes = readIncludes(c, 'container');
     const accountId = c.get('account').id;
-    const number = c.req.query('filter[number]');
-    const { records, total } = store.listContainers(
-      accountId,
-      number === undefined || number === ''
-        ? {}
-        : { numbers: [number.trim().toUpperCase().replace(/[\s-]/g, '')] },
-      page,
-    );
+    const numbers = readNumbers(c, 'filter[number]');
+    const prefix = readNumbers(c, 'filter[search_by_number]')?.[0]?.replace(/^~/, '');
+    const scacs = readCodes(c, 'filter[shipping_line_scac]');
+    const stopped = readStopped(c);
+    const journeyFilter = readJourneyFilter(c);
+    const stored = {
+      ...(numbers === undefined ? {} : { numbers }),
+      ...(prefix === undefined ? {} : { numberPrefix: prefix }),
+      ...(scacs === undefined ? {} : { scacs }),
+      ...(stopped === undefined || stopped === 'none' ? {} : { trackingStopped: stopped }),
+    };
     const shipments = new Map<string, ShipmentRecord | undefined>();
-    const rows = records.flatMap((container) => {
-      if (!shipments.has(container.shipmentId))
-        shipments.set(container.shipmentId, store.shipment(accountId, container.shipmentId));
-      const shipment = shipments.get(container.shipmentId);
-      return shipment === undefined ? [] : [{ container, shipment }];
-    });
+    const withShipment = (records: readonly ContainerRecord[]) =>
+      records.flatMap((container) => {
+        if (!shipments.has(container.shipmentId))
+          shipments.set(container.shipmentId, store.shipment(accountId, container.shipmentId));
+        const shipment = shipments.get(container.shipmentId);
+        return shipment === undefined ? [] : [{ container, shipment }];
+      });
+    let rows: Array<{ container: ContainerRecord; shipment: ShipmentRecord }>;
+    let total: number;
+    if (stopped === 'none') {
+      rows = [];
+      total = 0;
+    } else if (isEmptyJourneyFilter(journeyFilter)) {
+      const found = store.listContainers(accountId, stored, page);
+      rows = withShipment(found.records);
+      total = found.total;
+    } else {
+      const all = withShipment(
+        store.listContainers(accountId, stored, { size: MAX_FILTERED_ROWS, offset: 0 }).records,
+      ).filter(({ container, shipment }) => {
+        const { stops } = views.journeyOf(shipment);
+        return passesJourneyFilter(journeyFilter, {
+          polCode: stops[0]?.port.locode,
+          podCode: stops.at(-1)?.port.locode,
+          status: views.containerStatus(container, shipment),
+        });
+      });
+      rows = all.slice(page.offset, page.offset + page.size);
+      total = all.length;
+    }
     const { data, included } = views.containers(rows, includes);
-    const envelope = listEnvelope(c, page, total);
-    return c.json({ data, included, links: envelope.links, meta: { size: page.size, total } });
+    return c.json({
+      data,
+      included,
+      links: listEnvelope(c, page, total).links,
+      meta: paginationMeta(page, total),
+    });
   });
 
   routes.get('/containers/:id', (c) => {
@@ -57,25 +98,37 @@ export function containerRoutes(deps: {
     });
   });
 
-  routes.patch('/containers/:id', async (c) => {
-    const accountId = c.get('account').id;
-    const { container } = views.containerOr404(accountId, c.req.param('id'));
-    const { attributes } = (await readJson(c, updateContainerBody)).data;
-    store.updateContainerRefs(accountId, container.id, attributes.ref_numbers);
+  const updateContainer = (accountId: string, id: string, refNumbers: string[]) => {
+    const { container } = views.containerOr404(accountId, id);
+    store.updateContainerRefs(accountId, container.id, refNumbers);
     const row = views.containerOr404(accountId, container.id);
-    return c.json({ data: views.container(row.container, row.shipment) });
+    return { data: views.container(row.container, row.shipment) };
+  };
+
+  routes.patch('/containers/:id', async (c) => {
+    const { attributes } = (await readJson(c, updateContainerBody)).data;
+    return c.json(updateContainer(c.get('account').id, c.req.param('id'), attributes.ref_numbers));
+  });
+
+  // The OpenAPI document puts this operation on `PATCH /containers`, the container named by `data.id`;
+  // the guides use `/containers/{id}`. Both are served.
+  routes.patch('/containers', async (c) => {
+    const { id, attributes } = (await readJson(c, updateContainerBody)).data;
+    if (id === undefined || id.trim() === '') {
+      throw new ValidationError("Id can't be blank", {}, { pointer: '/data/id', code: 'blank' });
+    }
+    return c.json(updateContainer(c.get('account').id, id, attributes.ref_numbers));
   });
 
   routes.get('/containers/:id/transport_events', (c) => {
     const { container, shipment } = views.containerOr404(c.get('account').id, c.req.param('id'));
     const { data, included } = views.transportEvents(container, shipment, readIncludes(c, 'transport_event'));
     const page = readPage(c);
-    const envelope = listEnvelope(c, page, data.length);
     return c.json({
       data: data.slice(page.offset, page.offset + page.size),
       included,
-      links: envelope.links,
-      meta: envelope.meta,
+      links: listEnvelope(c, page, data.length).links,
+      meta: paginationMeta(page, data.length),
     });
   });
 

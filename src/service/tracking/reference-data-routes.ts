@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { NotFoundError } from '../../domain/errors.ts';
 import { JOURNEY_PORT_CODES } from '../../domain/ports/journey-ports.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
-import { findVessel, type Terminal, terminalOf } from '../../domain/tracking/sandbox-fleet.ts';
+import { findVessel, type Terminal, terminalOf, VESSELS } from '../../domain/tracking/sandbox-fleet.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { serializePort, serializeTerminal, serializeVessel } from './tracking-serializers.ts';
 
@@ -46,7 +46,8 @@ export function referenceDataRoutes(deps: { ports: PortCatalog }): Hono<ServiceE
 
   routes.get('/vessels/:id', (c) => {
     const id = c.req.param('id');
-    const vessel = findVessel(id);
+    // `/vessels/{id}` and `/vessels/{imo}` share the path upstream: an id, else an IMO number.
+    const vessel = findVessel(id) ?? VESSELS.find((candidate) => candidate.imo === id.trim());
     if (vessel === undefined) throw new NotFoundError('Vessel', id);
     return c.json({ data: serializeVessel(vessel), links: { self: `/v2/vessels/${id}` } });
   });

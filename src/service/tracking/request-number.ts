@@ -4,7 +4,16 @@ import type { RequestType } from './tracking-store.ts';
 
 /** The upstream's documented test numbers, valid only with the test carrier. */
 export const TEST_SCAC = 'TEST';
-export const TEST_NUMBERS: readonly string[] = ['TEST-TR-SUCCEEDED', 'TEST-TR-FAILED'];
+/** A B/L or booking the line has not manifested: awaiting_manifest, re-checked daily, expired after 7 days. */
+export const TEST_AWAITING_MANIFEST_NUMBER = 'TEST-TR-AWAITING-MANIFEST';
+/** A B/L or booking the line manifests a day late: awaiting_manifest, then found at the first re-check. */
+export const TEST_MANIFEST_LATE_NUMBER = 'TEST-TR-MANIFEST-LATE';
+export const TEST_NUMBERS: readonly string[] = [
+  'TEST-TR-SUCCEEDED',
+  'TEST-TR-FAILED',
+  TEST_AWAITING_MANIFEST_NUMBER,
+  TEST_MANIFEST_LATE_NUMBER,
+];
 
 /** Bills of lading and bookings: letters and digits, as carriers issue them. */
 const SHIPMENT_NUMBER = /^[A-Z0-9]{6,30}$/;

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { WebhookEvent } from '../../contract/webhook-events.ts';
+import { CARRIER_CATALOG, type CarrierCatalog } from '../../domain/carriers/carrier-catalog.ts';
 import type { Clock, Timer } from '../../domain/clock.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import { stableUuid } from '../../domain/stable-id.ts';
@@ -8,6 +9,7 @@ import type { Logger } from '../../observability/logger.ts';
 import { transaction } from '../../store/database.ts';
 import type { Notifier } from '../webhooks/notifier.ts';
 import type { JourneyBook } from './journey-book.ts';
+import { SandboxRequests } from './sandbox-requests.ts';
 import { resourceEventPayload } from './tracking-payloads.ts';
 import {
   type Resource,
@@ -15,26 +17,15 @@ import {
   serializePort,
   serializeShipment,
   serializeTerminal,
-  serializeTrackingRequest,
   serializeTransportEvent,
   serializeVessel,
 } from './tracking-serializers.ts';
-import type {
-  ContainerRecord,
-  ShipmentRecord,
-  TrackingRequestRecord,
-  TrackingStore,
-} from './tracking-store.ts';
+import type { ContainerRecord, ShipmentRecord, TrackingStore } from './tracking-store.ts';
 
-/** How long the sandbox carrier takes to answer a new request, in service time (the upstream is asynchronous). */
-export const SANDBOX_ANSWER_DELAY_MS = 3_000;
 /** How often the player looks for due work, in service time. */
 export const DEFAULT_PLAY_INTERVAL_MS = 1_000;
 /** Requests and containers handled per pass, so one pass never holds the database for long. */
 const BATCH = 200;
-
-/** The upstream's documented test number that always fails with `not_found`. */
-export const TEST_FAILED_NUMBER = 'TEST-TR-FAILED';
 
 export interface SandboxPlayerDeps {
   readonly db: DatabaseSync;
@@ -45,6 +36,8 @@ export interface SandboxPlayerDeps {
   readonly ports: PortCatalog;
   readonly notifier: Notifier;
   readonly intervalMs?: number;
+  /** The carriers an auto-detected request may be given; the shipped catalog by default. */
+  readonly carriers?: CarrierCatalog;
 }
 
 /**
@@ -57,8 +50,12 @@ export interface SandboxPlayerDeps {
 export class SandboxPlayer {
   private timer: Timer | undefined;
   private running = false;
+  /** The carrier's answers to tracking requests (created, failed, awaiting_manifest, stopped). */
+  readonly requests: SandboxRequests;
 
-  constructor(private readonly deps: SandboxPlayerDeps) {}
+  constructor(private readonly deps: SandboxPlayerDeps) {
+    this.requests = new SandboxRequests({ ...deps, carriers: deps.carriers ?? CARRIER_CATALOG });
+  }
 
   start(): void {
     if (this.running) return;
@@ -75,9 +72,7 @@ export class SandboxPlayer {
   /** One pass at the clock's current time. */
   playOnce(): void {
     const now = this.deps.clock.now();
-    for (const request of this.deps.store.pendingBefore(now - SANDBOX_ANSWER_DELAY_MS, BATCH)) {
-      this.answer(request, now);
-    }
+    this.requests.answerDue(now, BATCH);
     for (const { container, shipment } of this.deps.store.due(now, BATCH))
       this.play(container, shipment, now);
   }
@@ -101,59 +96,6 @@ export class SandboxPlayer {
       this.deps.intervalMs ?? DEFAULT_PLAY_INTERVAL_MS,
       { keepAlive: false },
     );
-  }
-
-  private answer(request: TrackingRequestRecord, now: number): void {
-    const { store, notifier, db } = this.deps;
-    if (request.requestNumber === TEST_FAILED_NUMBER) {
-      transaction(db, () => {
-        if (!store.fail(request.id, 'not_found')) return;
-        const failed = store.requestById(request.id) as TrackingRequestRecord;
-        const resource = serializeTrackingRequest(failed);
-        notifier.publishEvent({
-          accountId: request.accountId,
-          event: 'tracking_request.failed',
-          referenceType: 'tracking_request',
-          referenceId: request.id,
-          payload: (notification) =>
-            resourceEventPayload(notification, 'tracking_request.failed', resource, [resource]),
-        });
-      });
-      return;
-    }
-    const journey = this.deps.journeys.plan({ ...request, anchorAt: request.createdAt });
-    transaction(db, () => {
-      const created = store.succeed(request, {
-        anchorAt: request.createdAt,
-        containers: journey.containers.map((container) => ({
-          number: container.number,
-          nextDueAt: container.events.find((event) => event.at > now)?.at,
-        })),
-      });
-      if (created === undefined) return;
-      const succeeded = store.requestById(request.id) as TrackingRequestRecord;
-      const shipment = serializeShipment(created.shipment, journey, created.containers, now);
-      // The rows were made from the plan's containers, one each, in the same order.
-      const containers = created.containers.flatMap((container, index) => {
-        const plan = journey.containers[index];
-        return plan === undefined
-          ? []
-          : [serializeContainer(container, created.shipment, journey, plan, now)];
-      });
-      const resource = serializeTrackingRequest(succeeded);
-      notifier.publishEvent({
-        accountId: request.accountId,
-        event: 'tracking_request.succeeded',
-        referenceType: 'tracking_request',
-        referenceId: request.id,
-        payload: (notification) =>
-          resourceEventPayload(notification, 'tracking_request.succeeded', resource, [
-            ...containers,
-            shipment,
-            resource,
-          ]),
-      });
-    });
   }
 
   private play(container: ContainerRecord, shipment: ShipmentRecord, now: number): void {

@@ -6,6 +6,30 @@ import type { JourneyBook } from './journey-book.ts';
 import type { Resource } from './tracking-serializers.ts';
 import type { TrackingStore } from './tracking-store.ts';
 
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * Every live `search_result` carries the same attributes whatever its entity, null where they do not
+ * apply (the SDK's captured responses): the ones given here over nulls for the rest.
+ */
+const searchAttributes = (given: Record<string, unknown>): Record<string, unknown> => ({
+  entity_type: null,
+  number: null,
+  shipment_id: null,
+  scac: null,
+  port_of_lading_name: null,
+  port_of_discharge_name: null,
+  containers_count: null,
+  tracking_stopped: null,
+  tracking_stopped_reason: null,
+  status: null,
+  failed_reason: null,
+  ref_numbers: [],
+  created_at: null,
+  updated_at: null,
+  ...given,
+});
+
 /** The upstream returns at most 25 results. */
 export const MAX_SEARCH_RESULTS = 25;
 
@@ -44,7 +68,7 @@ export function searchRoute(deps: {
       results.push({
         id: shipment.id,
         type: 'search_result',
-        attributes: {
+        attributes: searchAttributes({
           entity_type: 'shipment',
           number: journey.billOfLadingNumber,
           ref_numbers: shipment.refNumbers,
@@ -52,7 +76,11 @@ export function searchRoute(deps: {
           containers_count: deps.store.containersOf(shipment.id).length,
           port_of_lading_name: journey.stops[0]?.port.name ?? null,
           port_of_discharge_name: journey.stops.at(-1)?.port.name ?? null,
-        },
+          tracking_stopped: shipment.trackingStoppedAt !== null,
+          tracking_stopped_reason: shipment.trackingStoppedAt === null ? null : 'cancelled_by_user',
+          created_at: iso(shipment.createdAt),
+          updated_at: iso(shipment.updatedAt),
+        }),
       });
     }
     const seenContainers = new Set<string>();
@@ -66,15 +94,18 @@ export function searchRoute(deps: {
       results.push({
         id: container.id,
         type: 'search_result',
-        attributes: {
+        attributes: searchAttributes({
           entity_type: 'cargo',
           number: container.number,
+          shipment_id: shipment.id,
           ref_numbers: container.refNumbers,
           status: containerStateAt(plan, journey, now).current_status,
           scac: shipment.scac,
           port_of_lading_name: journey.stops[0]?.port.name ?? null,
           port_of_discharge_name: journey.stops.at(-1)?.port.name ?? null,
-        },
+          created_at: iso(container.createdAt),
+          updated_at: iso(container.updatedAt),
+        }),
       });
     }
     for (const request of found.requests) {
@@ -82,17 +113,28 @@ export function searchRoute(deps: {
       results.push({
         id: request.id,
         type: 'search_result',
-        attributes: {
+        attributes: searchAttributes({
           entity_type: 'tracking_request',
           number: request.requestNumber,
+          shipment_id: request.shipmentId,
           ref_numbers: request.refNumbers,
           status: request.status,
-          scac: request.scac,
-        },
+          failed_reason: request.failedReason,
+          scac: request.scac === '' ? null : request.scac,
+          created_at: iso(request.createdAt),
+          updated_at: iso(request.updatedAt),
+        }),
       });
     }
     const data = results.slice(0, MAX_SEARCH_RESULTS);
-    return c.json({ data, meta: { total: data.length } });
+    const self = new URL(c.req.url);
+    const current = new URL(self);
+    current.searchParams.set('page[number]', '1');
+    return c.json({
+      data,
+      links: { self: self.toString(), current: current.toString() },
+      meta: { total: data.length },
+    });
   });
   return routes;
 }

@@ -1,46 +1,72 @@
 import { Hono } from 'hono';
 import { updateShipmentBody } from '../../contract/tracking.ts';
 import type { Clock } from '../../domain/clock.ts';
-import { InvalidParameterError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { listEnvelope, readPage } from '../http/pagination.ts';
+import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { readJson } from '../http/read-json.ts';
-import type { TrackingStore } from './tracking-store.ts';
+import {
+  isEmptyJourneyFilter,
+  MAX_FILTERED_ROWS,
+  passesJourneyFilter,
+  readCodes,
+  readJourneyFilter,
+  readNumbers,
+  readStopped,
+} from './list-filters.ts';
+import type { SandboxRequests } from './sandbox-requests.ts';
+import type { ShipmentRecord, TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
 
 export function shipmentRoutes(deps: {
   store: TrackingStore;
   views: TrackingViews;
+  requests: SandboxRequests;
   clock: Clock;
 }): Hono<ServiceEnv> {
-  const { store, views, clock } = deps;
+  const { store, views, requests, clock } = deps;
   const routes = new Hono<ServiceEnv>();
 
   routes.get('/shipments', (c) => {
     const page = readPage(c);
     const includes = readIncludes(c, 'shipment');
-    // `number` (and the older `filter[number]`) is the request's B/L or booking number, never a container's.
-    const number = c.req.query('number') ?? c.req.query('filter[number]');
-    const stopped = c.req.query('filter[tracking_stopped]');
-    if (stopped !== undefined && stopped !== 'true' && stopped !== 'false') {
-      throw new InvalidParameterError(
-        'filter[tracking_stopped]',
-        'filter[tracking_stopped] must be true or false',
-      );
+    const accountId = c.get('account').id;
+    // `number` (and `filter[number]`) is the request's B/L or booking number, never a container's.
+    const numbers = readNumbers(c, 'number') ?? readNumbers(c, 'filter[number]');
+    const stopped = readStopped(c);
+    // The deprecated `q` (and `filter[q]`): a bill of lading, a reference number or a container number.
+    const q = (c.req.query('q') ?? c.req.query('filter[q]'))?.trim();
+    const tags = readCodes(c, 'filter[tags]') ?? readCodes(c, 'filter[tag]');
+    const journeyFilter = readJourneyFilter(c);
+    const stored = {
+      ...(numbers === undefined ? {} : { numbers }),
+      ...(stopped === undefined || stopped === 'none' ? {} : { trackingStopped: stopped }),
+      ...(q === undefined || q === '' ? {} : { query: q }),
+      ...(tags === undefined ? {} : { tags }),
+    };
+    let found: { records: ShipmentRecord[]; total: number };
+    if (stopped === 'none') {
+      found = { records: [], total: 0 };
+    } else if (isEmptyJourneyFilter(journeyFilter)) {
+      found = store.listShipments(accountId, stored, page);
+    } else {
+      const all = store
+        .listShipments(accountId, stored, { size: MAX_FILTERED_ROWS, offset: 0 })
+        .records.filter((shipment) => {
+          const { stops } = views.journeyOf(shipment);
+          return passesJourneyFilter(journeyFilter, {
+            polCode: stops[0]?.port.locode,
+            podCode: stops.at(-1)?.port.locode,
+          });
+        });
+      found = { records: all.slice(page.offset, page.offset + page.size), total: all.length };
     }
-    const { records, total } = store.listShipments(
-      c.get('account').id,
-      {
-        ...(number === undefined || number === ''
-          ? {}
-          : { numbers: [number.trim().toUpperCase().replace(/[\s-]/g, '')] }),
-        ...(stopped === undefined ? {} : { trackingStopped: stopped === 'true' }),
-      },
-      page,
-    );
-    const { data, included } = views.shipments(records, includes);
-    const envelope = listEnvelope(c, page, total);
-    return c.json({ data, included, links: envelope.links, meta: { size: page.size, total } });
+    const { data, included } = views.shipments(found.records, includes);
+    return c.json({
+      data,
+      included,
+      links: listEnvelope(c, page, found.total).links,
+      meta: paginationMeta(page, found.total),
+    });
   });
 
   routes.get('/shipments/:id', (c) => {
@@ -73,7 +99,8 @@ export function shipmentRoutes(deps: {
       const accountId = c.get('account').id;
       const shipment = views.shipmentOr404(accountId, c.req.param('id'));
       if (stop === (shipment.trackingStoppedAt === null)) {
-        store.setTrackingStopped(accountId, shipment.id, stop ? clock.now() : null);
+        const now = clock.now();
+        requests.setTrackingStopped(shipment, stop ? now : null, now);
       }
       return c.json({ data: views.shipment(views.shipmentOr404(accountId, shipment.id)) });
     });

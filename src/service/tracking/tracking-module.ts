@@ -92,7 +92,7 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   });
   const router = new Hono<ServiceEnv>();
   router.route('/', trackingRequestRoutes({ store, views, limiter: deps.limiter }));
-  router.route('/', shipmentRoutes({ store, views, clock: deps.clock }));
+  router.route('/', shipmentRoutes({ store, views, requests: player.requests, clock: deps.clock }));
   router.route(
     '/',
     containerRoutes({ store, views, player, features: deps.features, limiter: deps.limiter }),

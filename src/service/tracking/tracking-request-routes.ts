@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { createTrackingRequestBody, updateTrackingRequestBody } from '../../contract/tracking.ts';
 import { InvalidParameterError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { listEnvelope, readPage } from '../http/pagination.ts';
+import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
 import { knownCarrierName } from './known-carriers.ts';
@@ -55,8 +55,11 @@ export function trackingRequestRoutes(deps: {
           { pointer: '/data/attributes/request_number', code: 'blank' },
         );
       }
-      if (scac === '') throw scacError("Scac can't be blank", 'blank');
-      if (knownCarrierName(scac) === undefined)
+      // With `auto_detect_vocc_scac` the SCAC may be left out: the request is pending without one, and the
+      // sandbox carrier infers it when it answers (or fails it with `scac_auto_detect_failed`).
+      const autoDetect = attributes.auto_detect_vocc_scac === true && scac === '';
+      if (scac === '' && !autoDetect) throw scacError("Scac can't be blank", 'blank');
+      if (!autoDetect && knownCarrierName(scac) === undefined)
         throw scacError(`Scac '${scac}' is not recognized`, 'invalid');
       const requestNumber = normalizeRequestNumber(attributes.request_type, attributes.request_number, scac);
       const record = store.createRequest({
@@ -87,6 +90,7 @@ export function trackingRequestRoutes(deps: {
         ...(optional(c.req.query('filter[scac]')) === undefined
           ? {}
           : { scac: c.req.query('filter[scac]')?.toUpperCase() }),
+        ...(optional(c.req.query('q')) === undefined ? {} : { query: c.req.query('q')?.trim() }),
         ...dropUndefined({
           createdFrom: readTime(c, 'filter[created_at][start]'),
           createdTo: readTime(c, 'filter[created_at][end]'),
@@ -97,20 +101,11 @@ export function trackingRequestRoutes(deps: {
       page,
     );
     const { data, included } = views.trackingRequests(records, includes);
-    const envelope = listEnvelope(c, page, total);
     return c.json({
       data,
       included,
-      links: envelope.links,
-      meta: {
-        ...envelope.meta,
-        pagination: {
-          current: page.number,
-          ...(page.number * page.size < total ? { next: page.number + 1 } : {}),
-          last: Math.max(1, Math.ceil(total / page.size)),
-          records: total,
-        },
-      },
+      links: listEnvelope(c, page, total).links,
+      meta: paginationMeta(page, total),
     });
   });
 

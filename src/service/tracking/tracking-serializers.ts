@@ -1,29 +1,21 @@
+import { CARRIER_CATALOG } from '../../domain/carriers/carrier-catalog.ts';
 import type { Port } from '../../domain/ports/port-catalog.ts';
 import { portId } from '../../domain/ports/port-catalog.ts';
-import { stableUuid } from '../../domain/stable-id.ts';
 import { containerStateAt } from '../../domain/tracking/container-state.ts';
 import type { Terminal, Vessel } from '../../domain/tracking/sandbox-fleet.ts';
 import type { ContainerPlan, Journey, JourneyEvent } from '../../domain/tracking/sandbox-journey.ts';
+import { rawEventId, transportEventId } from './event-serializers.ts';
 import { knownCarrierName } from './known-carriers.ts';
+import { iso, type Resource, ref } from './resource.ts';
 import type { ContainerRecord, ShipmentRecord, TrackingRequestRecord } from './tracking-store.ts';
 
-export interface Identifier {
-  readonly id: string;
-  readonly type: string;
-}
-
-export interface Resource extends Identifier {
-  readonly attributes: Record<string, unknown>;
-  readonly relationships?: Record<string, { data: Identifier | Identifier[] | null }>;
-  readonly links?: Record<string, string>;
-}
-
-const iso = (ms: number | null | undefined): string | null =>
-  ms === null || ms === undefined ? null : new Date(ms).toISOString();
-
-const ref = (type: string, id: string | null): { data: Identifier | null } => ({
-  data: id === null ? null : { id, type },
-});
+export {
+  rawEventId,
+  serializeRawEvent,
+  serializeTransportEvent,
+  transportEventId,
+} from './event-serializers.ts';
+export type { Identifier, Resource } from './resource.ts';
 
 export function serializeTrackingRequest(request: TrackingRequestRecord): Resource {
   return {
@@ -32,9 +24,12 @@ export function serializeTrackingRequest(request: TrackingRequestRecord): Resour
     attributes: {
       request_number: request.requestNumber,
       request_type: request.requestType,
-      scac: request.scac,
+      // Empty while an auto-detected carrier is not known yet.
+      scac: request.scac === '' ? null : request.scac,
       ref_numbers: request.refNumbers,
       shipment_tags: request.shipmentTags,
+      // The spec's name for the same list (the guides and the request body say `shipment_tags`).
+      tags: request.shipmentTags,
       status: request.status,
       failed_reason: request.failedReason,
       is_retrying: false,
@@ -99,7 +94,19 @@ export function serializeVessel(vessel: Vessel): Resource {
   return {
     id: vessel.id,
     type: 'vessel',
-    attributes: { name: vessel.name, imo: vessel.imo, mmsi: vessel.mmsi, call_sign: null, flag: vessel.flag },
+    attributes: {
+      name: vessel.name,
+      imo: vessel.imo,
+      mmsi: vessel.mmsi,
+      call_sign: null,
+      flag: vessel.flag,
+      // Positions are a paid upstream feature (`show_positions`); the route map carries the sandbox's.
+      latitude: null,
+      longitude: null,
+      nautical_speed_knots: null,
+      navigational_heading_degrees: null,
+      position_timestamp: null,
+    },
     links: { self: `/v2/vessels/${vessel.id}` },
   };
 }
@@ -127,7 +134,8 @@ export function serializeShipment(
       created_at: iso(shipment.createdAt),
       shipping_line_scac: shipment.scac,
       shipping_line_name: knownCarrierName(shipment.scac) ?? null,
-      shipping_line_short_name: knownCarrierName(shipment.scac) ?? null,
+      shipping_line_short_name:
+        CARRIER_CATALOG.bySCAC(shipment.scac)?.shortName ?? knownCarrierName(shipment.scac) ?? null,
       customer_name: null,
       port_of_lading_locode: pol?.locode ?? null,
       port_of_lading_name: pol?.name ?? null,
@@ -165,10 +173,6 @@ export function serializeShipment(
     links: { self: `/v2/shipments/${shipment.id}` },
   };
 }
-
-/** The id of the n-th milestone of a container: stable, so a transport event is the same resource every read. */
-export const transportEventId = (containerId: string, index: number): string =>
-  stableUuid('transport_event', `${containerId}:${index}`);
 
 export function serializeContainer(
   container: ContainerRecord,
@@ -217,6 +221,15 @@ export function serializeContainer(
       ind_eta_at: null,
       ind_ata_at: null,
       ind_rail_unloaded_at: null,
+      // The spec's names for the rail and pickup-facility fields (the sandbox has no inland rail moves).
+      pickup_rail_carrier_scac: null,
+      inland_destination_eta_at: null,
+      inland_destination_ata_at: null,
+      inland_destination_rail_unloaded_at: null,
+      pickup_facility_holds: null,
+      pickup_facility_fees: null,
+      pickup_facility_yard_location: null,
+      pickup_facility_lfd_on: null,
       pod_last_tracking_request_at: iso(now),
       shipment_last_tracking_request_at: iso(now),
       import_deadlines:
@@ -239,76 +252,10 @@ export function serializeContainer(
           type: 'transport_event',
         })),
       },
-      raw_events: { data: [] },
+      raw_events: {
+        data: plan.events.map((_, index) => ({ id: rawEventId(container.id, index), type: 'raw_event' })),
+      },
     },
     links: { self: `/v2/containers/${container.id}` },
-  };
-}
-
-export function serializeTransportEvent(
-  event: JourneyEvent,
-  index: number,
-  container: ContainerRecord,
-  journey: Journey,
-): Resource {
-  const atPod = event.port.locode === journey.stops.at(-1)?.port.locode;
-  return {
-    id: transportEventId(container.id, index),
-    type: 'transport_event',
-    attributes: {
-      event: event.event,
-      voyage_number: event.voyageNumber,
-      timestamp: iso(event.at),
-      timezone: event.port.timeZone,
-      location_locode: event.port.locode,
-      created_at: iso(event.at),
-      data_source: atPod && event.vessel === null ? 'terminal' : 'shipping_line',
-      invalidated_at: null,
-    },
-    relationships: {
-      shipment: ref('shipment', container.shipmentId),
-      container: ref('container', container.id),
-      vessel: ref('vessel', event.vessel?.id ?? null),
-      location: ref('port', portId(event.port.locode)),
-      terminal: ref('terminal', atPod ? journey.podTerminal.id : null),
-    },
-  };
-}
-
-/**
- * A carrier milestone as the line reports it (`raw_event`): short names, past and estimated alike, so the
- * journey's remaining milestones show up as estimates.
- */
-export function serializeRawEvent(
-  event: JourneyEvent,
-  index: number,
-  container: ContainerRecord,
-  now: number,
-): Resource {
-  const name = event.event.replace('container.transport.', '');
-  return {
-    id: stableUuid('raw_event', `${container.id}:${index}`),
-    type: 'raw_event',
-    attributes: {
-      event: name,
-      original_event: name.replaceAll('_', ' '),
-      timestamp: iso(event.at),
-      estimated: event.at > now,
-      actual_on: event.at > now ? null : iso(event.at)?.slice(0, 10),
-      estimated_at: event.at > now ? iso(event.at) : null,
-      location_name: event.port.name,
-      location_locode: event.port.locode,
-      vessel_name: event.vessel?.name ?? null,
-      vessel_imo: event.vessel?.imo ?? null,
-      voyage_number: event.voyageNumber,
-      timezone: event.port.timeZone,
-      index,
-      created_at: iso(Math.min(event.at, now)),
-    },
-    relationships: {
-      container: ref('container', container.id),
-      location: ref('port', portId(event.port.locode)),
-      vessel: ref('vessel', event.vessel?.id ?? null),
-    },
   };
 }

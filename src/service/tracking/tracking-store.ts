@@ -1,249 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
-import type { Clock } from '../../domain/clock.ts';
-import { ValidationError } from '../../domain/errors.ts';
-import { transaction } from '../../store/database.ts';
-import { changedRows, readInteger, readText, type SqlRow } from '../../store/sql-row.ts';
+import { changedRows, readInteger } from '../../store/sql-row.ts';
 import { storeCall } from '../../store/store-errors.ts';
+import {
+  type ContainerRecord,
+  OPEN_STATUSES,
+  type ShipmentRecord,
+  type TrackingRequestRecord,
+  toContainer,
+  toRequest,
+  toShipment,
+} from './tracking-records.ts';
+import { TrackingRequestStore } from './tracking-request-store.ts';
 
-export type RequestType = 'container' | 'bill_of_lading' | 'booking_number';
-export type TrackingStatus = 'pending' | 'created' | 'failed' | 'awaiting_manifest' | 'tracking_stopped';
+export type {
+  ContainerRecord,
+  RequestType,
+  ShipmentRecord,
+  TrackingRequestFilter,
+  TrackingRequestRecord,
+  TrackingStatus,
+} from './tracking-records.ts';
 
-export interface TrackingRequestRecord {
-  readonly id: string;
-  readonly accountId: string;
-  readonly requestType: RequestType;
-  readonly requestNumber: string;
-  readonly scac: string;
-  readonly refNumbers: string[];
-  readonly shipmentTags: string[];
-  readonly status: TrackingStatus;
-  readonly failedReason: string | null;
-  readonly shipmentId: string | null;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
-
-export interface ShipmentRecord {
-  readonly id: string;
-  readonly accountId: string;
-  readonly trackingRequestId: string;
-  readonly requestType: RequestType;
-  readonly requestNumber: string;
-  readonly scac: string;
-  readonly refNumbers: string[];
-  readonly tags: string[];
-  readonly anchorAt: number;
-  /** When a user stopped tracking; null while tracked. */
-  readonly trackingStoppedAt: number | null;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
-
-export interface ContainerRecord {
-  readonly id: string;
-  readonly accountId: string;
-  readonly shipmentId: string;
-  readonly position: number;
-  readonly number: string;
-  readonly refNumbers: string[];
-  readonly playedThrough: number;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
-
-export interface TrackingRequestFilter {
-  readonly requestNumber?: string;
-  readonly status?: string;
-  readonly scac?: string;
-  readonly createdFrom?: number;
-  readonly createdTo?: number;
-  readonly updatedFrom?: number;
-  readonly updatedTo?: number;
-}
-
-const strings = (row: SqlRow, column: string): string[] => {
-  const parsed: unknown = JSON.parse(readText(row, column));
-  return Array.isArray(parsed) ? parsed.map(String) : [];
-};
-const optionalText = (row: SqlRow, column: string): string | null =>
-  row[column] === null ? null : readText(row, column);
-
-const toRequest = (row: SqlRow): TrackingRequestRecord => ({
-  id: readText(row, 'id'),
-  accountId: readText(row, 'account_id'),
-  // Written by this module from the validated request types only.
-  requestType: readText(row, 'request_type') as RequestType,
-  requestNumber: readText(row, 'request_number'),
-  scac: readText(row, 'scac'),
-  refNumbers: strings(row, 'ref_numbers'),
-  shipmentTags: strings(row, 'shipment_tags'),
-  // The table's CHECK constraint holds it to the statuses.
-  status: readText(row, 'status') as TrackingStatus,
-  failedReason: optionalText(row, 'failed_reason'),
-  shipmentId: optionalText(row, 'shipment_id'),
-  createdAt: readInteger(row, 'created_at'),
-  updatedAt: readInteger(row, 'updated_at'),
-});
-
-const toShipment = (row: SqlRow): ShipmentRecord => ({
-  id: readText(row, 'id'),
-  accountId: readText(row, 'account_id'),
-  trackingRequestId: readText(row, 'tracking_request_id'),
-  // Copied from the request, validated there.
-  requestType: readText(row, 'request_type') as RequestType,
-  requestNumber: readText(row, 'request_number'),
-  scac: readText(row, 'scac'),
-  refNumbers: strings(row, 'ref_numbers'),
-  tags: strings(row, 'tags'),
-  anchorAt: readInteger(row, 'anchor_at'),
-  trackingStoppedAt: row.tracking_stopped_at === null ? null : readInteger(row, 'tracking_stopped_at'),
-  createdAt: readInteger(row, 'created_at'),
-  updatedAt: readInteger(row, 'updated_at'),
-});
-
-const toContainer = (row: SqlRow): ContainerRecord => ({
-  id: readText(row, 'id'),
-  accountId: readText(row, 'account_id'),
-  shipmentId: readText(row, 'shipment_id'),
-  position: readInteger(row, 'position'),
-  number: readText(row, 'number'),
-  refNumbers: strings(row, 'ref_numbers'),
-  playedThrough: readInteger(row, 'played_through'),
-  createdAt: readInteger(row, 'created_at'),
-  updatedAt: readInteger(row, 'updated_at'),
-});
-
-/** Tracking requests, shipments and containers of every account. */
-export class TrackingStore {
-  constructor(
-    private readonly db: DatabaseSync,
-    private readonly clock: Clock,
-  ) {}
-
-  /** A new pending request; a live request for the same number and carrier is a 422 `duplicate`. */
-  createRequest(input: {
-    accountId: string;
-    requestType: RequestType;
-    requestNumber: string;
-    scac: string;
-    refNumbers: readonly string[];
-    shipmentTags: readonly string[];
-  }): TrackingRequestRecord {
-    const now = this.clock.now();
-    const id = randomUUID();
-    return storeCall('create tracking request', () =>
-      transaction(this.db, () => {
-        const live = this.db
-          .prepare(
-            `SELECT 1 FROM tracking_requests WHERE account_id = ? AND request_number = ? AND scac = ?
-             AND status IN ('pending', 'created')`,
-          )
-          .get(input.accountId, input.requestNumber, input.scac);
-        if (live !== undefined) {
-          throw new ValidationError(
-            `Request number '${input.requestNumber}' with scac '${input.scac}' already exists in a tracking_request with a pending or created status`,
-            {},
-            { pointer: '/data/attributes/request_number', code: 'duplicate' },
-          );
-        }
-        this.db
-          .prepare(
-            `INSERT INTO tracking_requests (id, account_id, request_type, request_number, scac, ref_numbers,
-               shipment_tags, status, failed_reason, shipment_id, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', NULL, NULL, ?, ?)`,
-          )
-          .run(
-            id,
-            input.accountId,
-            input.requestType,
-            input.requestNumber,
-            input.scac,
-            JSON.stringify(input.refNumbers),
-            JSON.stringify(input.shipmentTags),
-            now,
-            now,
-          );
-        return this.request(input.accountId, id) as TrackingRequestRecord;
-      }),
-    );
-  }
-
-  request(accountId: string, id: string): TrackingRequestRecord | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM tracking_requests WHERE account_id = ? AND id = ?')
-      .get(accountId, id);
-    return row === undefined ? undefined : toRequest(row);
-  }
-
-  updateRequestRefs(accountId: string, id: string, refNumbers: readonly string[]): TrackingRequestRecord {
-    storeCall('update tracking request', () =>
-      this.db
-        .prepare(
-          'UPDATE tracking_requests SET ref_numbers = ?, updated_at = ? WHERE account_id = ? AND id = ?',
-        )
-        .run(JSON.stringify(refNumbers), this.clock.now(), accountId, id),
-    );
-    return this.request(accountId, id) as TrackingRequestRecord;
-  }
-
-  requestById(id: string): TrackingRequestRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM tracking_requests WHERE id = ?').get(id);
-    return row === undefined ? undefined : toRequest(row);
-  }
-
-  /** Newest first. */
-  listRequests(
-    accountId: string,
-    filter: TrackingRequestFilter,
-    page: { size: number; offset: number },
-  ): { records: TrackingRequestRecord[]; total: number } {
-    const where = [
-      'account_id = :accountId',
-      ...(filter.requestNumber === undefined ? [] : ['request_number = :requestNumber']),
-      ...(filter.status === undefined ? [] : ['status = :status']),
-      ...(filter.scac === undefined ? [] : ['scac = :scac']),
-      ...(filter.createdFrom === undefined ? [] : ['created_at >= :createdFrom']),
-      ...(filter.createdTo === undefined ? [] : ['created_at <= :createdTo']),
-      ...(filter.updatedFrom === undefined ? [] : ['updated_at >= :updatedFrom']),
-      ...(filter.updatedTo === undefined ? [] : ['updated_at <= :updatedTo']),
-    ].join(' AND ');
-    const params = Object.fromEntries(
-      Object.entries({ accountId, ...filter }).filter(([, value]) => value !== undefined),
-    ) as Record<string, string | number>;
-    const rows = this.db
-      .prepare(`SELECT * FROM tracking_requests WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-      .all({ ...params, limit: page.size, offset: page.offset });
-    const count = this.db
-      .prepare(`SELECT count(*) AS total FROM tracking_requests WHERE ${where}`)
-      .get(params);
-    return { records: rows.map(toRequest), total: count === undefined ? 0 : readInteger(count, 'total') };
-  }
-
-  /** Pending requests created at or before `cutoff`, oldest first: the sandbox carrier answers them. */
-  pendingBefore(cutoff: number, limit: number): TrackingRequestRecord[] {
-    return this.db
-      .prepare(
-        `SELECT * FROM tracking_requests WHERE status = 'pending' AND created_at <= ? ORDER BY seq LIMIT ?`,
-      )
-      .all(cutoff, limit)
-      .map(toRequest);
-  }
-
-  /** Marks a pending request failed; false when it was no longer pending (another process answered it). */
-  fail(id: string, reason: string): boolean {
-    return (
-      changedRows(
-        this.db
-          .prepare(
-            `UPDATE tracking_requests SET status = 'failed', failed_reason = ?, updated_at = ?
-             WHERE id = ? AND status = 'pending'`,
-          )
-          .run(reason, this.clock.now(), id),
-      ) > 0
-    );
-  }
-
+/** Tracking requests (see `TrackingRequestStore`), shipments and containers of every account. */
+export class TrackingStore extends TrackingRequestStore {
   /**
    * Creates the shipment and its containers for a pending request and marks it created, in the caller's
    * transaction; false when the request was no longer pending.
@@ -261,8 +40,8 @@ export class TrackingStore {
     const claimed = changedRows(
       this.db
         .prepare(
-          `UPDATE tracking_requests SET status = 'created', shipment_id = ?, updated_at = ?
-           WHERE id = ? AND status = 'pending'`,
+          `UPDATE tracking_requests SET status = 'created', failed_reason = NULL, shipment_id = ?, updated_at = ?
+           WHERE id = ? AND status IN ${OPEN_STATUSES}`,
         )
         .run(shipmentId, now, request.id),
     );
@@ -319,22 +98,38 @@ export class TrackingStore {
     return row === undefined ? undefined : toShipment(row);
   }
 
-  /** Newest first; `number` matches the request number or the bill of lading given. */
+  /**
+   * Newest first; `number` matches the request number or the bill of lading given; `query` (the deprecated
+   * `q`) also matches a reference number or the number of one of the shipment's containers.
+   */
   listShipments(
     accountId: string,
-    filter: { numbers?: readonly string[]; trackingStopped?: boolean },
+    filter: {
+      numbers?: readonly string[];
+      trackingStopped?: boolean;
+      query?: string;
+      tags?: readonly string[];
+    },
     page: { size: number; offset: number },
   ): { records: ShipmentRecord[]; total: number } {
     const numbers = filter.numbers === undefined ? null : JSON.stringify(filter.numbers);
     const stopped = filter.trackingStopped === undefined ? null : filter.trackingStopped ? 1 : 0;
+    const query = filter.query ?? null;
+    const tags = filter.tags === undefined ? null : JSON.stringify(filter.tags);
     const where = `account_id = :accountId AND (:numbers IS NULL OR request_number IN (SELECT value FROM json_each(:numbers)))
-      AND (:stopped IS NULL OR (tracking_stopped_at IS NOT NULL) = :stopped)`;
+      AND (:stopped IS NULL OR (tracking_stopped_at IS NOT NULL) = :stopped)
+      AND (:tags IS NULL OR EXISTS (SELECT 1 FROM json_each(shipments.tags)
+        WHERE upper(value) IN (SELECT value FROM json_each(:tags))))
+      AND (:query IS NULL OR request_number IN (upper(:query), replace(replace(upper(:query), ' ', ''), '-', ''))
+        OR EXISTS (SELECT 1 FROM json_each(shipments.ref_numbers) WHERE upper(value) = upper(:query))
+        OR EXISTS (SELECT 1 FROM containers WHERE containers.shipment_id = shipments.id
+          AND containers.number = replace(replace(upper(:query), ' ', ''), '-', '')))`;
     const rows = this.db
       .prepare(`SELECT * FROM shipments WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-      .all({ accountId, numbers, stopped, limit: page.size, offset: page.offset });
+      .all({ accountId, numbers, stopped, query, tags, limit: page.size, offset: page.offset });
     const count = this.db
       .prepare(`SELECT count(*) AS total FROM shipments WHERE ${where}`)
-      .get({ accountId, numbers, stopped });
+      .get({ accountId, numbers, stopped, query, tags });
     return { records: rows.map(toShipment), total: count === undefined ? 0 : readInteger(count, 'total') };
   }
 
@@ -359,15 +154,25 @@ export class TrackingStore {
     );
   }
 
-  /** Stops (a time) or resumes (null) tracking of a shipment. */
+  /**
+   * Stops (a time) or resumes (null) tracking of a shipment; its tracking request follows, to
+   * `tracking_stopped` and back to `created`. Two writes: the caller runs it in a transaction.
+   */
   setTrackingStopped(accountId: string, id: string, at: number | null): void {
-    storeCall('stop or resume tracking', () =>
+    const now = this.clock.now();
+    storeCall('stop or resume tracking', () => {
       this.db
         .prepare(
           'UPDATE shipments SET tracking_stopped_at = ?, updated_at = ? WHERE account_id = ? AND id = ?',
         )
-        .run(at, this.clock.now(), accountId, id),
-    );
+        .run(at, now, accountId, id);
+      this.db
+        .prepare(
+          `UPDATE tracking_requests SET status = ?, updated_at = ? WHERE account_id = ? AND shipment_id = ?
+             AND status IN ('created', 'tracking_stopped')`,
+        )
+        .run(at === null ? 'created' : 'tracking_stopped', now, accountId, id);
+    });
   }
 
   container(accountId: string, id: string): ContainerRecord | undefined {
@@ -384,20 +189,41 @@ export class TrackingStore {
       .map(toContainer);
   }
 
-  /** Newest first; `numbers` keeps only those containers. */
+  /**
+   * Newest first; `numbers` keeps only those containers, `numberPrefix` those whose number starts so,
+   * `scacs` those of shipments with one of those carriers, `trackingStopped` those whose shipment is
+   * (or is not) stopped.
+   */
   listContainers(
     accountId: string,
-    filter: { numbers?: readonly string[] },
+    filter: {
+      numbers?: readonly string[];
+      numberPrefix?: string;
+      scacs?: readonly string[];
+      trackingStopped?: boolean;
+    },
     page: { size: number; offset: number },
   ): { records: ContainerRecord[]; total: number } {
-    const numbers = filter.numbers === undefined ? null : JSON.stringify(filter.numbers);
-    const where = `account_id = :accountId AND (:numbers IS NULL OR number IN (SELECT value FROM json_each(:numbers)))`;
+    const params = {
+      accountId,
+      numbers: filter.numbers === undefined ? null : JSON.stringify(filter.numbers),
+      prefix:
+        filter.numberPrefix === undefined
+          ? null
+          : `${filter.numberPrefix.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`,
+      scacs: filter.scacs === undefined ? null : JSON.stringify(filter.scacs),
+      stopped: filter.trackingStopped === undefined ? null : filter.trackingStopped ? 1 : 0,
+    };
+    const where = `account_id = :accountId AND (:numbers IS NULL OR number IN (SELECT value FROM json_each(:numbers)))
+      AND (:prefix IS NULL OR number LIKE :prefix ESCAPE '\\')
+      AND (:scacs IS NULL AND :stopped IS NULL OR EXISTS (SELECT 1 FROM shipments
+        WHERE shipments.id = containers.shipment_id
+        AND (:scacs IS NULL OR shipments.scac IN (SELECT value FROM json_each(:scacs)))
+        AND (:stopped IS NULL OR (shipments.tracking_stopped_at IS NOT NULL) = :stopped)))`;
     const rows = this.db
       .prepare(`SELECT * FROM containers WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-      .all({ accountId, numbers, limit: page.size, offset: page.offset });
-    const count = this.db
-      .prepare(`SELECT count(*) AS total FROM containers WHERE ${where}`)
-      .get({ accountId, numbers });
+      .all({ ...params, limit: page.size, offset: page.offset });
+    const count = this.db.prepare(`SELECT count(*) AS total FROM containers WHERE ${where}`).get(params);
     return { records: rows.map(toContainer), total: count === undefined ? 0 : readInteger(count, 'total') };
   }
 

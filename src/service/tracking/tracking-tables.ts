@@ -11,7 +11,9 @@
  * - `shipments.tracking_stopped_at`: set by `PATCH /shipments/{id}/stop_tracking`, cleared by
  *   `resume_tracking`; while set, the sandbox carrier publishes nothing for the shipment's containers.
  * - The partial unique index on live requests is the duplicate rule: one pending or created request per
- *   account, number and carrier.
+ *   account, number and carrier. `scac` is '' while an `auto_detect_vocc_scac` request waits for the
+ *   sandbox carrier to infer its carrier.
+ * - A request `awaiting_manifest` keeps in `updated_at` when it was last checked: the daily re-check.
  */
 export const TRACKING_MIGRATION_NAMESPACE = 'tracking';
 
@@ -69,4 +71,6 @@ export const TRACKING_MIGRATIONS: readonly string[] = [
    CREATE INDEX containers_shipment ON containers (shipment_id, position);
    CREATE INDEX containers_number ON containers (account_id, number);
    CREATE INDEX containers_due ON containers (next_due_at) WHERE finished = 0;`,
+  // The sandbox carrier re-checks requests awaiting their manifest once a day, by when they were last checked.
+  `CREATE INDEX tracking_requests_awaiting ON tracking_requests (updated_at) WHERE status = 'awaiting_manifest';`,
 ];

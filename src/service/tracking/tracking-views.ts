@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import type { Clock } from '../../domain/clock.ts';
 import { InvalidParameterError, NotFoundError } from '../../domain/errors.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
+import { containerStateAt } from '../../domain/tracking/container-state.ts';
+import type { Journey } from '../../domain/tracking/sandbox-journey.ts';
 import type { JourneyBook } from './journey-book.ts';
 import {
   type Resource,
@@ -128,6 +130,18 @@ export class TrackingViews {
     return { data, included: included.list() };
   }
 
+  /** The shipment's sandbox journey (ports, legs, vessels, times). */
+  journeyOf(shipment: ShipmentRecord): Journey {
+    return this.deps.journeys.of(shipment);
+  }
+
+  /** The container's `current_status` at the clock's time. */
+  containerStatus(container: ContainerRecord, shipment: ShipmentRecord): string {
+    const journey = this.deps.journeys.of(shipment);
+    const plan = this.deps.journeys.planOf(shipment, container);
+    return containerStateAt(plan, journey, this.deps.clock.now()).current_status;
+  }
+
   shipment(shipment: ShipmentRecord): Resource {
     const journey = this.deps.journeys.of(shipment);
     return serializeShipment(
@@ -177,6 +191,9 @@ export class TrackingViews {
         included.add(serializeTerminal(journey.podTerminal, journey.stops.at(-1)?.port));
       if (includes.has('transport_events')) {
         for (const event of this.transportEvents(container, shipment, new Set()).data) included.add(event);
+      }
+      if (includes.has('raw_events')) {
+        for (const event of this.rawEvents(container, shipment)) included.add(event);
       }
       return this.container(container, shipment);
     });

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { deliveryStatuses } from '../../contract/webhook.ts';
 import { webhookEvent } from '../../contract/webhook-events.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { DEFAULT_PAGE_SIZE, listEnvelope, readPage } from '../http/pagination.ts';
+import { DEFAULT_PAGE_SIZE, listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { badRequest, notFound } from '../http/problem.ts';
 import type { DeliveryStatus, NotificationRecord, NotificationStore } from './notification-store.ts';
 import { SAMPLE_TIME } from './sample-documents.ts';
@@ -123,7 +123,12 @@ export function notificationRoutes(deps: NotificationRoutesDeps): Hono<ServiceEn
       size: page.size,
       offset: page.offset,
     });
-    return c.json({ ...present(accountId, records, include), ...listEnvelope(c, page, total) });
+    // The live upstream adds `meta.pagination` to this list (reference §0).
+    return c.json({
+      ...present(accountId, records, include),
+      links: listEnvelope(c, page, total).links,
+      meta: paginationMeta(page, total),
+    });
   });
 
   app.get('/:id', (c) => {

@@ -12,7 +12,8 @@ import { ClientCredentialsTokens } from '../adapters/imap-oauth.ts';
 import type { AdmissionDeps } from '../admission/admission.ts';
 import { mailboxKeyOf } from '../ledger/mailbox.ts';
 import type { Ledger } from '../ports.ts';
-import { MailPoller, type MailRulesCheck } from './mail-poller.ts';
+import type { MailRulesCheck } from './mail-import.ts';
+import { MailPoller } from './mail-poller.ts';
 import { MailWatch } from './mail-watch.ts';
 
 /** The reader's caps: the defaults with their reasons, narrowed by the settings. */

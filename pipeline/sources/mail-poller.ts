@@ -1,19 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
-import type { MailDecision } from '../../src/mail/rules.ts';
-import type {
-  MailDocument,
-  MailLimits,
-  MailMetadata,
-  ReadMessage,
-  ReadMessageOptions,
-} from '../../src/mail/types.ts';
+import type { MailLimits } from '../../src/mail/types.ts';
 import type { Logger } from '../../src/observability/logger.ts';
-import { Admission, type AdmissionDeps, type StageOutcome } from '../admission/admission.ts';
+import { Admission, type AdmissionDeps } from '../admission/admission.ts';
 import {
   acquireLease,
   type MailRecord,
@@ -24,18 +17,14 @@ import {
   releaseLease,
   writeCheckpoint,
 } from '../ledger/mailbox.ts';
-import type { EmailMetadata, IntakeMessage, Origin } from '../messages.ts';
+import type { IntakeMessage } from '../messages.ts';
 import type { Ledger, MailMessage, MailSource } from '../ports.ts';
+import { MailImport, type MailRulesCheck, type ReadMail } from './mail-import.ts';
 
 export const PROCESSED_FOLDER = 'Processed';
 export const FAILED_FOLDER = 'Failed';
 /** The keyword every message moved to `Failed` carries; a second one names the reason (`stevedore-too_large`). */
 export const FAILED_KEYWORD = 'stevedore-failed';
-
-export type ReadMail = (source: Readable, options: ReadMessageOptions) => Promise<ReadMessage>;
-
-/** The mailbox's rules (`evaluateMail` of `src/mail/rules.ts`) applied to what the reader found. */
-export type MailRulesCheck = (read: ReadMessage) => MailDecision;
 
 export interface MailPollerOptions {
   readonly source: MailSource;
@@ -93,10 +82,12 @@ const DEFAULT_LEASE_MS = 10 * 60 * 1000;
  */
 export class MailPoller {
   private readonly admission: Admission;
+  private readonly importer: MailImport;
   private readonly owner: string;
 
   constructor(private readonly options: MailPollerOptions) {
     this.admission = new Admission(options.admission);
+    this.importer = new MailImport({ ...options, admission: this.admission });
     this.owner = options.owner ?? randomUUID();
   }
 
@@ -233,7 +224,7 @@ export class MailPoller {
           break;
         }
         const body = next.value.body;
-        const running = this.importMessage(entry.message, entry.key, body, dir).then(
+        const running = this.importer.import(entry.message, entry.key, body, dir).then(
           (imported): Imported => ({ kind: 'imported', ...imported }),
           (error: unknown): Imported => {
             failure ??= error;
@@ -307,121 +298,6 @@ export class MailPoller {
     return done.at(-1)?.message.uid;
   }
 
-  /** Reads the message, stages and enqueues its documents; the record says what became of it. */
-  private async importMessage(
-    message: MailMessage,
-    key: string,
-    body: Readable,
-    dir: string,
-  ): Promise<{ record: MailRecord; staged: IntakeMessage[] }> {
-    const { limits, read, rules, clock } = this.options;
-    const base = {
-      uidValidity: message.uidValidity,
-      uid: message.uid,
-      at: new Date(clock.now()).toISOString(),
-    };
-    const failed = (reason: { reason: string; detail: string }) => ({
-      record: { ...base, outcome: 'failed' as const, ...refusal(reason), documents: 0 },
-      staged: [],
-    });
-    const parsed = await read(body, { tempDir: dir, limits, sizeBytes: message.sizeBytes });
-    try {
-      if (parsed.refusal !== null) return failed(parsed.refusal);
-      const decision = rules?.(parsed) ?? { refusal: null, taken: parsed.documents, refused: [] };
-      if (decision.refusal !== null) return failed(decision.refusal);
-      // Staged copies are links or copies made now: the temp files may go once this returns.
-      const staged = await this.stageAll(message, key, parsed.metadata, decision.taken);
-      if (staged.messages.length > 0) {
-        const documents = staged.messages.length;
-        return {
-          record: { ...base, outcome: 'processed', reason: null, detail: null, documents },
-          staged: staged.messages,
-        };
-      }
-      const skipped = [
-        ...staged.rejected,
-        ...decision.refused.map((part) => `${part.document.fileName}: ${part.detail}`),
-        ...parsed.skipped.map((part) => `${part.fileName ?? part.partPath}: ${part.detail}`),
-      ];
-      return failed({
-        reason: 'no_documents',
-        detail:
-          skipped.length === 0
-            ? 'the message has no attachment'
-            : `no document to take (${skipped.join('; ')})`,
-      });
-    } finally {
-      await parsed.dispose();
-    }
-  }
-
-  private async stageAll(
-    message: MailMessage,
-    key: string,
-    metadata: MailMetadata,
-    documents: readonly MailDocument[],
-  ): Promise<{ messages: IntakeMessage[]; rejected: string[] }> {
-    const email = emailOf(metadata);
-    const messages: IntakeMessage[] = [];
-    const rejected: string[] = [];
-    for (const document of documents) {
-      const origin: Origin = {
-        originId: originIdOf(this.options.box, key, document.partPath),
-        source: 'imap',
-        fileName: document.fileName,
-        location: `${message.mailbox} uid ${message.uid} part ${document.partPath}`,
-        receivedAt: message.receivedAt,
-        email,
-      };
-      const outcome = await this.stage(document, origin);
-      if (outcome.kind === 'staged') messages.push(outcome.message);
-      else rejected.push(`${document.fileName}: ${outcome.detail}`);
-    }
-    return { messages, rejected };
-  }
-
-  /**
-   * Stages one document: a small one from memory, a large one from its temp file, by hard link where the
-   * blob store can, else by copy.
-   */
-  private async stage(
-    document: MailDocument,
-    origin: Origin,
-  ): Promise<{ kind: 'staged'; message: IntakeMessage } | { kind: 'rejected'; detail: string }> {
-    if (document.bytes !== null) {
-      const outcome = await this.admission.stage({
-        body: document.bytes,
-        sizeBytes: document.bytes.length,
-        origin,
-      });
-      return this.staged(document, outcome);
-    }
-    const path = document.path ?? '';
-    const handle = await open(path, 'r');
-    try {
-      const info = await stat(path);
-      const outcome = await this.admission.stage({
-        body: handle.createReadStream({ start: 0, autoClose: false }),
-        sizeBytes: info.size,
-        origin,
-        localFile: { path, handle, ino: info.ino },
-      });
-      return this.staged(document, outcome);
-    } finally {
-      await handle.close();
-    }
-  }
-
-  private staged(
-    document: MailDocument,
-    outcome: StageOutcome,
-  ): { kind: 'staged'; message: IntakeMessage } | { kind: 'rejected'; detail: string } {
-    if (outcome.kind === 'staged') return outcome;
-    if (outcome.kind === 'rejected') return { kind: 'rejected', detail: outcome.rejection.detail };
-    // Temp files and buffers are ours alone: a change under us is a bug, not a race to wait out.
-    throw new AppError('mail_document_changed', `the staged copy of ${document.fileName} changed while read`);
-  }
-
   /** One MOVE per folder and reason: the messages of a batch that share them go together. */
   private async settleAll(done: readonly Taken[]): Promise<void> {
     const processed = this.options.processedFolder ?? PROCESSED_FOLDER;
@@ -463,11 +339,6 @@ interface Taken {
   readonly fresh: boolean;
 }
 
-const refusal = (value: { reason: string; detail: string }): { reason: string; detail: string } => ({
-  reason: value.reason,
-  detail: value.detail,
-});
-
 /** The first messages whose sizes add up to at most `maxBytes`; always the first one. */
 const withinBytes = (messages: readonly MailMessage[], maxBytes: number): readonly MailMessage[] => {
   let bytes = 0;
@@ -481,19 +352,3 @@ const withinBytes = (messages: readonly MailMessage[], maxBytes: number): readon
 /** A keyword is an IMAP atom: letters, digits, `_` and `-` only. */
 export const reasonKeyword = (reason: string | null): string =>
   `stevedore-${(reason ?? 'failed').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}`;
-
-/** The same part of the same message in the same mailbox is the same origin, whatever its UID. */
-export const originIdOf = (box: string, message: string, partPath: string): string =>
-  `imap-${createHash('sha256')
-    .update(JSON.stringify([box, message, partPath]))
-    .digest('hex')
-    .slice(0, 32)}`;
-
-const emailOf = (metadata: MailMetadata): EmailMetadata => ({
-  subject: metadata.subject,
-  from: [...metadata.from],
-  to: [...metadata.to],
-  cc: [...metadata.cc],
-  messageId: metadata.messageId,
-  sentAt: metadata.sentAt,
-});

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { AddressObject, EmailAddress, HeaderLines, Headers } from 'mailparser';
 import type { MailMetadata } from './types.ts';
 
@@ -16,21 +17,40 @@ export function metadataFromHeaders(
 ): MailMetadata {
   const get = (key: string): unknown => headers?.get(key);
   return {
-    subject: nonEmptyString(get('subject')),
+    subject: nonEmptyString(subjectOf(get('subject'), rawLine(headerLines, 'subject'))),
     from: addressesOf(get('from')),
     to: addressesOf(get('to')),
     cc: addressesOf(get('cc')),
     messageId: nonEmptyString(get('message-id')),
     inReplyTo: nonEmptyString(get('in-reply-to')),
     references: referencesOf(get('references')),
-    sentAt: isoDate(headerLines?.find((line) => line.key === 'date')?.line ?? null),
+    sentAt: isoDate(rawLine(headerLines, 'date')),
     bodyPreview: previewOf(bodyText),
   };
 }
 
+// Controls break log lines and IMAP keywords; NULs arrive in mail from broken gateways. Tabs become spaces.
+const CONTROL_CHARACTERS = /[\p{Cc}]/gu;
+
+function rawLine(headerLines: HeaderLines | null, key: string): string | null {
+  return headerLines?.find((line) => line.key === key)?.line ?? null;
+}
+
+/**
+ * The subject as mailparser decoded it, unless it holds replacement characters where the raw header holds
+ * 8-bit bytes that are not UTF-8 (a raw Latin-1 subject, against RFC 5322 but common): those bytes are
+ * then read as Latin-1. Header lines reach here as binary strings, one character a byte.
+ */
+function subjectOf(decoded: unknown, line: string | null): unknown {
+  if (typeof decoded !== 'string' || !decoded.includes('\uFFFD') || line === null) return decoded;
+  const raw = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]/g, ' ');
+  if (raw.includes('=?') || isUtf8(Buffer.from(raw, 'latin1'))) return decoded;
+  return raw;
+}
+
 function nonEmptyString(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
+  const trimmed = value.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, '').trim();
   return trimmed === '' ? null : trimmed;
 }
 
@@ -65,7 +85,7 @@ function flattenGroup(entry: EmailAddress): string[] {
 
 function previewOf(text: string | null): string | null {
   if (text === null) return null;
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  const collapsed = text.replace(/\s+/g, ' ').replace(CONTROL_CHARACTERS, '').trim();
   if (collapsed === '') return null;
   return [...collapsed].slice(0, BODY_PREVIEW_CHARACTERS).join('');
 }

@@ -15,7 +15,8 @@ import {
 import { ACCEPTED_CONTENT_TYPES } from '../domain/content-policy.ts';
 import { type DetectedFileType, detectFileType } from '../extraction/detect-file-type.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
-import { skipByDeclaration } from './mail-part-policy.ts';
+import { declaredPixels, MAX_IMAGE_PIXELS } from './image-pixels.ts';
+import { refusalByMessageType, skipByDeclaration, skipUnopenedArchive } from './mail-part-policy.ts';
 import { safeFileName, safeReportedName } from './safe-file-name.ts';
 import { MemoryBudget, type StagedPart, stagePart } from './stage-part.ts';
 import type {
@@ -26,10 +27,17 @@ import type {
   ReadMessageOptions,
   SkippedPart,
 } from './types.ts';
+import { findUuencoded, uudecodeStream } from './uudecode.ts';
 import { listZip, openZipEntry } from './zip-entries.ts';
 
 // A header block past this is not mail a person wrote; mailsplit fails the parse, which refuses the message.
 const MAX_HEADER_BYTES = 256 * 1024;
+// mailsplit's own default, named: a message of more MIME parts is a mass mailing or an attack, refused.
+const MAX_MIME_PARTS = 1000;
+// The part encodings mailparser leaves undecoded that are uuencode.
+const UUENCODE_ENCODINGS: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode', 'x-uue', 'uue']);
+// The body types mailparser reads as text, even when the part names a file.
+const TEXT_BODY_TYPES: ReadonlySet<string> = new Set(['text/plain', 'text/html']);
 
 /**
  * A part up to this size is kept in memory, within a budget per message: the temp file it would take costs
@@ -115,10 +123,12 @@ class MessageReading {
     }
     if (outcome.error !== undefined) {
       await this.dispose();
-      return refused(metadata, {
-        reason: 'malformed',
-        detail: `the message cannot be parsed: ${outcome.error.message}`,
-      });
+      return refused(metadata, parseRefusal(outcome.error));
+    }
+    const byType = refusalByMessageType(outcome.headers?.get('content-type'));
+    if (byType !== undefined) {
+      await this.dispose();
+      return refused(metadata, byType);
     }
     // Opening a container may stage more containers (a ZIP inside a forwarded message): a queue, not a loop.
     for (let container = this.containers.shift(); container; container = this.containers.shift()) {
@@ -149,10 +159,7 @@ class MessageReading {
     depth: number,
     maxBytes: number,
   ): Promise<ParseOutcome> {
-    // ignoreEmbedded: forwarded messages are staged as parts and read here with a depth cap, not by mailsplit.
-    const parserOptions = { maxHeadSize: MAX_HEADER_BYTES, ignoreEmbedded: true };
-    // The typings lack mailsplit's options, which MailParser passes on to its splitter.
-    const parser = new MailParser(parserOptions as ConstructorParameters<typeof MailParser>[0]);
+    const parser = new DocumentMailParser();
     const pending: Promise<void>[] = [];
     // Attachment streams still being read: a parser that fails will never end them, so they are ended here.
     const open = new Set<Readable>();
@@ -177,6 +184,7 @@ class MessageReading {
     parser.on('data', (data: AttachmentStream | MessageText) => {
       if (data.type === 'text') {
         bodyText = data.text ?? (typeof data.html === 'string' ? htmlToPlain(data.html) : null);
+        if (bodyText?.includes('begin ') === true) bodyText = this.takeUuencoded(bodyText, prefix, depth, pending);
         return;
       }
       const content = data.content as Readable; // a Transform: see takeAttachment
@@ -237,7 +245,10 @@ class MessageReading {
         return;
       }
       const inline = attachment.contentDisposition === 'inline' || attachment.related === true;
-      await this.takeStream(content, { partPath, declaredName, inline, insideZip: false, depth });
+      const encoding = String(attachment.headers.get('content-transfer-encoding') ?? '').toLowerCase();
+      const decoded = UUENCODE_ENCODINGS.has(encoding) ? content.pipe(uudecodeStream()) : content;
+      if (decoded !== content) content.on('error', (error) => decoded.destroy(error));
+      await this.takeStream(decoded, { partPath, declaredName, inline, insideZip: false, depth });
     } finally {
       attachment.release();
     }
@@ -338,8 +349,17 @@ class MessageReading {
       });
       return;
     }
+    const archive = type === undefined ? undefined : skipUnopenedArchive(type.mime);
+    if (archive !== undefined) return discard(archive.reason, archive.detail);
     if (type === undefined || !ACCEPTED_CONTENT_TYPES.has(type.mime)) {
       return discard('unsupported_type', `the content is ${describe(type)}, not a PDF or an image`);
+    }
+    const pixels = declaredPixels(type.mime, staged.head);
+    if (pixels !== undefined && pixels > MAX_IMAGE_PIXELS) {
+      return discard(
+        'too_many_pixels',
+        `the image declares ${pixels} pixels; the most an image may have is ${MAX_IMAGE_PIXELS}`,
+      );
     }
     if (part.inline && type.mime.startsWith('image/') && staged.sizeBytes < limits.minInlineImageBytes) {
       return discard(
@@ -397,22 +417,22 @@ class MessageReading {
       return;
     }
     try {
-      for (const entry of listing.entries) {
-        const partPath = `${staged.partPath}/${entry.fileName}`;
+      for (const { entry, name } of listing.entries) {
+        const partPath = `${staged.partPath}/${name}`;
         if (entry.isEncrypted()) {
-          this.skip(partPath, entry.fileName, 'encrypted', 'the archive entry is password-protected');
+          this.skip(partPath, name, 'encrypted', 'the archive entry is password-protected');
           continue;
         }
         let stream: Readable;
         try {
           stream = await openZipEntry(listing.zip, entry);
         } catch (error) {
-          this.skip(partPath, entry.fileName, 'malformed', `the entry cannot be read: ${messageOf(error)}`);
+          this.skip(partPath, name, 'malformed', `the entry cannot be read: ${messageOf(error)}`);
           continue;
         }
         await this.takeStream(stream, {
           partPath,
-          declaredName: entry.fileName,
+          declaredName: name,
           inline: false,
           insideZip: true,
           depth: staged.depth,
@@ -421,6 +441,25 @@ class MessageReading {
     } finally {
       listing.zip.close();
     }
+  }
+
+  /**
+   * Takes the files uuencoded in a text body (`begin 644 name`), numbered `uu1`, `uu2`, ... under the
+   * message; returns the text without them, for the preview.
+   */
+  private takeUuencoded(text: string, prefix: string, depth: number, pending: Promise<void>[]): string {
+    const { maxAttachmentBytes } = this.options.limits;
+    const found = findUuencoded(text, maxAttachmentBytes);
+    const partPathOf = (n: number): string => (prefix === '' ? `uu${n}` : `${prefix}.uu${n}`);
+    found.files.forEach((file, index) => {
+      const part = { partPath: partPathOf(index + 1), declaredName: file.name, inline: false, insideZip: false, depth };
+      pending.push(this.takeStream(ReadableStream.from([file.bytes]), part));
+    });
+    found.tooLarge.forEach((name, index) => {
+      const detail = `the part is over ${maxAttachmentBytes} bytes (the limit)`;
+      this.skip(partPathOf(found.files.length + index + 1), name, 'too_large', detail);
+    });
+    return found.rest;
   }
 
   private skip(partPath: string, fileName: string | null, reason: string, detail: string): void {
@@ -434,6 +473,53 @@ class MessageReading {
 }
 
 type Staged = Extract<StagedPart, { kind: 'staged' }>;
+
+/**
+ * mailparser reads a text/plain or text/html part as body text unless it is an attachment, even when it
+ * names a file: a scanner that sends `Content-Type: text/plain; name="scan.pdf"` would have its PDF read
+ * as text and lost. A text part that names a file is made an attachment here, so its bytes decide.
+ */
+class DocumentMailParser extends MailParser {
+  constructor() {
+    // ignoreEmbedded: forwarded messages are staged as parts and read with a depth cap, not by mailsplit.
+    const options = { maxHeadSize: MAX_HEADER_BYTES, maxChildNodes: MAX_MIME_PARTS, ignoreEmbedded: true };
+    // The typings lack mailsplit's options, which MailParser passes on to its splitter.
+    super(options as ConstructorParameters<typeof MailParser>[0]);
+    // createNode is mailparser's (untyped) hook from a split MIME node to its own; wrapped, not replaced.
+    const self = this as unknown as { createNode(node: SplitNode): unknown };
+    const createNode = self.createNode.bind(this);
+    self.createNode = (node: SplitNode) => {
+      if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
+        node.disposition = 'attachment';
+      }
+      return createNode(node);
+    };
+  }
+}
+
+/** The fields of a mailsplit node that decide whether mailparser reads it as text. */
+interface SplitNode {
+  contentType?: string | false;
+  disposition?: string | false;
+  filename?: string | false;
+}
+
+/** Why the parser gave up, as a reason a person can act on; mailsplit says it only in its message. */
+function parseRefusal(error: Error): MessageRefusal {
+  if (error.message.includes('Max allowed child nodes')) {
+    return {
+      reason: 'too_many_parts',
+      detail: `the message has more than ${MAX_MIME_PARTS} MIME parts`,
+    };
+  }
+  if (error.message.includes('Max header size')) {
+    return {
+      reason: 'header_too_large',
+      detail: `a header block of the message is over ${MAX_HEADER_BYTES} bytes`,
+    };
+  }
+  return { reason: 'malformed', detail: `the message cannot be parsed: ${error.message}` };
+}
 
 /** The bytes of a document as a stream, from memory or from its temp file. */
 export function documentStream(document: MailDocument): Readable {

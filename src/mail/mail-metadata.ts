@@ -85,7 +85,7 @@ function flattenGroup(entry: EmailAddress): string[] {
 
 function previewOf(text: string | null): string | null {
   if (text === null) return null;
-  const collapsed = text.replace(/\s+/g, ' ').replace(CONTROL_CHARACTERS, '').trim();
+  const collapsed = text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
   if (collapsed === '') return null;
   return [...collapsed].slice(0, BODY_PREVIEW_CHARACTERS).join('');
 }

@@ -340,7 +340,7 @@ ${base64Lines(tinyPdf('utf-7'))}
       return text
         .replace(/.{57}/g, '$&\n')
         .replace(/(.{10})(.{10})/g, '$1 \t$2')
-        .replace(/\n/, '\n\u0000*** forwarded by gateway ***\n');
+        .replace(/\n/, '\n\u0000*** !!! ~~~ ***\n');
     };
     return `${headers('base64-whitespace-garbage-no-padding', 'multipart/mixed; boundary="b"')}
 --b

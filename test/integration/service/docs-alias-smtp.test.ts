@@ -177,7 +177,8 @@ describe('the docs alias over SMTP', () => {
     for (const file of files) {
       const raw = await readFile(join(CORPUS_DIR, file));
       const code = await rejection(send(raw));
-      expect([undefined, 554], file).toContain(code);
+      // Past the listener's size the answer is the SMTP size error; below it, taken or refused with a reason.
+      expect(raw.length > MAX_MESSAGE_BYTES ? [552] : [undefined, 554], file).toContain(code);
     }
     const after = await send(compose('<after-corpus@forwarder.example>', tinyPdf('after corpus')));
     expect(after.response).toMatch(/^250 /);

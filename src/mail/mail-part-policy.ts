@@ -18,16 +18,14 @@ const ENCRYPTED: PartSkip = {
   detail: 'an encrypted part (S/MIME or PGP): stevedore holds no key to open it',
 };
 
-// Parts that carry no document however they are named: invites, contact cards, Outlook's TNEF wrapper
-// (winmail.dat, which only repeats the message in a private format), signatures and delivery reports.
+// Parts that carry no document however they are named: invites, contact cards, signatures, encrypted
+// parts and delivery reports. Outlook's TNEF wrapper (winmail.dat) is opened instead: see `isDeclaredTnef`.
 const SKIPPED_TYPES: ReadonlyMap<string, PartSkip> = new Map([
   ['text/calendar', { reason: 'calendar', detail: 'a calendar invite' }],
   ['application/ics', { reason: 'calendar', detail: 'a calendar invite' }],
   ['text/vcard', { reason: 'vcard', detail: 'a contact card' }],
   ['text/x-vcard', { reason: 'vcard', detail: 'a contact card' }],
   ['text/directory', { reason: 'vcard', detail: 'a contact card' }],
-  ['application/ms-tnef', { reason: 'tnef', detail: 'an Outlook TNEF wrapper (winmail.dat)' }],
-  ['application/vnd.ms-tnef', { reason: 'tnef', detail: 'an Outlook TNEF wrapper (winmail.dat)' }],
   ['application/pkcs7-signature', { reason: 'signature', detail: 'a message signature' }],
   ['application/x-pkcs7-signature', { reason: 'signature', detail: 'a message signature' }],
   ['application/pgp-signature', { reason: 'signature', detail: 'a message signature' }],
@@ -67,18 +65,27 @@ export function refusalByMessageType(header: unknown): PartSkip | undefined {
   if (smimeType === 'signed-data') {
     return {
       reason: 'opaque_signed',
-      detail: 'the message is S/MIME signed in opaque form: send it with a detached signature (multipart/signed)',
+      detail:
+        'the message is S/MIME signed in opaque form: send it with a detached signature (multipart/signed)',
     };
   }
-  return { reason: 'encrypted', detail: 'the message is S/MIME encrypted: stevedore holds no key to open it' };
+  return {
+    reason: 'encrypted',
+    detail: 'the message is S/MIME encrypted: stevedore holds no key to open it',
+  };
 }
+
+const TNEF_TYPES: ReadonlySet<string> = new Set(['application/ms-tnef', 'application/vnd.ms-tnef']);
+
+/** Whether a part is declared as Outlook's TNEF wrapper, by its type or by the name Outlook gives it. */
+export const isDeclaredTnef = (part: DeclaredPart): boolean =>
+  TNEF_TYPES.has(part.contentType.toLowerCase()) || part.fileName?.toLowerCase() === 'winmail.dat';
 
 /** Why a part is skipped unread, or undefined when its bytes should be looked at. */
 export function skipByDeclaration(part: DeclaredPart): PartSkip | undefined {
   const byType = SKIPPED_TYPES.get(part.contentType.toLowerCase());
   if (byType !== undefined) return byType;
   const name = part.fileName?.toLowerCase() ?? '';
-  if (name === 'winmail.dat') return { reason: 'tnef', detail: 'an Outlook TNEF wrapper (winmail.dat)' };
   const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : '';
   return SKIPPED_EXTENSIONS.get(ext);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
@@ -14,11 +14,17 @@ import {
 } from 'mailparser';
 import { ACCEPTED_CONTENT_TYPES } from '../domain/content-policy.ts';
 import { type DetectedFileType, detectFileType } from '../extraction/detect-file-type.ts';
-import { metadataFromHeaders } from './mail-metadata.ts';
 import { declaredPixels, MAX_IMAGE_PIXELS } from './image-pixels.ts';
-import { refusalByMessageType, skipByDeclaration, skipUnopenedArchive } from './mail-part-policy.ts';
+import { metadataFromHeaders } from './mail-metadata.ts';
+import {
+  isDeclaredTnef,
+  refusalByMessageType,
+  skipByDeclaration,
+  skipUnopenedArchive,
+} from './mail-part-policy.ts';
 import { safeFileName, safeReportedName } from './safe-file-name.ts';
 import { MemoryBudget, type StagedPart, stagePart } from './stage-part.ts';
+import { isTnef, tnefFiles } from './tnef.ts';
 import type {
   MailDocument,
   MailMetadata,
@@ -50,9 +56,12 @@ const MEMORY_MESSAGE_BYTES = 8 * 1024 * 1024;
 const ZIP_MIME = 'application/zip';
 const FORWARDED_MIME = 'message/rfc822';
 
-/** A part kept in a temp file to be opened after the parse that found it (an archive, a forwarded message). */
+/**
+ * A part kept in a temp file to be opened after the parse that found it: an archive, a forwarded message,
+ * Outlook's TNEF wrapper.
+ */
 interface StagedContainer {
-  readonly kind: 'zip' | 'forwarded';
+  readonly kind: 'zip' | 'forwarded' | 'tnef';
   readonly partPath: string;
   readonly fileName: string | null;
   readonly path: string;
@@ -184,7 +193,8 @@ class MessageReading {
     parser.on('data', (data: AttachmentStream | MessageText) => {
       if (data.type === 'text') {
         bodyText = data.text ?? (typeof data.html === 'string' ? htmlToPlain(data.html) : null);
-        if (bodyText?.includes('begin ') === true) bodyText = this.takeUuencoded(bodyText, prefix, depth, pending);
+        if (bodyText?.includes('begin ') === true)
+          bodyText = this.takeUuencoded(bodyText, prefix, depth, pending);
         return;
       }
       const content = data.content as Readable; // a Transform: see takeAttachment
@@ -228,7 +238,13 @@ class MessageReading {
     // mailparser types `content` as a bare Stream; it is its StreamHash, a Transform, so readable.
     const content = attachment.content as Readable;
     try {
-      const declaredSkip = skipByDeclaration({ contentType: attachment.contentType, fileName: declaredName });
+      const declared = { contentType: attachment.contentType, fileName: declaredName };
+      if (isDeclaredTnef(declared)) {
+        const part = { partPath, declaredName, inline: false, insideZip: false, depth };
+        await this.stageContainer(content, part, 'tnef');
+        return;
+      }
+      const declaredSkip = skipByDeclaration(declared);
       if (declaredSkip !== undefined) {
         this.skip(partPath, declaredName, declaredSkip.reason, declaredSkip.detail);
         await drain(content);
@@ -274,6 +290,19 @@ class MessageReading {
       fileName: part.declaredName,
       path: await this.fileOf(staged),
       depth: part.depth + 1,
+    });
+  }
+
+  /** Stages a part to be opened once the parse is done (a TNEF wrapper declared as one). */
+  private async stageContainer(content: Readable, part: PartContext, kind: 'tnef'): Promise<void> {
+    const staged = await this.stage(content, part, this.options.limits.maxAttachmentBytes);
+    if (staged === undefined) return;
+    this.containers.push({
+      kind,
+      partPath: part.partPath,
+      fileName: part.declaredName,
+      path: await this.fileOf(staged),
+      depth: part.depth,
     });
   }
 
@@ -349,6 +378,16 @@ class MessageReading {
       });
       return;
     }
+    if (type === undefined && isTnef(staged.head) && !part.insideZip) {
+      this.containers.push({
+        kind: 'tnef',
+        partPath: part.partPath,
+        fileName: part.declaredName,
+        path: await this.fileOf(staged),
+        depth: part.depth,
+      });
+      return;
+    }
     const archive = type === undefined ? undefined : skipUnopenedArchive(type.mime);
     if (archive !== undefined) return discard(archive.reason, archive.detail);
     if (type === undefined || !ACCEPTED_CONTENT_TYPES.has(type.mime)) {
@@ -388,6 +427,7 @@ class MessageReading {
   private async openContainer(container: StagedContainer): Promise<void> {
     try {
       if (container.kind === 'zip') await this.expandZip(container);
+      else if (container.kind === 'tnef') await this.expandTnef(container);
       else await this.readForwarded(container);
     } finally {
       await this.remove(container.path);
@@ -407,6 +447,29 @@ class MessageReading {
     if (outcome.error !== undefined) {
       const detail = `the forwarded message cannot be parsed: ${outcome.error.message}`;
       this.skip(container.partPath, container.fileName, 'malformed', detail);
+    }
+  }
+
+  /**
+   * Takes the files inside a TNEF wrapper, numbered `<part>/tnef1`, `<part>/tnef2`, ... It is read whole:
+   * it was staged within maxAttachmentBytes.
+   */
+  private async expandTnef(staged: StagedContainer): Promise<void> {
+    const files = tnefFiles(await readFile(staged.path));
+    if (files.length === 0) {
+      const detail = 'an Outlook TNEF wrapper (winmail.dat) that holds no file';
+      this.skip(staged.partPath, staged.fileName, 'tnef', detail);
+      return;
+    }
+    for (const [index, file] of files.entries()) {
+      await this.takeStream(ReadableStream.from([file.bytes]), {
+        partPath: `${staged.partPath}/tnef${index + 1}`,
+        declaredName: file.name,
+        inline: false,
+        // Like a ZIP entry: an archive inside is not opened.
+        insideZip: true,
+        depth: staged.depth,
+      });
     }
   }
 
@@ -452,7 +515,13 @@ class MessageReading {
     const found = findUuencoded(text, maxAttachmentBytes);
     const partPathOf = (n: number): string => (prefix === '' ? `uu${n}` : `${prefix}.uu${n}`);
     found.files.forEach((file, index) => {
-      const part = { partPath: partPathOf(index + 1), declaredName: file.name, inline: false, insideZip: false, depth };
+      const part = {
+        partPath: partPathOf(index + 1),
+        declaredName: file.name,
+        inline: false,
+        insideZip: false,
+        depth,
+      };
       pending.push(this.takeStream(ReadableStream.from([file.bytes]), part));
     });
     found.tooLarge.forEach((name, index) => {

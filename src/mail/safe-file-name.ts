@@ -48,12 +48,17 @@ export function safeReportedName(declared: string | null | undefined): string | 
  */
 function clean(declared: string): string {
   const lastSegment = declared.split(/[/\\]/).pop() ?? '';
-  return repairMojibake(lastSegment).replace(UNSAFE_CHARACTERS, '').replace(/\uFFFD/g, '_').trim();
+  return repairMojibake(lastSegment)
+    .replace(UNSAFE_CHARACTERS, '')
+    .replace(/\uFFFD/g, '_')
+    .trim();
 }
 
 /** A name whose UTF-8 bytes were decoded as Latin-1 (a wrong charset label), decoded again as UTF-8. */
 function repairMojibake(name: string): string {
-  if (!MOJIBAKE.test(name) || /[^\u0000-\u00ff]/.test(name)) return name;
+  if (!MOJIBAKE.test(name) || [...name].some((character) => (character.codePointAt(0) ?? 0) > 0xff)) {
+    return name;
+  }
   const bytes = Buffer.from(name, 'latin1');
   return isUtf8(bytes) ? bytes.toString('utf8') : name;
 }

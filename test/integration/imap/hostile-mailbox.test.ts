@@ -56,7 +56,7 @@ describe.runIf(available)('the whole hostile corpus in one mailbox, polled again
     const found: Array<{ name: string; key: string; uid: number; flags: string[] }> = [];
     try {
       const status = await client.status(mailbox, { messages: true }).catch(() => undefined);
-      if (status === undefined || !status.messages) return found;
+      if (status === undefined || status === false || !status.messages) return found;
       await client.mailboxOpen(mailbox, { readOnly: true });
       for await (const message of client.fetch('1:*', { envelope: true, flags: true, uid: true })) {
         const key = JSON.stringify([message.envelope?.messageId, message.envelope?.subject]);
@@ -138,7 +138,7 @@ describe.runIf(available)('the whole hostile corpus in one mailbox, polled again
     const intake = await state.intake();
     const taken = new Map<number, string[]>();
     for (const message of intake) {
-      const uid = Number(/ uid (\d+) /.exec(message.origin.location)?.[1]);
+      const uid = Number(/ uid (\d+) /.exec(message.origin.location ?? '')?.[1]);
       taken.set(uid, [...(taken.get(uid) ?? []), message.origin.fileName].sort());
     }
     const { dir, cleanup } = await makeTempDir();

@@ -63,7 +63,8 @@ export function uuencode(bytes: Buffer): string {
     text += char(line.length);
     for (let at = 0; at < line.length; at += 3) {
       const [a = 0, b = 0, c = 0] = [line[at], line[at + 1], line[at + 2]];
-      text += char(a >> 2) + char(((a & 3) << 4) | (b >> 4)) + char(((b & 15) << 2) | (c >> 6)) + char(c & 63);
+      text +=
+        char(a >> 2) + char(((a & 3) << 4) | (b >> 4)) + char(((b & 15) << 2) | (c >> 6)) + char(c & 63);
     }
     text += '\n';
   }
@@ -108,6 +109,33 @@ function storedPng(side: number): Buffer {
     chunk('IHDR', header),
     chunk('IDAT', deflateSync(Buffer.alloc(side * (1 + side * 3), 128), { level: 0 })),
     chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An Outlook TNEF stream carrying `files`, as winmail.dat does when Outlook sends rich text. */
+function tnef(files: ReadonlyArray<{ name: string; data: Buffer }>): Buffer {
+  const attribute = (level: number, id: number, data: Buffer): Buffer => {
+    const head = Buffer.alloc(9);
+    head.writeUInt8(level, 0);
+    head.writeUInt32LE(id, 1);
+    head.writeUInt32LE(data.length, 5);
+    const checksum = Buffer.alloc(2);
+    checksum.writeUInt16LE(data.reduce((sum, byte) => (sum + byte) % 65536, 0));
+    return Buffer.concat([head, data, checksum]);
+  };
+  const signature = Buffer.alloc(6);
+  signature.writeUInt32LE(0x223e9f78, 0);
+  signature.writeUInt16LE(0x1234, 4);
+  return Buffer.concat([
+    signature,
+    // attTnefVersion and attMessageClass, at the message level, as Outlook writes them first.
+    attribute(1, 0x00089006, Buffer.from([0, 0, 1, 0])),
+    attribute(1, 0x00078008, Buffer.from('IPM.Microsoft Mail.Note\u0000', 'latin1')),
+    ...files.flatMap((file) => [
+      attribute(2, 0x00069002, Buffer.alloc(14)),
+      attribute(2, 0x00018010, Buffer.from(`${file.name}\u0000`, 'latin1')),
+      attribute(2, 0x0006800f, file.data),
+    ]),
   ]);
 }
 
@@ -511,6 +539,19 @@ ${base64Lines(Buffer.concat([Buffer.from([0x30, 0x80, 0x06, 0x09, 0x2a, 0x86, 0x
       },
     ],
   }),
+  compose('winmail-dat-with-pdfs', {
+    attachments: [
+      {
+        filename: 'winmail.dat',
+        contentType: 'application/ms-tnef',
+        content: tnef([
+          { name: 'INVOICE.PDF', data: tinyPdf('inside winmail.dat') },
+          { name: 'notes.txt', data: Buffer.from('not a document') },
+          { name: 'B-L 0042.pdf', data: tinyPdf('second inside winmail.dat') },
+        ]),
+      },
+    ],
+  }),
   crlf(
     'nul-bytes',
     () => `From: ops@forwarder.example\u0000
@@ -634,7 +675,10 @@ ${pdfPart('after-the-broken-header.pdf', 'header without colon')}
     attachments: [
       {
         filename: 'docs.7z',
-        content: Buffer.concat([Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c, 0, 4]), Buffer.alloc(64, 3)]),
+        content: Buffer.concat([
+          Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c, 0, 4]),
+          Buffer.alloc(64, 3),
+        ]),
       },
       {
         filename: 'docs.rar',

@@ -169,8 +169,19 @@ describe('the hostile corpus', () => {
     expect(message.metadata.subject).toBe('smime-encrypted');
   });
 
-  it('winmail-dat-only: the TNEF wrapper is skipped by its name whatever its declared type', async () => {
-    expect(skipped(await read('winmail-dat-only'))).toEqual([['2', 'tnef']]);
+  it('winmail-dat-only: a TNEF wrapper named winmail.dat, whatever its declared type, holding no file is skipped', async () => {
+    const message = await read('winmail-dat-only');
+    expect(skipped(message)).toEqual([['2', 'tnef']]);
+    expect(message.skipped[0]?.detail).toBe('an Outlook TNEF wrapper (winmail.dat) that holds no file');
+  });
+
+  it('winmail-dat-with-pdfs: the files Outlook wrapped in winmail.dat are taken, byte for byte', async () => {
+    const message = await read('winmail-dat-with-pdfs');
+    expect(message.documents.map((doc) => [doc.partPath, doc.fileName, doc.sha256])).toEqual([
+      ['2/tnef1', 'INVOICE.PDF', pdfDigest('inside winmail.dat')],
+      ['2/tnef3', 'B-L 0042.pdf', pdfDigest('second inside winmail.dat')],
+    ]);
+    expect(skipped(message)).toEqual([['2/tnef2', 'unsupported_type']]);
   });
 
   it('nul-bytes: NULs in headers, names and binary parts are dropped from text and kept in bytes', async () => {

@@ -5,15 +5,10 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
-import {
-  type AttachmentStream,
-  type HeaderLines,
-  type Headers,
-  MailParser,
-  type MessageText,
-} from 'mailparser';
+import type { AttachmentStream, HeaderLines, Headers, MessageText } from 'mailparser';
 import { ACCEPTED_CONTENT_TYPES } from '../domain/content-policy.ts';
 import { type DetectedFileType, detectFileType } from '../extraction/detect-file-type.ts';
+import { DocumentMailParser, parseRefusal } from './document-mail-parser.ts';
 import { declaredPixels, MAX_IMAGE_PIXELS } from './image-pixels.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
 import {
@@ -36,14 +31,8 @@ import type {
 import { findUuencoded, uudecodeStream } from './uudecode.ts';
 import { listZip, openZipEntry } from './zip-entries.ts';
 
-// A header block past this is not mail a person wrote; mailsplit fails the parse, which refuses the message.
-const MAX_HEADER_BYTES = 256 * 1024;
-// mailsplit's own default, named: a message of more MIME parts is a mass mailing or an attack, refused.
-const MAX_MIME_PARTS = 1000;
 // The part encodings mailparser leaves undecoded that are uuencode.
 const UUENCODE_ENCODINGS: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode', 'x-uue', 'uue']);
-// The body types mailparser reads as text, even when the part names a file.
-const TEXT_BODY_TYPES: ReadonlySet<string> = new Set(['text/plain', 'text/html']);
 
 /**
  * A part up to this size is kept in memory, within a budget per message: the temp file it would take costs
@@ -542,53 +531,6 @@ class MessageReading {
 }
 
 type Staged = Extract<StagedPart, { kind: 'staged' }>;
-
-/**
- * mailparser reads a text/plain or text/html part as body text unless it is an attachment, even when it
- * names a file: a scanner that sends `Content-Type: text/plain; name="scan.pdf"` would have its PDF read
- * as text and lost. A text part that names a file is made an attachment here, so its bytes decide.
- */
-class DocumentMailParser extends MailParser {
-  constructor() {
-    // ignoreEmbedded: forwarded messages are staged as parts and read with a depth cap, not by mailsplit.
-    const options = { maxHeadSize: MAX_HEADER_BYTES, maxChildNodes: MAX_MIME_PARTS, ignoreEmbedded: true };
-    // The typings lack mailsplit's options, which MailParser passes on to its splitter.
-    super(options as ConstructorParameters<typeof MailParser>[0]);
-    // createNode is mailparser's (untyped) hook from a split MIME node to its own; wrapped, not replaced.
-    const self = this as unknown as { createNode(node: SplitNode): unknown };
-    const createNode = self.createNode.bind(this);
-    self.createNode = (node: SplitNode) => {
-      if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
-        node.disposition = 'attachment';
-      }
-      return createNode(node);
-    };
-  }
-}
-
-/** The fields of a mailsplit node that decide whether mailparser reads it as text. */
-interface SplitNode {
-  contentType?: string | false;
-  disposition?: string | false;
-  filename?: string | false;
-}
-
-/** Why the parser gave up, as a reason a person can act on; mailsplit says it only in its message. */
-function parseRefusal(error: Error): MessageRefusal {
-  if (error.message.includes('Max allowed child nodes')) {
-    return {
-      reason: 'too_many_parts',
-      detail: `the message has more than ${MAX_MIME_PARTS} MIME parts`,
-    };
-  }
-  if (error.message.includes('Max header size')) {
-    return {
-      reason: 'header_too_large',
-      detail: `a header block of the message is over ${MAX_HEADER_BYTES} bytes`,
-    };
-  }
-  return { reason: 'malformed', detail: `the message cannot be parsed: ${error.message}` };
-}
 
 /** The bytes of a document as a stream, from memory or from its temp file. */
 export function documentStream(document: MailDocument): Readable {

@@ -6,6 +6,17 @@ import type { MailMetadata } from './types.ts';
 export const BODY_PREVIEW_CHARACTERS = 200;
 
 /**
+ * The metadata travels with every document of the message, in queue messages of at most 256 KB: a
+ * hostile header (a subject of 200 KB of quotes, thousands of recipients) must not make them too large
+ * to enqueue. A header line longer than RFC 5322's 998 characters is not one a person wrote; a message
+ * to more than 100 addresses in one field is a mailing, and its first 100 say enough.
+ */
+export const MAX_HEADER_TEXT_CHARACTERS = 998;
+export const MAX_ADDRESSES_PER_FIELD = 100;
+// RFC 5321's limit on a path; a longer "address" is not deliverable.
+const MAX_ADDRESS_CHARACTERS = 254;
+
+/**
  * The metadata of a message from its top-level headers (as mailparser decoded them), its raw header lines
  * (mailparser turns an unreadable Date into the time of parsing, so the date is read from the raw line)
  * and its body text.
@@ -23,7 +34,7 @@ export function metadataFromHeaders(
     cc: addressesOf(get('cc')),
     messageId: nonEmptyString(get('message-id')),
     inReplyTo: nonEmptyString(get('in-reply-to')),
-    references: referencesOf(get('references')),
+    references: referencesOf(get('references')).slice(0, MAX_ADDRESSES_PER_FIELD),
     sentAt: isoDate(rawLine(headerLines, 'date')),
     bodyPreview: previewOf(bodyText),
   };
@@ -51,7 +62,12 @@ function subjectOf(decoded: unknown, line: string | null): unknown {
 function nonEmptyString(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, '').trim();
-  return trimmed === '' ? null : trimmed;
+  if (trimmed === '') return null;
+  // Whole code points: a cut through a surrogate pair would leave a string that is not valid UTF-16.
+  const characters = [...trimmed];
+  return characters.length <= MAX_HEADER_TEXT_CHARACTERS
+    ? trimmed
+    : characters.slice(0, MAX_HEADER_TEXT_CHARACTERS).join('');
 }
 
 function referencesOf(value: unknown): string[] {
@@ -70,7 +86,7 @@ function isoDate(line: string | null): string | null {
 function addressesOf(value: unknown): string[] {
   const objects = (Array.isArray(value) ? value : [value]).filter(isAddressObject);
   const found = objects.flatMap((object) => object.value.flatMap(flattenGroup));
-  return [...new Set(found)];
+  return [...new Set(found)].slice(0, MAX_ADDRESSES_PER_FIELD);
 }
 
 function isAddressObject(value: unknown): value is AddressObject {
@@ -80,7 +96,7 @@ function isAddressObject(value: unknown): value is AddressObject {
 function flattenGroup(entry: EmailAddress): string[] {
   if (entry.group !== undefined) return entry.group.flatMap(flattenGroup);
   const address = entry.address?.trim().toLowerCase() ?? '';
-  return address.includes('@') ? [address] : [];
+  return address.includes('@') && address.length <= MAX_ADDRESS_CHARACTERS ? [address] : [];
 }
 
 function previewOf(text: string | null): string | null {

@@ -264,6 +264,23 @@ ${pdfPart('Lieferschein März 貨物.pdf', 'utf8 header')}
         'utf8',
       ),
   },
+  crlf('huge-subject-and-recipients', () => {
+    // Under the header cap, yet as JSON (each quote and backslash escaped) past what a queue message carries.
+    const subject = `${'"\\'.repeat(90_000)}`.replace(/(.{900})/g, '$1\n ');
+    const recipients = Array.from({ length: 1500 }, (_, n) => `r${n}@forwarder.example`).join(',\n ');
+    return `From: ops@forwarder.example
+To: ${recipients}
+Subject: ${subject}
+Date: Mon, 02 Mar 2026 09:30:00 +0000
+Message-ID: <huge-subject-and-recipients@corpus.example>
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="big"
+
+--big
+${pdfPart('beneath-the-crowd.pdf', 'huge subject and recipients')}
+--big--
+`;
+  }),
   crlf(
     'raw-latin1-headers',
     () => `From: Ren\u00e9e Dupr\u00e9 <renee@forwarder.example>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS } from '../../../src/mail/image-pixels.ts';
+import { MAX_ADDRESSES_PER_FIELD } from '../../../src/mail/mail-metadata.ts';
 import type { ReadMessage } from '../../../src/mail/types.ts';
 import { tinyPdf } from '../../support/mail-corpus/corpus-bytes.ts';
 import { HOSTILE_CORPUS } from '../../support/mail-corpus/hostile-corpus.ts';
@@ -63,6 +64,16 @@ describe('the hostile corpus', () => {
     const part = await read('megabyte-part-header-line');
     expect(part.refusal?.reason).toBe('header_too_large');
     expect(part.metadata.subject).toBe('megabyte-part-header-line');
+  });
+
+  it('huge-subject-and-recipients: the metadata is capped, so it fits the queue messages it travels in', async () => {
+    const message = await read('huge-subject-and-recipients');
+    expect([...(message.metadata.subject ?? '')]).toHaveLength(998);
+    expect(message.metadata.subject?.startsWith('"\\"\\')).toBe(true);
+    expect(message.metadata.to).toHaveLength(MAX_ADDRESSES_PER_FIELD);
+    expect(message.metadata.to[0]).toBe('r0@forwarder.example');
+    expect(documents(message)).toEqual([['1', 'beneath-the-crowd.pdf', 'application/pdf']]);
+    expect(JSON.stringify(message.metadata).length).toBeLessThan(16 * 1024);
   });
 
   it('raw-utf8-headers: 8-bit UTF-8 in headers and names is read as UTF-8', async () => {

@@ -96,7 +96,13 @@ export async function readMailMessage(source: Readable, options: ReadMessageOpti
     return await reading.read(source);
   } catch (error) {
     await reading.dispose();
-    throw error;
+    if (reading.sourceFailed || isFileSystemError(error)) throw error;
+    // Anything else is the reader failing on this message's content: the message fails with the reason,
+    // and the next one is read. Thrown, it would fail every poll of the mailbox from here on.
+    return refused(metadataFromHeaders(null, null, null), {
+      reason: 'malformed',
+      detail: `the message could not be read: ${messageOf(error)}`,
+    });
   }
 }
 
@@ -108,6 +114,8 @@ class MessageReading {
   private readonly seenDigests = new Set<string>();
   private readonly memory = new MemoryBudget(MEMORY_PART_BYTES, MEMORY_MESSAGE_BYTES);
   private ordinal = 0;
+  /** Set when the message's source failed (a dropped connection): the read is then worth retrying. */
+  sourceFailed = false;
 
   constructor(private readonly options: ReadMessageOptions) {}
 
@@ -165,12 +173,14 @@ class MessageReading {
     let headerLines: HeaderLines | null = null;
     let bodyText: string | null = null;
     let error: Error | undefined;
+    let fail = (_parserError: Error): void => undefined;
     const parsed = new Promise<void>((resolve) => {
-      parser.on('error', (parserError: Error) => {
+      fail = (parserError) => {
         error ??= parserError;
         for (const content of open) content.destroy(new Error('the message ended inside this part'));
         resolve();
-      });
+      };
+      parser.on('error', fail);
       parser.on('end', () => resolve());
     });
     parser.on('headers', (value: Headers) => {
@@ -204,14 +214,24 @@ class MessageReading {
           overCap = true;
           continue;
         }
-        if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
+        try {
+          if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
+        } catch (parserError) {
+          // A parser that throws instead of emitting `error` has failed all the same: the rest is drained.
+          fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
+        }
       }
     } catch (sourceError) {
+      this.sourceFailed = true;
       parser.destroy();
       await Promise.allSettled(pending);
       throw sourceError;
     }
-    parser.end();
+    try {
+      parser.end();
+    } catch (parserError) {
+      fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
+    }
     await parsed;
     const results = await Promise.allSettled(pending);
     const failure = results.find((result) => result.status === 'rejected');
@@ -342,7 +362,22 @@ class MessageReading {
     if (staged.bytes !== null) this.memory.give(staged.bytes.length);
   }
 
+  /** Takes one part by its bytes; a part the reader fails on is skipped with the reason, not the message. */
   private async takeStream(content: NodeJS.ReadableStream, part: PartContext): Promise<void> {
+    try {
+      await this.takePart(content, part);
+    } catch (error) {
+      if (isFileSystemError(error)) throw error;
+      this.skip(
+        part.partPath,
+        part.declaredName,
+        'malformed',
+        `the part cannot be read: ${messageOf(error)}`,
+      );
+    }
+  }
+
+  private async takePart(content: NodeJS.ReadableStream, part: PartContext): Promise<void> {
     const { limits } = this.options;
     const maxBytes = part.insideZip
       ? Math.min(limits.zip.maxEntryBytes, limits.maxAttachmentBytes)

@@ -289,4 +289,20 @@ describe('the hostile corpus', () => {
     }
     expect(names[0]?.startsWith('Rechnung-Rechnung-')).toBe(true);
   });
+
+  it('a reader failure on one message fails that message with a reason; it never rejects like a dropped connection', async () => {
+    // Limits whose ZIP caps throw when read: a stand-in for any bug of the reader met mid-message.
+    const zipCapsThrow = { ...CORPUS_LIMITS };
+    Object.defineProperty(zipCapsThrow, 'zip', {
+      get: () => {
+        throw new Error('a bug met while opening the archive');
+      },
+    });
+    const message = await readFixture('zip-with-pdfs', tempDir, zipCapsThrow);
+    expect(message.refusal).toEqual({
+      reason: 'malformed',
+      detail: 'the message could not be read: a bug met while opening the archive',
+    });
+    expect(await readdir(tempDir)).toEqual([]);
+  });
 });

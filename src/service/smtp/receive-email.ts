@@ -39,7 +39,8 @@ export type ReceiveEmailResult =
  * Turns one raw message for the docs aliases of `accountIds` into an email submission per account, with one
  * document per document the reader found, each created like an upload (a blob, then the document and its
  * extraction job); the submissions, documents and jobs of one delivery commit in one transaction. The same
- * delivery twice (same Message-ID, or the same bytes when it has none) is one submission.
+ * delivery twice (same Message-ID and documents, or the same bytes when it has no Message-ID) is one
+ * submission.
  */
 export async function receiveEmail(
   deps: ReceiveEmailDeps,
@@ -63,10 +64,7 @@ export async function receiveEmail(
   });
   try {
     if (read.refusal !== null) return { kind: 'refused', refusal: read.refusal };
-    const deliveryKey =
-      read.metadata.messageId === null
-        ? `sha256:${digest.digest('hex')}`
-        : `message-id:${read.metadata.messageId}`;
+    const deliveryKey = deliveryKeyOf(read, digest.digest('hex'));
     const blobs = await keepBlobs(deps, read.documents);
     // One transaction for every submission of the delivery, their documents and jobs: a crash or a failed
     // write midway leaves none of it, and the sender's retry (SMTP says 4xx) delivers it whole.
@@ -81,6 +79,20 @@ export async function receiveEmail(
   } finally {
     await read.dispose();
   }
+}
+
+/**
+ * What makes two deliveries one: the Message-ID with the digests of the documents, else the bytes. A
+ * Message-ID is only what the sender wrote: two different messages under one (a template, a careless
+ * mailer) are two submissions, while the same message relayed again (other Received headers, the same
+ * documents) is one.
+ */
+function deliveryKeyOf(read: ReadMessage, messageDigest: string): string {
+  if (read.metadata.messageId === null) return `sha256:${messageDigest}`;
+  const documents = createHash('sha256')
+    .update(read.documents.map((document) => document.sha256).join(','))
+    .digest('hex');
+  return `message-id:${read.metadata.messageId}|documents:${documents}`;
 }
 
 async function keepBlobs(

@@ -192,8 +192,9 @@ class MessageReading {
     parser.on('data', (data: AttachmentStream | MessageText) => {
       if (data.type === 'text') {
         bodyText = data.text ?? (typeof data.html === 'string' ? htmlToPlain(data.html) : null);
-        if (bodyText?.includes('begin ') === true)
+        if (bodyText?.includes('begin ') === true) {
           bodyText = this.takeUuencoded(bodyText, prefix, depth, pending);
+        }
         return;
       }
       const content = data.content as Readable; // a Transform: see takeAttachment
@@ -539,18 +540,18 @@ class MessageReading {
     const found = findUuencoded(text, maxAttachmentBytes);
     const partPathOf = (n: number): string => (prefix === '' ? `uu${n}` : `${prefix}.uu${n}`);
     found.files.forEach((file, index) => {
-      const part = {
-        partPath: partPathOf(index + 1),
-        declaredName: file.name,
-        inline: false,
-        insideZip: false,
-        depth,
-      };
+      const partPath = partPathOf(index + 1);
+      if (file.bytes === null) {
+        this.skip(
+          partPath,
+          file.name,
+          'too_large',
+          `the part is over ${maxAttachmentBytes} bytes (the limit)`,
+        );
+        return;
+      }
+      const part = { partPath, declaredName: file.name, inline: false, insideZip: false, depth };
       pending.push(this.takeStream(ReadableStream.from([file.bytes]), part));
-    });
-    found.tooLarge.forEach((name, index) => {
-      const detail = `the part is over ${maxAttachmentBytes} bytes (the limit)`;
-      this.skip(partPathOf(found.files.length + index + 1), name, 'too_large', detail);
     });
     return found.rest;
   }

@@ -5,10 +5,10 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 
-/** A file found in a text body. */
+/** A file found in a text body; `bytes` is null when it decodes past the cap. */
 export interface UuencodedFile {
   readonly name: string;
-  readonly bytes: Buffer;
+  readonly bytes: Buffer | null;
 }
 
 // `begin 644 name`: the mode is octal, three or four digits; the name is the rest of the line.
@@ -19,17 +19,13 @@ const END_LINE = /^end\s*$/;
 export const MAX_UUENCODED_FILES = 20;
 
 /** The files uuencoded in `text`, in order, and the text without them (for a preview a person reads). */
-export function findUuencoded(
-  text: string,
-  maxBytes: number,
-): { files: UuencodedFile[]; rest: string; tooLarge: string[] } {
+export function findUuencoded(text: string, maxBytes: number): { files: UuencodedFile[]; rest: string } {
   const files: UuencodedFile[] = [];
-  const tooLarge: string[] = [];
   const rest: string[] = [];
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index += 1) {
     const begin = BEGIN_LINE.exec(lines[index] ?? '');
-    if (begin === null || files.length + tooLarge.length >= MAX_UUENCODED_FILES) {
+    if (begin === null || files.length >= MAX_UUENCODED_FILES) {
       rest.push(lines[index] ?? '');
       continue;
     }
@@ -41,11 +37,9 @@ export function findUuencoded(
       size += bytes.length;
       chunks.push(bytes);
     }
-    const name = begin[1] ?? '';
-    if (size > maxBytes) tooLarge.push(name);
-    else files.push({ name, bytes: Buffer.concat(chunks, size) });
+    files.push({ name: begin[1] ?? '', bytes: size > maxBytes ? null : Buffer.concat(chunks, size) });
   }
-  return { files, rest: rest.join('\n'), tooLarge };
+  return { files, rest: rest.join('\n') };
 }
 
 /**

@@ -22,6 +22,9 @@ const tokenResponse = z.object({
 });
 
 /**
+ * A failed token request is `imap_token_failed`, never `imap_connect_failed`: the server was not reached,
+ * and the fix (client id, secret, scope, token URL) is another one. The detail names the endpoint's status.
+ *
  * OAuth2 access tokens for XOAUTH2 from the client-credentials flow (RFC 6749 §4.4), cached until shortly
  * before they expire. Concurrent callers share one request.
  */
@@ -60,22 +63,28 @@ export class ClientCredentialsTokens {
         signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
       });
     } catch (error) {
-      throw new AppError('oauth_token_failed', `the token endpoint ${tokenUrl} did not answer`, {
+      throw new AppError('imap_token_failed', `the token endpoint ${tokenUrl} did not answer`, {
         retryable: true,
         cause: error,
+        details: { tokenUrl, status: null },
       });
     }
     const text = await response.text();
     if (!response.ok) {
       // Only the status and the OAuth error code: the body may echo the request's secret.
       const code = /"error"\s*:\s*"([^"]{1,80})"/.exec(text)?.[1] ?? 'unknown';
-      throw new AppError('oauth_token_failed', `the token endpoint answered ${response.status} (${code})`, {
+      throw new AppError('imap_token_failed', `the token endpoint answered ${response.status} (${code})`, {
         retryable: response.status >= 500 || response.status === 429,
+        details: { tokenUrl, status: response.status, error: code },
       });
     }
     const parsed = tokenResponse.safeParse(safeJson(text));
     if (!parsed.success) {
-      throw new AppError('oauth_token_failed', 'the token endpoint answered without an access_token');
+      throw new AppError(
+        'imap_token_failed',
+        `the token endpoint answered ${response.status} without an access_token`,
+        { details: { tokenUrl, status: response.status } },
+      );
     }
     const lifetimeMs = (parsed.data.expires_in ?? DEFAULT_LIFETIME_S) * 1000;
     const now = this.clock.now();

@@ -18,7 +18,7 @@
  * | `tracked/<account>/<type>/<number>` | events, once the service holds a tracking request for it | `{ trackingRequestId, scac, decision, documentId, at }` |
  * | `meta/<name>` | one-time upgrades, once done | `{ at }` |
  * | `mailbox/<box>/checkpoint` | mail poller, after each settled message; replaced (a marker) | `{ uidValidity, lastUid, at }` |
- * | `mailbox/<box>/lease` | mail poller, for one poll; removed in `finally` (a marker) | `{ owner, until }` |
+ * | `mailbox/<box>/lease/<generation>` | mail poller, one generation per poll and per release; older generations removed by the next holder (markers) | `{ owner, until }` |
  * | `mail/<box>/<message>` | mail poller, once a message's documents are enqueued, before the move | the message's record |
  *
  * `<box>` names a mailbox of an account on a server (`mailboxKeyOf`), `<message>` a message by its
@@ -45,6 +45,9 @@ export const ledgerPrefixes = {
 
 const p = ledgerPrefixes;
 
+/** Lease generations are numbered in this many digits: a poll a second for thirty thousand years. */
+export const LEASE_GENERATION_DIGITS = 12;
+
 export const ledgerKeys = {
   doc: (sha256: string) => `${p.doc}${sha256}`,
   origin: (sha256: string, originId: string) => `${p.origin}${sha256}/${originId}`,
@@ -65,7 +68,10 @@ export const ledgerKeys = {
   tracked: (account: string, type: string, number: string) => `${p.tracked}${account}/${type}/${number}`,
   meta: (name: string) => `${p.meta}${name}`,
   mailCheckpoint: (box: string) => `${p.mailbox}${box}/checkpoint`,
-  mailLease: (box: string) => `${p.mailbox}${box}/lease`,
+  /** Zero-padded, so key order is generation order. */
+  mailLease: (box: string, generation: number) =>
+    `${p.mailbox}${box}/lease/${String(generation).padStart(LEASE_GENERATION_DIGITS, '0')}`,
+  mailLeases: (box: string) => `${p.mailbox}${box}/lease/`,
   mailMessage: (box: string, message: string) => `${p.mail}${box}/${message}`,
 } as const;
 
@@ -77,7 +83,8 @@ export const isMarkerKey = (key: string): boolean =>
   (key.startsWith(p.open) && key.length > p.open.length && !key.includes('/', p.open.length)) ||
   MAILBOX_MARKER.test(key);
 
-const MAILBOX_MARKER = /^mailbox\/[0-9a-f]{1,64}\/(checkpoint|lease)$/;
+// `lease` alone is the single lease key of earlier versions, still removable.
+const MAILBOX_MARKER = /^mailbox\/[0-9a-f]{1,64}\/(checkpoint|lease|lease\/[0-9]{12})$/;
 
 /** The document id of an `open/`, `by-doc/` or `outcome/` key. */
 export const documentIdOf = (

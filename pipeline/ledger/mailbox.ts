@@ -17,8 +17,12 @@ export const mailboxKeyOf = (server: { host: string; port: number; user: string 
     .slice(0, 32);
 
 /**
- * A message's identity, the same under any UID: its Message-ID, else the arrival time and size the server
- * keeps for it. Hashed, so it fits a key.
+ * A message's identity, the same under any UID: its Message-ID with its size, else the arrival time and
+ * size the server keeps for it. Hashed, so it fits a key. The size is part of it because a Message-ID is
+ * only what the sender wrote: two different messages with one Message-ID (a careless mailer, a template, a
+ * forged id) are both taken, while the same message delivered again (the same bytes, the same size) is
+ * recognised. Two different messages with one Message-ID and exactly one size are taken for one: the
+ * identity is decided before a byte is downloaded.
  */
 export const messageKeyOf = (message: {
   messageId: string | null;
@@ -29,7 +33,7 @@ export const messageKeyOf = (message: {
     .update(
       message.messageId === null
         ? `date:${message.receivedAt}|${message.sizeBytes}`
-        : `id:${message.messageId}`,
+        : `id:${message.messageId}|${message.sizeBytes}`,
     )
     .digest('hex')
     .slice(0, 40);
@@ -80,8 +84,31 @@ export async function writeCheckpoint(
 }
 
 /**
+ * The lease is a chain of generations, `mailbox/<box>/lease/<n>`, each written once with `putIfAbsent`:
+ * taking over an expired generation n is writing generation n + 1, which exactly one poller can do, on
+ * SQLite (one transaction) as on S3 (`If-None-Match: *`). A release is one more generation that has
+ * already expired. The holder removes the generations below its own, so a mailbox keeps one or two.
+ */
+interface LeaseGeneration {
+  readonly generation: number;
+  readonly owner: string;
+  readonly until: number;
+}
+
+async function leaseChain(ledger: Ledger, box: string): Promise<LeaseGeneration[]> {
+  const prefix = ledgerKeys.mailLeases(box);
+  const entries = await ledger.list(prefix);
+  return entries
+    .map((entry) => ({
+      generation: Number(entry.key.slice(prefix.length)),
+      ...parse(entry.key, entry.value, leaseValue),
+    }))
+    .sort((a, b) => a.generation - b.generation);
+}
+
+/**
  * Takes the mailbox for one poll: true when `owner` holds it until `now + ttlMs`. A lease left by a
- * crashed poller is taken over once it has expired, and only if it is still the one that was read.
+ * crashed poller is taken over once it has expired; of two pollers racing for it, one wins.
  */
 export async function acquireLease(
   ledger: Ledger,
@@ -90,25 +117,35 @@ export async function acquireLease(
   now: number,
   ttlMs: number,
 ): Promise<boolean> {
-  const key = ledgerKeys.mailLease(box);
+  const held = (await leaseChain(ledger, box)).at(-1);
+  if (held !== undefined && held.until > now) return false;
+  const generation = (held?.generation ?? 0) + 1;
   const value = JSON.stringify({ owner, until: now + ttlMs });
-  if (await ledger.putIfAbsent(key, value)) return true;
-  const held = await ledger.get(key);
-  if (held === undefined) return ledger.putIfAbsent(key, value);
-  if (parse(key, held, leaseValue).until > now) return false;
-  if ((await ledger.get(key)) !== held) return false;
-  await ledger.delete(key);
-  if (!(await ledger.putIfAbsent(key, value))) return false;
-  // Two pollers may both have seen the same expired lease: the one whose value stayed wins.
-  return (await ledger.get(key)) === value;
+  if (!(await ledger.putIfAbsent(ledgerKeys.mailLease(box, generation), value))) return false;
+  // A poller that read the chain long ago may write a generation its holder has already removed: a
+  // higher generation then exists, and the late writer has not taken the lease.
+  const chain = await leaseChain(ledger, box);
+  if (chain.at(-1)?.generation !== generation) return false;
+  for (const older of chain) {
+    if (older.generation < generation) await ledger.delete(ledgerKeys.mailLease(box, older.generation));
+  }
+  return true;
 }
 
 /** Gives the lease back, unless it expired and another poller took it meanwhile. */
 export async function releaseLease(ledger: Ledger, box: string, owner: string): Promise<void> {
-  const key = ledgerKeys.mailLease(box);
-  const held = await ledger.get(key);
-  if (held !== undefined && parse(key, held, leaseValue).owner === owner) await ledger.delete(key);
+  const held = (await leaseChain(ledger, box)).at(-1);
+  if (held === undefined || held.owner !== owner || held.until === RELEASED) return;
+  // An expired generation on top: the next poller takes over at once. If another poller wrote the next
+  // generation first, it took the lease over and this write does nothing.
+  await ledger.putIfAbsent(
+    ledgerKeys.mailLease(box, held.generation + 1),
+    JSON.stringify({ owner, until: RELEASED }),
+  );
 }
+
+/** The `until` of a released lease: expired at any time. */
+const RELEASED = 0;
 
 export async function readMailRecord(
   ledger: Ledger,

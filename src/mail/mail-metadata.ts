@@ -1,8 +1,20 @@
+import { isUtf8 } from 'node:buffer';
 import type { AddressObject, EmailAddress, HeaderLines, Headers } from 'mailparser';
 import type { MailMetadata } from './types.ts';
 
 /** The body preview is a hint for a person scanning a list, not the body. */
 export const BODY_PREVIEW_CHARACTERS = 200;
+
+/**
+ * The metadata travels with every document of the message, in queue messages of at most 256 KB: a
+ * hostile header (a subject of 200 KB of quotes, thousands of recipients) must not make them too large
+ * to enqueue. A header line longer than RFC 5322's 998 characters is not one a person wrote; a message
+ * to more than 100 addresses in one field is a mailing, and its first 100 say enough.
+ */
+export const MAX_HEADER_TEXT_CHARACTERS = 998;
+export const MAX_ADDRESSES_PER_FIELD = 100;
+// RFC 5321's limit on a path; a longer "address" is not deliverable.
+const MAX_ADDRESS_CHARACTERS = 254;
 
 /**
  * The metadata of a message from its top-level headers (as mailparser decoded them), its raw header lines
@@ -16,22 +28,46 @@ export function metadataFromHeaders(
 ): MailMetadata {
   const get = (key: string): unknown => headers?.get(key);
   return {
-    subject: nonEmptyString(get('subject')),
+    subject: nonEmptyString(subjectOf(get('subject'), rawLine(headerLines, 'subject'))),
     from: addressesOf(get('from')),
     to: addressesOf(get('to')),
     cc: addressesOf(get('cc')),
     messageId: nonEmptyString(get('message-id')),
     inReplyTo: nonEmptyString(get('in-reply-to')),
-    references: referencesOf(get('references')),
-    sentAt: isoDate(headerLines?.find((line) => line.key === 'date')?.line ?? null),
+    references: referencesOf(get('references')).slice(0, MAX_ADDRESSES_PER_FIELD),
+    sentAt: isoDate(rawLine(headerLines, 'date')),
     bodyPreview: previewOf(bodyText),
   };
 }
 
+// Controls break log lines and IMAP keywords; NULs arrive in mail from broken gateways. Tabs become spaces.
+const CONTROL_CHARACTERS = /[\p{Cc}]/gu;
+
+function rawLine(headerLines: HeaderLines | null, key: string): string | null {
+  return headerLines?.find((line) => line.key === key)?.line ?? null;
+}
+
+/**
+ * The subject as mailparser decoded it, unless it holds replacement characters where the raw header holds
+ * 8-bit bytes that are not UTF-8 (a raw Latin-1 subject, against RFC 5322 but common): those bytes are
+ * then read as Latin-1. Header lines reach here as binary strings, one character a byte.
+ */
+function subjectOf(decoded: unknown, line: string | null): unknown {
+  if (typeof decoded !== 'string' || !decoded.includes('\uFFFD') || line === null) return decoded;
+  const raw = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]/g, ' ');
+  if (raw.includes('=?') || isUtf8(Buffer.from(raw, 'latin1'))) return decoded;
+  return raw;
+}
+
 function nonEmptyString(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
+  const trimmed = value.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, '').trim();
+  if (trimmed === '') return null;
+  // Whole code points: a cut through a surrogate pair would leave a string that is not valid UTF-16.
+  const characters = [...trimmed];
+  return characters.length <= MAX_HEADER_TEXT_CHARACTERS
+    ? trimmed
+    : characters.slice(0, MAX_HEADER_TEXT_CHARACTERS).join('');
 }
 
 function referencesOf(value: unknown): string[] {
@@ -50,7 +86,7 @@ function isoDate(line: string | null): string | null {
 function addressesOf(value: unknown): string[] {
   const objects = (Array.isArray(value) ? value : [value]).filter(isAddressObject);
   const found = objects.flatMap((object) => object.value.flatMap(flattenGroup));
-  return [...new Set(found)];
+  return [...new Set(found)].slice(0, MAX_ADDRESSES_PER_FIELD);
 }
 
 function isAddressObject(value: unknown): value is AddressObject {
@@ -60,12 +96,12 @@ function isAddressObject(value: unknown): value is AddressObject {
 function flattenGroup(entry: EmailAddress): string[] {
   if (entry.group !== undefined) return entry.group.flatMap(flattenGroup);
   const address = entry.address?.trim().toLowerCase() ?? '';
-  return address.includes('@') ? [address] : [];
+  return address.includes('@') && address.length <= MAX_ADDRESS_CHARACTERS ? [address] : [];
 }
 
 function previewOf(text: string | null): string | null {
   if (text === null) return null;
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  const collapsed = text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
   if (collapsed === '') return null;
   return [...collapsed].slice(0, BODY_PREVIEW_CHARACTERS).join('');
 }

@@ -13,21 +13,29 @@ export interface PartSkip {
   readonly detail: string;
 }
 
-// Parts that carry no document however they are named: invites, contact cards, Outlook's TNEF wrapper
-// (winmail.dat, which only repeats the message in a private format), signatures and delivery reports.
+const ENCRYPTED: PartSkip = {
+  reason: 'encrypted',
+  detail: 'an encrypted part (S/MIME or PGP): stevedore holds no key to open it',
+};
+
+// Parts that carry no document however they are named: invites, contact cards, signatures, encrypted
+// parts and delivery reports. Outlook's TNEF wrapper (winmail.dat) is opened instead: see `isDeclaredTnef`.
 const SKIPPED_TYPES: ReadonlyMap<string, PartSkip> = new Map([
   ['text/calendar', { reason: 'calendar', detail: 'a calendar invite' }],
   ['application/ics', { reason: 'calendar', detail: 'a calendar invite' }],
   ['text/vcard', { reason: 'vcard', detail: 'a contact card' }],
   ['text/x-vcard', { reason: 'vcard', detail: 'a contact card' }],
   ['text/directory', { reason: 'vcard', detail: 'a contact card' }],
-  ['application/ms-tnef', { reason: 'tnef', detail: 'an Outlook TNEF wrapper (winmail.dat)' }],
-  ['application/vnd.ms-tnef', { reason: 'tnef', detail: 'an Outlook TNEF wrapper (winmail.dat)' }],
   ['application/pkcs7-signature', { reason: 'signature', detail: 'a message signature' }],
   ['application/x-pkcs7-signature', { reason: 'signature', detail: 'a message signature' }],
   ['application/pgp-signature', { reason: 'signature', detail: 'a message signature' }],
   ['application/pgp-keys', { reason: 'signature', detail: 'a public key' }],
   ['message/delivery-status', { reason: 'delivery_report', detail: 'a delivery status report' }],
+  // A Mac's resource fork, sent beside the file itself (the data fork) in multipart/appledouble.
+  ['application/applefile', { reason: 'resource_fork', detail: 'the Mac resource fork of a file' }],
+  ['application/pkcs7-mime', ENCRYPTED],
+  ['application/x-pkcs7-mime', ENCRYPTED],
+  ['application/pgp-encrypted', ENCRYPTED],
   ['message/disposition-notification', { reason: 'delivery_report', detail: 'a read receipt' }],
 ]);
 
@@ -37,14 +45,70 @@ const SKIPPED_EXTENSIONS: ReadonlyMap<string, PartSkip> = new Map([
   ['vcf', { reason: 'vcard', detail: 'a contact card' }],
   ['p7s', { reason: 'signature', detail: 'a message signature' }],
   ['asc', { reason: 'signature', detail: 'a message signature' }],
+  ['p7m', ENCRYPTED],
+  ['gpg', ENCRYPTED],
 ]);
+
+/**
+ * Why a whole message cannot be read, from its top-level Content-Type (as mailparser parses it: a value and
+ * its parameters): its content is encrypted, or wrapped in an opaque S/MIME signature.
+ */
+export function refusalByMessageType(header: unknown): PartSkip | undefined {
+  if (typeof header !== 'object' || header === null || !('value' in header)) return undefined;
+  const type = String(header.value).toLowerCase();
+  if (type === 'multipart/encrypted') {
+    return { reason: 'encrypted', detail: 'the message is PGP encrypted: stevedore holds no key to open it' };
+  }
+  if (type !== 'application/pkcs7-mime' && type !== 'application/x-pkcs7-mime') return undefined;
+  const params = 'params' in header && typeof header.params === 'object' ? header.params : null;
+  const smimeType = String((params as Record<string, unknown> | null)?.['smime-type'] ?? '').toLowerCase();
+  if (smimeType === 'signed-data') {
+    return {
+      reason: 'opaque_signed',
+      detail:
+        'the message is S/MIME signed in opaque form: send it with a detached signature (multipart/signed)',
+    };
+  }
+  return {
+    reason: 'encrypted',
+    detail: 'the message is S/MIME encrypted: stevedore holds no key to open it',
+  };
+}
+
+const TNEF_TYPES: ReadonlySet<string> = new Set(['application/ms-tnef', 'application/vnd.ms-tnef']);
+
+/** Whether a part is declared as Outlook's TNEF wrapper, by its type or by the name Outlook gives it. */
+export const isDeclaredTnef = (part: DeclaredPart): boolean =>
+  TNEF_TYPES.has(part.contentType.toLowerCase()) || part.fileName?.toLowerCase() === 'winmail.dat';
 
 /** Why a part is skipped unread, or undefined when its bytes should be looked at. */
 export function skipByDeclaration(part: DeclaredPart): PartSkip | undefined {
   const byType = SKIPPED_TYPES.get(part.contentType.toLowerCase());
   if (byType !== undefined) return byType;
   const name = part.fileName?.toLowerCase() ?? '';
-  if (name === 'winmail.dat') return { reason: 'tnef', detail: 'an Outlook TNEF wrapper (winmail.dat)' };
   const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : '';
   return SKIPPED_EXTENSIONS.get(ext);
+}
+
+// Archives other than ZIP: opening them takes libraries the reader does without, so they are named, not
+// taken for unknown content. The sender can attach the files, or a ZIP.
+const UNOPENED_ARCHIVES: ReadonlyMap<string, string> = new Map([
+  ['application/x-7z-compressed', '7z'],
+  ['application/x-rar-compressed', 'RAR'],
+  ['application/vnd.rar', 'RAR'],
+  ['application/gzip', 'gzip'],
+  ['application/x-bzip2', 'bzip2'],
+  ['application/x-xz', 'xz'],
+  ['application/x-tar', 'tar'],
+  ['application/vnd.ms-cab-compressed', 'CAB'],
+]);
+
+/** Why a part whose bytes are an archive other than ZIP is skipped, or undefined for any other type. */
+export function skipUnopenedArchive(mime: string): PartSkip | undefined {
+  const kind = UNOPENED_ARCHIVES.get(mime);
+  if (kind === undefined) return undefined;
+  return {
+    reason: 'unsupported_archive',
+    detail: `a ${kind} archive: only ZIP archives are opened; attach the files, or a ZIP`,
+  };
 }

@@ -1,23 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
-import {
-  type AttachmentStream,
-  type HeaderLines,
-  type Headers,
-  MailParser,
-  type MessageText,
-} from 'mailparser';
+import type { AttachmentStream, HeaderLines, Headers, MessageText } from 'mailparser';
 import { ACCEPTED_CONTENT_TYPES } from '../domain/content-policy.ts';
 import { type DetectedFileType, detectFileType } from '../extraction/detect-file-type.ts';
+import { DocumentMailParser, parseRefusal } from './document-mail-parser.ts';
+import { declaredPixels, MAX_IMAGE_PIXELS } from './image-pixels.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
-import { skipByDeclaration } from './mail-part-policy.ts';
+import {
+  isDeclaredTnef,
+  refusalByMessageType,
+  skipByDeclaration,
+  skipUnopenedArchive,
+} from './mail-part-policy.ts';
 import { safeFileName, safeReportedName } from './safe-file-name.ts';
 import { MemoryBudget, type StagedPart, stagePart } from './stage-part.ts';
+import { isTnef, tnefFiles } from './tnef.ts';
 import type {
   MailDocument,
   MailMetadata,
@@ -26,10 +28,11 @@ import type {
   ReadMessageOptions,
   SkippedPart,
 } from './types.ts';
+import { findUuencoded, uudecodeStream } from './uudecode.ts';
 import { listZip, openZipEntry } from './zip-entries.ts';
 
-// A header block past this is not mail a person wrote; mailsplit fails the parse, which refuses the message.
-const MAX_HEADER_BYTES = 256 * 1024;
+// The part encodings mailparser leaves undecoded that are uuencode.
+const UUENCODE_ENCODINGS: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode', 'x-uue', 'uue']);
 
 /**
  * A part up to this size is kept in memory, within a budget per message: the temp file it would take costs
@@ -42,9 +45,12 @@ const MEMORY_MESSAGE_BYTES = 8 * 1024 * 1024;
 const ZIP_MIME = 'application/zip';
 const FORWARDED_MIME = 'message/rfc822';
 
-/** A part kept in a temp file to be opened after the parse that found it (an archive, a forwarded message). */
+/**
+ * A part kept in a temp file to be opened after the parse that found it: an archive, a forwarded message,
+ * Outlook's TNEF wrapper.
+ */
 interface StagedContainer {
-  readonly kind: 'zip' | 'forwarded';
+  readonly kind: 'zip' | 'forwarded' | 'tnef';
   readonly partPath: string;
   readonly fileName: string | null;
   readonly path: string;
@@ -90,7 +96,13 @@ export async function readMailMessage(source: Readable, options: ReadMessageOpti
     return await reading.read(source);
   } catch (error) {
     await reading.dispose();
-    throw error;
+    if (reading.sourceFailed || isFileSystemError(error)) throw error;
+    // Anything else is the reader failing on this message's content: the message fails with the reason,
+    // and the next one is read. Thrown, it would fail every poll of the mailbox from here on.
+    return refused(metadataFromHeaders(null, null, null), {
+      reason: 'malformed',
+      detail: `the message could not be read: ${messageOf(error)}`,
+    });
   }
 }
 
@@ -102,6 +114,8 @@ class MessageReading {
   private readonly seenDigests = new Set<string>();
   private readonly memory = new MemoryBudget(MEMORY_PART_BYTES, MEMORY_MESSAGE_BYTES);
   private ordinal = 0;
+  /** Set when the message's source failed (a dropped connection): the read is then worth retrying. */
+  sourceFailed = false;
 
   constructor(private readonly options: ReadMessageOptions) {}
 
@@ -115,10 +129,12 @@ class MessageReading {
     }
     if (outcome.error !== undefined) {
       await this.dispose();
-      return refused(metadata, {
-        reason: 'malformed',
-        detail: `the message cannot be parsed: ${outcome.error.message}`,
-      });
+      return refused(metadata, parseRefusal(outcome.error));
+    }
+    const byType = refusalByMessageType(outcome.headers?.get('content-type'));
+    if (byType !== undefined) {
+      await this.dispose();
+      return refused(metadata, byType);
     }
     // Opening a container may stage more containers (a ZIP inside a forwarded message): a queue, not a loop.
     for (let container = this.containers.shift(); container; container = this.containers.shift()) {
@@ -149,10 +165,7 @@ class MessageReading {
     depth: number,
     maxBytes: number,
   ): Promise<ParseOutcome> {
-    // ignoreEmbedded: forwarded messages are staged as parts and read here with a depth cap, not by mailsplit.
-    const parserOptions = { maxHeadSize: MAX_HEADER_BYTES, ignoreEmbedded: true };
-    // The typings lack mailsplit's options, which MailParser passes on to its splitter.
-    const parser = new MailParser(parserOptions as ConstructorParameters<typeof MailParser>[0]);
+    const parser = new DocumentMailParser();
     const pending: Promise<void>[] = [];
     // Attachment streams still being read: a parser that fails will never end them, so they are ended here.
     const open = new Set<Readable>();
@@ -160,12 +173,14 @@ class MessageReading {
     let headerLines: HeaderLines | null = null;
     let bodyText: string | null = null;
     let error: Error | undefined;
+    let fail = (_parserError: Error): void => undefined;
     const parsed = new Promise<void>((resolve) => {
-      parser.on('error', (parserError: Error) => {
+      fail = (parserError) => {
         error ??= parserError;
         for (const content of open) content.destroy(new Error('the message ended inside this part'));
         resolve();
-      });
+      };
+      parser.on('error', fail);
       parser.on('end', () => resolve());
     });
     parser.on('headers', (value: Headers) => {
@@ -177,6 +192,9 @@ class MessageReading {
     parser.on('data', (data: AttachmentStream | MessageText) => {
       if (data.type === 'text') {
         bodyText = data.text ?? (typeof data.html === 'string' ? htmlToPlain(data.html) : null);
+        if (bodyText?.includes('begin ') === true) {
+          bodyText = this.takeUuencoded(bodyText, prefix, depth, pending);
+        }
         return;
       }
       const content = data.content as Readable; // a Transform: see takeAttachment
@@ -197,14 +215,24 @@ class MessageReading {
           overCap = true;
           continue;
         }
-        if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
+        try {
+          if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
+        } catch (parserError) {
+          // A parser that throws instead of emitting `error` has failed all the same: the rest is drained.
+          fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
+        }
       }
     } catch (sourceError) {
+      this.sourceFailed = true;
       parser.destroy();
       await Promise.allSettled(pending);
       throw sourceError;
     }
-    parser.end();
+    try {
+      parser.end();
+    } catch (parserError) {
+      fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
+    }
     await parsed;
     const results = await Promise.allSettled(pending);
     const failure = results.find((result) => result.status === 'rejected');
@@ -220,7 +248,13 @@ class MessageReading {
     // mailparser types `content` as a bare Stream; it is its StreamHash, a Transform, so readable.
     const content = attachment.content as Readable;
     try {
-      const declaredSkip = skipByDeclaration({ contentType: attachment.contentType, fileName: declaredName });
+      const declared = { contentType: attachment.contentType, fileName: declaredName };
+      if (isDeclaredTnef(declared)) {
+        const part = { partPath, declaredName, inline: false, insideZip: false, depth };
+        await this.stageContainer(content, part, 'tnef');
+        return;
+      }
+      const declaredSkip = skipByDeclaration(declared);
       if (declaredSkip !== undefined) {
         this.skip(partPath, declaredName, declaredSkip.reason, declaredSkip.detail);
         await drain(content);
@@ -237,7 +271,10 @@ class MessageReading {
         return;
       }
       const inline = attachment.contentDisposition === 'inline' || attachment.related === true;
-      await this.takeStream(content, { partPath, declaredName, inline, insideZip: false, depth });
+      const encoding = String(attachment.headers.get('content-transfer-encoding') ?? '').toLowerCase();
+      const decoded = UUENCODE_ENCODINGS.has(encoding) ? content.pipe(uudecodeStream()) : content;
+      if (decoded !== content) content.on('error', (error) => decoded.destroy(error));
+      await this.takeStream(decoded, { partPath, declaredName, inline, insideZip: false, depth });
     } finally {
       attachment.release();
     }
@@ -263,6 +300,19 @@ class MessageReading {
       fileName: part.declaredName,
       path: await this.fileOf(staged),
       depth: part.depth + 1,
+    });
+  }
+
+  /** Stages a part to be opened once the parse is done (a TNEF wrapper declared as one). */
+  private async stageContainer(content: Readable, part: PartContext, kind: 'tnef'): Promise<void> {
+    const staged = await this.stage(content, part, this.options.limits.maxAttachmentBytes);
+    if (staged === undefined) return;
+    this.containers.push({
+      kind,
+      partPath: part.partPath,
+      fileName: part.declaredName,
+      path: await this.fileOf(staged),
+      depth: part.depth,
     });
   }
 
@@ -313,7 +363,22 @@ class MessageReading {
     if (staged.bytes !== null) this.memory.give(staged.bytes.length);
   }
 
+  /** Takes one part by its bytes; a part the reader fails on is skipped with the reason, not the message. */
   private async takeStream(content: NodeJS.ReadableStream, part: PartContext): Promise<void> {
+    try {
+      await this.takePart(content, part);
+    } catch (error) {
+      if (isFileSystemError(error)) throw error;
+      this.skip(
+        part.partPath,
+        part.declaredName,
+        'malformed',
+        `the part cannot be read: ${messageOf(error)}`,
+      );
+    }
+  }
+
+  private async takePart(content: NodeJS.ReadableStream, part: PartContext): Promise<void> {
     const { limits } = this.options;
     const maxBytes = part.insideZip
       ? Math.min(limits.zip.maxEntryBytes, limits.maxAttachmentBytes)
@@ -338,8 +403,27 @@ class MessageReading {
       });
       return;
     }
+    if (type === undefined && isTnef(staged.head) && !part.insideZip) {
+      this.containers.push({
+        kind: 'tnef',
+        partPath: part.partPath,
+        fileName: part.declaredName,
+        path: await this.fileOf(staged),
+        depth: part.depth,
+      });
+      return;
+    }
+    const archive = type === undefined ? undefined : skipUnopenedArchive(type.mime);
+    if (archive !== undefined) return discard(archive.reason, archive.detail);
     if (type === undefined || !ACCEPTED_CONTENT_TYPES.has(type.mime)) {
       return discard('unsupported_type', `the content is ${describe(type)}, not a PDF or an image`);
+    }
+    const pixels = declaredPixels(type.mime, staged.head);
+    if (pixels !== undefined && pixels > MAX_IMAGE_PIXELS) {
+      return discard(
+        'too_many_pixels',
+        `the image declares ${pixels} pixels; the most an image may have is ${MAX_IMAGE_PIXELS}`,
+      );
     }
     if (part.inline && type.mime.startsWith('image/') && staged.sizeBytes < limits.minInlineImageBytes) {
       return discard(
@@ -368,6 +452,7 @@ class MessageReading {
   private async openContainer(container: StagedContainer): Promise<void> {
     try {
       if (container.kind === 'zip') await this.expandZip(container);
+      else if (container.kind === 'tnef') await this.expandTnef(container);
       else await this.readForwarded(container);
     } finally {
       await this.remove(container.path);
@@ -390,6 +475,29 @@ class MessageReading {
     }
   }
 
+  /**
+   * Takes the files inside a TNEF wrapper, numbered `<part>/tnef1`, `<part>/tnef2`, ... It is read whole:
+   * it was staged within maxAttachmentBytes.
+   */
+  private async expandTnef(staged: StagedContainer): Promise<void> {
+    const files = tnefFiles(await readFile(staged.path));
+    if (files.length === 0) {
+      const detail = 'an Outlook TNEF wrapper (winmail.dat) that holds no file';
+      this.skip(staged.partPath, staged.fileName, 'tnef', detail);
+      return;
+    }
+    for (const [index, file] of files.entries()) {
+      await this.takeStream(ReadableStream.from([file.bytes]), {
+        partPath: `${staged.partPath}/tnef${index + 1}`,
+        declaredName: file.name,
+        inline: false,
+        // Like a ZIP entry: an archive inside is not opened.
+        insideZip: true,
+        depth: staged.depth,
+      });
+    }
+  }
+
   private async expandZip(staged: StagedContainer): Promise<void> {
     const listing = await listZip(staged.path, this.options.limits.zip);
     if (listing.kind === 'refused') {
@@ -397,22 +505,22 @@ class MessageReading {
       return;
     }
     try {
-      for (const entry of listing.entries) {
-        const partPath = `${staged.partPath}/${entry.fileName}`;
+      for (const { entry, name } of listing.entries) {
+        const partPath = `${staged.partPath}/${name}`;
         if (entry.isEncrypted()) {
-          this.skip(partPath, entry.fileName, 'encrypted', 'the archive entry is password-protected');
+          this.skip(partPath, name, 'encrypted', 'the archive entry is password-protected');
           continue;
         }
         let stream: Readable;
         try {
           stream = await openZipEntry(listing.zip, entry);
         } catch (error) {
-          this.skip(partPath, entry.fileName, 'malformed', `the entry cannot be read: ${messageOf(error)}`);
+          this.skip(partPath, name, 'malformed', `the entry cannot be read: ${messageOf(error)}`);
           continue;
         }
         await this.takeStream(stream, {
           partPath,
-          declaredName: entry.fileName,
+          declaredName: name,
           inline: false,
           insideZip: true,
           depth: staged.depth,
@@ -421,6 +529,31 @@ class MessageReading {
     } finally {
       listing.zip.close();
     }
+  }
+
+  /**
+   * Takes the files uuencoded in a text body (`begin 644 name`), numbered `uu1`, `uu2`, ... under the
+   * message; returns the text without them, for the preview.
+   */
+  private takeUuencoded(text: string, prefix: string, depth: number, pending: Promise<void>[]): string {
+    const { maxAttachmentBytes } = this.options.limits;
+    const found = findUuencoded(text, maxAttachmentBytes);
+    const partPathOf = (n: number): string => (prefix === '' ? `uu${n}` : `${prefix}.uu${n}`);
+    found.files.forEach((file, index) => {
+      const partPath = partPathOf(index + 1);
+      if (file.bytes === null) {
+        this.skip(
+          partPath,
+          file.name,
+          'too_large',
+          `the part is over ${maxAttachmentBytes} bytes (the limit)`,
+        );
+        return;
+      }
+      const part = { partPath, declaredName: file.name, inline: false, insideZip: false, depth };
+      pending.push(this.takeStream(ReadableStream.from([file.bytes]), part));
+    });
+    return found.rest;
   }
 
   private skip(partPath: string, fileName: string | null, reason: string, detail: string): void {

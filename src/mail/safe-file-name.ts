@@ -2,13 +2,16 @@
  * A display name for an attachment that cannot walk out of a directory, hide its real extension behind a
  * bidi override, or break a log line; a missing or emptied name gets one generated from the detected type.
  */
+import { isUtf8 } from 'node:buffer';
 
 // C0 and C1 controls, DEL; bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069) and the
 // invisible marks (U+200E, U+200F) that turn `invoice\u202Efdp.exe` into what looks like `invoiceexe.pdf`.
 const UNSAFE_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
-// Long enough for any real name; file systems refuse names past 255 bytes.
+// Long enough for any real name; file systems refuse names past 255 bytes, so the UTF-8 length is capped
+// too (a name of CJK characters or emoji is 3-4 bytes a character).
 const MAX_NAME_CHARACTERS = 150;
+const MAX_NAME_BYTES = 200;
 
 // A name already ending in one of these keeps it; otherwise the detected type's extension is appended.
 const EXTENSION_ALIASES: ReadonlyMap<string, readonly string[]> = new Map([
@@ -16,23 +19,61 @@ const EXTENSION_ALIASES: ReadonlyMap<string, readonly string[]> = new Map([
   ['tif', ['tif', 'tiff']],
 ]);
 
+// UTF-8 bytes read as Latin-1 (`MÃ¤rz` for `März`): a lead byte C2-F4 then a continuation byte.
+const MOJIBAKE = /[\u00c2-\u00f4][\u0080-\u00bf]/;
+
 /** `declared` made safe; `ext` is the extension of the detected type, `ordinal` numbers generated names. */
 export function safeFileName(declared: string | null | undefined, ext: string, ordinal: number): string {
-  const lastSegment = (declared ?? '').split(/[/\\]/).pop() ?? '';
-  const cleaned = lastSegment
-    .replace(UNSAFE_CHARACTERS, '')
-    .trim()
-    .replace(/^\.+/, '')
-    .slice(-MAX_NAME_CHARACTERS);
-  if (cleaned === '') return `attachment-${ordinal}.${ext}`;
+  const cleaned = clean(declared ?? '').replace(/^\.+/, '');
   const accepted = EXTENSION_ALIASES.get(ext) ?? [ext];
   const lower = cleaned.toLowerCase();
-  return accepted.some((alias) => lower.endsWith(`.${alias}`)) ? cleaned : `${cleaned}.${ext}`;
+  // `.pdf` alone names no file: it is a generated name, not `pdf.pdf`.
+  if (cleaned === '' || accepted.includes(lower)) return `attachment-${ordinal}.${ext}`;
+  const kept = accepted.find((alias) => lower.endsWith(`.${alias}`));
+  const stem = kept === undefined ? cleaned : cleaned.slice(0, -(kept.length + 1));
+  const suffix = `.${kept === undefined ? ext : cleaned.slice(-kept.length)}`;
+  return `${headOf(stem, MAX_NAME_CHARACTERS - suffix.length, MAX_NAME_BYTES - suffix.length)}${suffix}`;
 }
 
 /** `declared` made safe for a skipped-part report, without an extension added; null stays null. */
 export function safeReportedName(declared: string | null | undefined): string | null {
   if (declared === null || declared === undefined) return null;
-  const cleaned = (declared.split(/[/\\]/).pop() ?? '').replace(UNSAFE_CHARACTERS, '').trim();
-  return cleaned === '' ? null : cleaned.slice(-MAX_NAME_CHARACTERS);
+  const cleaned = clean(declared);
+  return cleaned === '' ? null : headOf(cleaned, MAX_NAME_CHARACTERS, MAX_NAME_BYTES);
+}
+
+/**
+ * The last path segment, with mis-decoded UTF-8 repaired, unsafe characters removed and the replacement
+ * character of an undecodable byte shown as `_`.
+ */
+function clean(declared: string): string {
+  const lastSegment = declared.split(/[/\\]/).pop() ?? '';
+  return repairMojibake(lastSegment)
+    .replace(UNSAFE_CHARACTERS, '')
+    .replace(/\uFFFD/g, '_')
+    .trim();
+}
+
+/** A name whose UTF-8 bytes were decoded as Latin-1 (a wrong charset label), decoded again as UTF-8. */
+function repairMojibake(name: string): string {
+  if (!MOJIBAKE.test(name) || [...name].some((character) => (character.codePointAt(0) ?? 0) > 0xff)) {
+    return name;
+  }
+  const bytes = Buffer.from(name, 'latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : name;
+}
+
+/** The start of `text`, whole code points only, within both caps. */
+function headOf(text: string, maxCharacters: number, maxBytes: number): string {
+  let head = '';
+  let bytes = 0;
+  let characters = 0;
+  for (const character of text) {
+    const size = Buffer.byteLength(character);
+    if (characters + 1 > maxCharacters || bytes + size > maxBytes) break;
+    head += character;
+    bytes += size;
+    characters += 1;
+  }
+  return head.trimEnd();
 }

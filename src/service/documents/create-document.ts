@@ -2,8 +2,8 @@ import { DuplicateDocumentError, ValidationError } from '../../domain/errors.ts'
 import type { BlobTokens } from '../uploads/blob-tokens.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
 import type { DocumentRecord, DocumentSource } from './document-records.ts';
-import type { DocumentStore } from './document-store.ts';
-import type { ExtractionJobs } from './extraction-jobs.ts';
+import type { DocumentStore, InsertResult } from './document-store.ts';
+import type { AttemptWrite, ExtractionJobs } from './extraction-jobs.ts';
 
 export interface CreateDocumentDeps {
   readonly documents: DocumentStore;
@@ -32,6 +32,21 @@ export function createDocument(
   accountId: string,
   input: CreateDocumentInput,
 ): DocumentRecord {
+  const result = deps.jobs.writeWithJob(() => writeDocument(deps, accountId, input));
+  if (!result.created) throw new DuplicateDocumentError(result.existing);
+  return result.document;
+}
+
+/**
+ * The insert of `createDocument` without a transaction of its own, for a caller that writes more in the
+ * same one (an email submission and all its documents): it runs inside `ExtractionJobs.writeWithJobs`,
+ * which sends the job of the attempt it names.
+ */
+export function writeDocument(
+  deps: CreateDocumentDeps,
+  accountId: string,
+  input: CreateDocumentInput,
+): AttemptWrite<InsertResult> {
   const blobId = deps.tokens.blobIdOf(input.attachedDocument, accountId);
   const blob = blobId === undefined ? undefined : deps.uploads.get(blobId);
   // Unknown, tampered and foreign ids get the same answer: another account's blobs are not to be probed.
@@ -50,21 +65,16 @@ export function createDocument(
       { pointer: ATTACHED_DOCUMENT_POINTER, code: 'not_uploaded' },
     );
   }
-
-  const result = deps.jobs.writeWithJob(() => {
-    const inserted = deps.documents.insert({
-      accountId,
-      blobId: blob.id,
-      name: input.name,
-      source: input.source ?? 'api',
-      sha256,
-      fileName: blob.filename,
-      fileContentType: blob.contentType,
-      fileSizeBytes: blob.byteSize,
-      emailSubmissionId: input.emailSubmissionId ?? null,
-    });
-    return { result: inserted, attempt: inserted.created ? inserted.document : undefined };
+  const inserted = deps.documents.insert({
+    accountId,
+    blobId: blob.id,
+    name: input.name,
+    source: input.source ?? 'api',
+    sha256,
+    fileName: blob.filename,
+    fileContentType: blob.contentType,
+    fileSizeBytes: blob.byteSize,
+    emailSubmissionId: input.emailSubmissionId ?? null,
   });
-  if (!result.created) throw new DuplicateDocumentError(result.existing);
-  return result.document;
+  return { result: inserted, attempt: inserted.created ? inserted.document : undefined };
 }

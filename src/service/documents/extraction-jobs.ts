@@ -17,7 +17,7 @@ export const extractionJobSchema = z.object({
 });
 export type ExtractionJob = z.infer<typeof extractionJobSchema>;
 
-interface AttemptRef {
+export interface AttemptRef {
   readonly id: string;
   readonly extractionAttempts: number;
 }
@@ -48,10 +48,21 @@ export class ExtractionJobs {
    * document without its job. The queue lives in the same database file, on the same connection.
    */
   writeWithJob<T>(write: () => AttemptWrite<T>): T {
-    return storeCall('write document and its extraction job', () =>
+    return this.writeWithJobs(() => {
+      const { result, attempt } = write();
+      return { result, attempts: attempt === undefined ? [] : [attempt] };
+    });
+  }
+
+  /**
+   * `writeWithJob` for a write that starts several attempts (an email submission and its documents): all
+   * of it and every job commit together, or nothing does.
+   */
+  writeWithJobs<T>(write: () => { readonly result: T; readonly attempts: readonly AttemptRef[] }): T {
+    return storeCall('write documents and their extraction jobs', () =>
       transaction(this.db, () => {
-        const { result, attempt } = write();
-        if (attempt !== undefined) {
+        const { result, attempts } = write();
+        for (const attempt of attempts) {
           const job: ExtractionJob = { documentId: attempt.id, attempt: attempt.extractionAttempts };
           this.queue.sendInTransaction(JSON.stringify(job));
           this.documents.markEnqueued(attempt.id, attempt.extractionAttempts);

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
-import { DuplicateDocumentError } from '../../domain/errors.ts';
 import { documentStream, readMailMessage } from '../../mail/read-message.ts';
 import type { MailDocument, MailLimits, MessageRefusal, ReadMessage, SkippedPart } from '../../mail/types.ts';
 import type { Logger } from '../../observability/logger.ts';
-import { type CreateDocumentDeps, createDocument } from '../documents/create-document.ts';
+import { type CreateDocumentDeps, writeDocument } from '../documents/create-document.ts';
 import type { EmailSubmissionRecord } from '../documents/document-records.ts';
 import type { EmailSubmissionStore } from '../documents/email-submission-store.ts';
+import type { AttemptRef } from '../documents/extraction-jobs.ts';
 import type { BlobFiles, ReceivedFile } from '../uploads/blob-files.ts';
 
 export interface ReceiveEmailDeps extends CreateDocumentDeps {
@@ -38,8 +38,9 @@ export type ReceiveEmailResult =
 /**
  * Turns one raw message for the docs aliases of `accountIds` into an email submission per account, with one
  * document per document the reader found, each created like an upload (a blob, then the document and its
- * extraction job in one transaction). The same delivery twice (same Message-ID, or the same bytes when it
- * has none) is one submission.
+ * extraction job); the submissions, documents and jobs of one delivery commit in one transaction. The same
+ * delivery twice (same Message-ID and documents, or the same bytes when it has no Message-ID) is one
+ * submission.
  */
 export async function receiveEmail(
   deps: ReceiveEmailDeps,
@@ -63,16 +64,35 @@ export async function receiveEmail(
   });
   try {
     if (read.refusal !== null) return { kind: 'refused', refusal: read.refusal };
-    const deliveryKey =
-      read.metadata.messageId === null
-        ? `sha256:${digest.digest('hex')}`
-        : `message-id:${read.metadata.messageId}`;
+    const deliveryKey = deliveryKeyOf(read, digest.digest('hex'));
     const blobs = await keepBlobs(deps, read.documents);
-    const submissions = accountIds.map((accountId) => submitFor(deps, accountId, read, deliveryKey, blobs));
+    // One transaction for every submission of the delivery, their documents and jobs: a crash or a failed
+    // write midway leaves none of it, and the sender's retry (SMTP says 4xx) delivers it whole.
+    const submissions = deps.jobs.writeWithJobs(() => {
+      const attempts: AttemptRef[] = [];
+      const result = accountIds.map((accountId) =>
+        submitFor(deps, accountId, read, deliveryKey, blobs, attempts),
+      );
+      return { result, attempts };
+    });
     return { kind: 'accepted', submissions, skipped: read.skipped };
   } finally {
     await read.dispose();
   }
+}
+
+/**
+ * What makes two deliveries one: the Message-ID with the digests of the documents, else the bytes. A
+ * Message-ID is only what the sender wrote: two different messages under one (a template, a careless
+ * mailer) are two submissions, while the same message relayed again (other Received headers, the same
+ * documents) is one.
+ */
+function deliveryKeyOf(read: ReadMessage, messageDigest: string): string {
+  if (read.metadata.messageId === null) return `sha256:${messageDigest}`;
+  const documents = createHash('sha256')
+    .update(read.documents.map((document) => document.sha256).join(','))
+    .digest('hex');
+  return `message-id:${read.metadata.messageId}|documents:${documents}`;
 }
 
 async function keepBlobs(
@@ -88,13 +108,18 @@ async function keepBlobs(
   return kept;
 }
 
-/** Synchronous from the look-up to the insert, so two deliveries racing on one event loop cannot both create. */
+/**
+ * Writes one account's submission and its documents, inside the caller's transaction; the attempts it
+ * starts are pushed on `attempts`, for their jobs to be sent in the same transaction. Synchronous from the
+ * look-up to the insert, so two deliveries racing on one event loop cannot both create.
+ */
 function submitFor(
   deps: ReceiveEmailDeps,
   accountId: string,
   read: ReadMessage,
   deliveryKey: string,
   blobs: readonly ReceivedFile[],
+  attempts: AttemptRef[],
 ): ReceivedSubmission {
   const existing = deps.emailSubmissions.findByDeliveryKey(accountId, deliveryKey);
   if (existing !== undefined) return { accountId, submission: existing, created: false };
@@ -124,16 +149,15 @@ function submitFor(
       checksum: blob.md5Base64,
     });
     deps.uploads.markUploaded(record.id, blob.sha256);
-    try {
-      createDocument(deps, accountId, {
-        name: document.fileName,
-        attachedDocument: deps.tokens.signedId(record),
-        source: 'email',
-        emailSubmissionId: submission.id,
-      });
-    } catch (error) {
-      // The account has these bytes already (sent before, by mail or upload): not processed twice.
-      if (!(error instanceof DuplicateDocumentError)) throw error;
+    const written = writeDocument(deps, accountId, {
+      name: document.fileName,
+      attachedDocument: deps.tokens.signedId(record),
+      source: 'email',
+      emailSubmissionId: submission.id,
+    });
+    if (written.attempt !== undefined) attempts.push(written.attempt);
+    // The account has these bytes already (sent before, by mail or upload): not processed twice.
+    if (!written.result.created) {
       deps.logger.info({ submission: submission.id, part: document.partPath }, 'mail document already known');
     }
   });

@@ -110,14 +110,44 @@ describe.runIf(available)('XOAUTH2 against Dovecot with a loopback token endpoin
     expect(auth.grants).toHaveLength(2);
   });
 
-  it('says why when the token endpoint refuses the client', async () => {
+  it('says why when the token endpoint refuses the client: imap_token_failed with its status', async () => {
     const tokens = new ClientCredentialsTokens(
       { tokenUrl: `${auth.url}/token`, clientId: 'app', clientSecret: async () => 'wrong' },
       new ManualClock(0),
     );
+    const source = new ImapMailSource({
+      server: {
+        host: dovecot.host,
+        port: dovecot.port,
+        tls: false,
+        credentials: async () => ({ user: dovecot.user, accessToken: await tokens.token() }),
+      },
+      logger: silentLogger,
+    });
+    try {
+      // The poll path, not the token call alone: the failure must not turn into imap_connect_failed.
+      await expect(source.list('INBOX', undefined, 10)).rejects.toMatchObject({
+        code: 'imap_token_failed',
+        message: 'the token endpoint answered 401 (invalid_client)',
+        details: { status: 401, error: 'invalid_client' },
+        retryable: false,
+      });
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('a token endpoint that does not answer is imap_token_failed too, retryable, with no status', async () => {
+    const closed = await startAuthServer();
+    await closed.close();
+    const tokens = new ClientCredentialsTokens(
+      { tokenUrl: `${closed.url}/token`, clientId: 'app', clientSecret: async () => 'app-secret' },
+      new ManualClock(0),
+    );
     await expect(tokens.token()).rejects.toMatchObject({
-      code: 'oauth_token_failed',
-      message: 'the token endpoint answered 401 (invalid_client)',
+      code: 'imap_token_failed',
+      retryable: true,
+      details: { status: null },
     });
   });
 });

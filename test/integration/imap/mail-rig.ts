@@ -120,7 +120,14 @@ export function imapSource(dovecot: Dovecot, port = dovecot.port): ImapMailSourc
 export function createPoller(
   state: MailState,
   source: MailSource,
-  options: { mailbox?: string; dovecot: Dovecot; batchSize?: number; chunkSize?: number; clock?: Clock },
+  options: {
+    mailbox?: string;
+    dovecot: Dovecot;
+    batchSize?: number;
+    chunkSize?: number;
+    clock?: Clock;
+    limits?: MailLimits;
+  },
 ): MailPoller {
   const mailbox = options.mailbox ?? 'INBOX';
   return new MailPoller({
@@ -137,7 +144,7 @@ export function createPoller(
       policy: { maxBytes: 10_000_000 },
     },
     read: readMailMessage,
-    limits: TEST_LIMITS,
+    limits: options.limits ?? TEST_LIMITS,
     tempDir: join(state.root, 'mail-tmp'),
     clock: options.clock ?? systemClock,
     logger: silentLogger,

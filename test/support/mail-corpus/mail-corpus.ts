@@ -6,6 +6,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { jpegHeader, png, tinyPdf, zip } from './corpus-bytes.ts';
+import { HOSTILE_CORPUS } from './hostile-corpus.ts';
 
 export interface CorpusMessage {
   /** The file name without `.eml`: what the message breaks. */
@@ -294,4 +295,5 @@ Content-Transfer-Encoding: base64
 ${base64Lines(tinyPdf('scanner output'))}
 `,
   ),
+  ...HOSTILE_CORPUS,
 ];

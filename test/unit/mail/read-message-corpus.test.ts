@@ -179,11 +179,12 @@ describe('the mail corpus', () => {
     expect(skipped(message)).toEqual([['1.2.2', 'logo']]);
   });
 
-  it('winmail-and-vcard: TNEF and contact cards are skipped; an unreadable archive says so', async () => {
+  it('winmail-and-vcard: a TNEF holding no file and contact cards are skipped; an unreadable archive says so', async () => {
     const message = await read('winmail-and-vcard');
+    // The TNEF wrapper and the archive are opened after the parse, in their order: their verdicts come last.
     expect(skipped(message)).toEqual([
-      ['2', 'tnef'],
       ['3', 'vcard'],
+      ['2', 'tnef'],
       ['4', 'malformed'],
     ]);
   });

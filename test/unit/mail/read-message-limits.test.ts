@@ -96,12 +96,12 @@ describe('readMailMessage limits', () => {
     expect(source.readableDidRead).toBe(false);
   });
 
-  it('huge headers are refused as malformed', async () => {
+  it('huge headers are refused as header_too_large', async () => {
     const read = await readMailMessage(Readable.from(message({ headerBytes: 300 * 1024 })), {
       tempDir,
       limits: CORPUS_LIMITS,
     });
-    expect(read.refusal?.reason).toBe('malformed');
+    expect(read.refusal?.reason).toBe('header_too_large');
     expect(await readdir(tempDir)).toEqual([]);
   });
 

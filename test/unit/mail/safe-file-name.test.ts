@@ -25,10 +25,35 @@ describe('safeFileName', () => {
     expect(safeFileName(' \u202E ', 'png', 3)).toBe('attachment-3.png');
   });
 
-  it('caps the length, keeping the end where the extension is', () => {
-    const name = safeFileName(`${'a'.repeat(400)}.pdf`, 'pdf', 1);
+  it('caps the length, keeping the start of the name and its extension', () => {
+    const name = safeFileName(`Invoice-${'a'.repeat(400)}.pdf`, 'pdf', 1);
     expect(name.length).toBe(150);
+    expect(name.startsWith('Invoice-')).toBe(true);
     expect(name.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe('safeFileName against hostile names', () => {
+  it('a name that is only an extension is generated, not `pdf.pdf`', () => {
+    expect(safeFileName('.pdf', 'pdf', 1)).toBe('attachment-1.pdf');
+    expect(safeFileName('...PDF', 'pdf', 2)).toBe('attachment-2.pdf');
+    expect(safeFileName('.jpeg', 'jpg', 3)).toBe('attachment-3.jpg');
+  });
+
+  it('caps a long name by characters and by UTF-8 bytes, cutting whole code points and keeping the extension', () => {
+    const wide = safeFileName(`${'貨'.repeat(300)}.pdf`, 'pdf', 1);
+    expect(Buffer.byteLength(wide)).toBeLessThanOrEqual(200);
+    expect(wide).toMatch(/^貨+\.pdf$/);
+    const astral = safeFileName(`${'😀'.repeat(150)}.pdf`, 'pdf', 1);
+    expect(astral).toMatch(/^(😀)+\.pdf$/u);
+    expect(Buffer.byteLength(astral)).toBeLessThanOrEqual(200);
+  });
+
+  it('repairs UTF-8 read as Latin-1, and shows an undecodable byte as `_`', () => {
+    expect(safeFileName('Rechnung MÃ¤rz.pdf', 'pdf', 1)).toBe('Rechnung März.pdf');
+    expect(safeFileName('factur\uFFFD.pdf', 'pdf', 1)).toBe('factur_.pdf');
+    // Real Latin-1 text that is not UTF-8 in disguise stays as it is.
+    expect(safeFileName('Ãbersicht.pdf', 'pdf', 1)).toBe('Ãbersicht.pdf');
   });
 });
 

@@ -1,0 +1,56 @@
+import { MailParser } from 'mailparser';
+import type { MessageRefusal } from './types.ts';
+
+// A header block past this is not mail a person wrote; mailsplit fails the parse, which refuses the message.
+export const MAX_HEADER_BYTES = 256 * 1024;
+// mailsplit's own default, named: a message of more MIME parts is a mass mailing or an attack, refused.
+export const MAX_MIME_PARTS = 1000;
+// The body types mailparser reads as text, even when the part names a file.
+const TEXT_BODY_TYPES: ReadonlySet<string> = new Set(['text/plain', 'text/html']);
+
+/**
+ * mailparser reads a text/plain or text/html part as body text unless it is an attachment, even when it
+ * names a file: a scanner that sends `Content-Type: text/plain; name="scan.pdf"` would have its PDF read
+ * as text and lost. A text part that names a file is made an attachment here, so its bytes decide.
+ */
+export class DocumentMailParser extends MailParser {
+  constructor() {
+    // ignoreEmbedded: forwarded messages are staged as parts and read with a depth cap, not by mailsplit.
+    const options = { maxHeadSize: MAX_HEADER_BYTES, maxChildNodes: MAX_MIME_PARTS, ignoreEmbedded: true };
+    // The typings lack mailsplit's options, which MailParser passes on to its splitter.
+    super(options as ConstructorParameters<typeof MailParser>[0]);
+    // createNode is mailparser's (untyped) hook from a split MIME node to its own; wrapped, not replaced.
+    const self = this as unknown as { createNode(node: SplitNode): unknown };
+    const createNode = self.createNode.bind(this);
+    self.createNode = (node: SplitNode) => {
+      if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
+        node.disposition = 'attachment';
+      }
+      return createNode(node);
+    };
+  }
+}
+
+/** The fields of a mailsplit node that decide whether mailparser reads it as text. */
+interface SplitNode {
+  contentType?: string | false;
+  disposition?: string | false;
+  filename?: string | false;
+}
+
+/** Why the parser gave up, as a reason a person can act on; mailsplit says it only in its message. */
+export function parseRefusal(error: Error): MessageRefusal {
+  if (error.message.includes('Max allowed child nodes')) {
+    return {
+      reason: 'too_many_parts',
+      detail: `the message has more than ${MAX_MIME_PARTS} MIME parts`,
+    };
+  }
+  if (error.message.includes('Max header size')) {
+    return {
+      reason: 'header_too_large',
+      detail: `a header block of the message is over ${MAX_HEADER_BYTES} bytes`,
+    };
+  }
+  return { reason: 'malformed', detail: `the message cannot be parsed: ${error.message}` };
+}

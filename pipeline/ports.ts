@@ -129,9 +129,10 @@ export interface MailSource {
    * The raw bytes of each of `messages` (of one listing), yielded in their order: small messages several
    * to a round trip, a large one streamed in chunks; read-only. A message gone from the mailbox ends the
    * iteration with an error (code `message_gone`). The caller may stop early (`return`), which frees the
-   * mailbox; a yielded body is read before the next one is asked for, or at the latest alongside it.
+   * mailbox; a yielded body is read before the next one is asked for, or at the latest alongside it. A
+   * message the source holds whole comes as its bytes, a large one as a stream.
    */
-  sources(messages: readonly MailMessage[]): AsyncIterable<{ message: MailMessage; body: Readable }>;
+  sources(messages: readonly MailMessage[]): AsyncIterable<{ message: MailMessage; body: Readable | Buffer }>;
   /**
    * Moves the messages (of one listing: one mailbox and UIDVALIDITY) to `folder`, created when missing,
    * first adding `keywords` to them so a mail client shows why they are there. A message already gone is

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
@@ -136,52 +136,86 @@ export class ImapMailSource implements MailSource {
 
   /**
    * The sources of `messages`, in order, in few round trips: groups of small messages in one UID FETCH
-   * each, a large message as chunked FETCHes. The mailbox lock is held per group (for a large message,
-   * until its stream ends), so a MOVE of messages already taken can run between two groups.
+   * each, fetched one group ahead of the caller so the server works while the caller reads; a large
+   * message as chunked FETCHes, when the caller gets to it. The mailbox lock is held per group (for a
+   * large message, until its stream ends), so a MOVE of messages already taken can run between two.
    */
-  async *sources(messages: readonly MailMessage[]): AsyncGenerator<{ message: MailMessage; body: Readable }> {
+  async *sources(
+    messages: readonly MailMessage[],
+  ): AsyncGenerator<{ message: MailMessage; body: Readable | Buffer }> {
     const [first] = messages;
     if (first === undefined) return;
     const client = await this.connect();
-    for (const group of fetchGroups(messages)) {
-      const lock = await this.lock(client, first.mailbox);
-      const [head] = group;
-      if (group.length === 1 && head !== undefined && head.sizeBytes > WHOLE_MESSAGE_BYTES) {
-        let body: Readable;
-        try {
-          this.checkValidity(client, head);
-          body = await this.chunked(client, head);
-        } catch (error) {
-          lock.release();
-          throw error;
+    const groups = [...fetchGroups(messages)];
+    const fetchAhead = (index: number): Promise<Map<number, Buffer>> | undefined => {
+      const group = groups[index];
+      if (group === undefined || isLarge(group)) return undefined;
+      const fetching = this.fetchGroup(client, group);
+      // Settled here too, so a generator given up early leaves no rejection unhandled.
+      fetching.catch(() => undefined);
+      return fetching;
+    };
+    let ahead = fetchAhead(0);
+    try {
+      for (const [index, group] of groups.entries()) {
+        const fetching = ahead;
+        const [large] = group;
+        if (fetching === undefined && large !== undefined) {
+          yield { message: large, body: await this.streamed(client, large) };
+          ahead = fetchAhead(index + 1);
+          continue;
         }
-        releaseWhenDone(body, lock);
-        yield { message: head, body };
-        continue;
-      }
-      let fetched: Awaited<ReturnType<ImapFlow['fetchAll']>>;
-      try {
-        for (const message of group) this.checkValidity(client, message);
-        fetched = await client.fetchAll(
-          group.map((message) => message.uid).join(','),
-          { uid: true, source: true },
-          { uid: true },
-        );
-      } catch (error) {
-        throw this.wrap(error, first.mailbox);
-      } finally {
-        lock.release();
-      }
-      const byUid = new Map(fetched.map((item) => [item.uid, item.source]));
-      for (const message of group) {
-        const source = byUid.get(message.uid);
-        byUid.delete(message.uid);
-        if (source === undefined) {
-          throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
+        const sources = await (fetching ?? new Map<number, Buffer>());
+        ahead = fetchAhead(index + 1);
+        for (const message of group) {
+          const source = sources.get(message.uid);
+          if (source === undefined) {
+            throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
+          }
+          // Whole in memory already: the bytes themselves, which a reader thread can take as they are.
+          yield { message, body: source };
         }
-        yield { message, body: Readable.from([source], { objectMode: false }) };
       }
+    } finally {
+      await ahead?.catch(() => undefined);
     }
+  }
+
+  /** One group of small messages in one UID FETCH, under the mailbox lock. */
+  private async fetchGroup(client: ImapFlow, group: readonly MailMessage[]): Promise<Map<number, Buffer>> {
+    const [head] = group;
+    if (head === undefined) return new Map();
+    const lock = await this.lock(client, head.mailbox);
+    try {
+      for (const message of group) this.checkValidity(client, message);
+      const fetched = await client.fetchAll(
+        group.map((message) => message.uid).join(','),
+        { uid: true, source: true },
+        { uid: true },
+      );
+      const sources = new Map<number, Buffer>();
+      for (const item of fetched) if (item.source !== undefined) sources.set(item.uid, item.source);
+      return sources;
+    } catch (error) {
+      throw this.wrap(error, head.mailbox);
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** A large message, streamed; the lock is held until the caller has read it. */
+  private async streamed(client: ImapFlow, message: MailMessage): Promise<Readable> {
+    const lock = await this.lock(client, message.mailbox);
+    let body: Readable;
+    try {
+      this.checkValidity(client, message);
+      body = await this.chunked(client, message);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    releaseWhenDone(body, lock);
+    return body;
   }
 
   /** A large message as a stream of chunked FETCHes; the caller holds the mailbox lock. */
@@ -356,6 +390,9 @@ export class ImapMailSource implements MailSource {
     return new AppError('imap_failed', `IMAP on ${mailbox} failed`, { retryable: true, cause: error });
   }
 }
+
+const isLarge = (group: readonly MailMessage[]): boolean =>
+  group.length === 1 && (group[0]?.sizeBytes ?? 0) > WHOLE_MESSAGE_BYTES;
 
 /** Runs of small messages within the group caps; a large message alone. */
 function* fetchGroups(messages: readonly MailMessage[]): Generator<MailMessage[]> {

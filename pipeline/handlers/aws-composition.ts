@@ -9,7 +9,7 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { ServiceClient } from '../../src/client/service-client.ts';
 import { loadConfig, serviceBaseUrl } from '../../src/config/load-config.ts';
 import { type Clock, systemClock } from '../../src/domain/clock.ts';
-import { readMailMessage } from '../../src/mail/read-message.ts';
+import { readMailHere } from '../../src/mail/mail-reader.ts';
 import { METRICS_NAMESPACE, METRICS_SERVICE, type MetricStage } from '../../src/observability/metrics.ts';
 import type { RetryRule } from '../../src/runtime/retry-rule.ts';
 import { ImapMailSource } from '../adapters/imap-mail-source.ts';
@@ -182,7 +182,8 @@ export const createAwsComposition = (input: CompositionInput) => {
               queue: queue(config.intakeQueueUrl),
               policy: { maxBytes: config.maxUploadBytes },
             },
-            read: readMailMessage,
+            // Bundled, the function has no worker module to start threads on: it reads on its own.
+            reader: readMailHere,
             rules: mailRulesOf(config, mailbox),
             limits: mailLimitsOf(config),
             // The function's only writable disk; documents are copied from it into the bucket.

@@ -24,11 +24,11 @@ export const checkMail: CheckMail = async (config, since, onEntry) => {
   try {
     const listing = await source.list(config.imapMailbox, undefined, MAX_CHECKED, { since });
     for (const message of listing.messages) {
-      const read = await readMailMessage(await source.source(message), {
-        tempDir: dir,
-        limits,
-        sizeBytes: message.sizeBytes,
-      });
+      const raw = await source.source(message);
+      const read = await readMailMessage(raw, { tempDir: dir, limits, sizeBytes: message.sizeBytes }).finally(
+        // A message refused on its announced size is never read: ending the stream frees the mailbox.
+        () => raw.destroy(),
+      );
       try {
         const decision = read.refusal === null ? rules(read) : null;
         onEntry({

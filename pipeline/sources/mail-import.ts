@@ -3,20 +3,13 @@ import { open, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import type { MailReader } from '../../src/mail/mail-reader.ts';
 import type { MailDecision } from '../../src/mail/rules.ts';
-import type {
-  MailDocument,
-  MailLimits,
-  MailMetadata,
-  ReadMessage,
-  ReadMessageOptions,
-} from '../../src/mail/types.ts';
+import type { MailDocument, MailLimits, MailMetadata, ReadMessage } from '../../src/mail/types.ts';
 import type { Admission, StageOutcome } from '../admission/admission.ts';
 import type { MailRecord } from '../ledger/mailbox.ts';
 import type { EmailMetadata, IntakeMessage, Origin } from '../messages.ts';
 import type { MailMessage } from '../ports.ts';
-
-export type ReadMail = (source: Readable, options: ReadMessageOptions) => Promise<ReadMessage>;
 
 /** The mailbox's rules (`evaluateMail` of `src/mail/rules.ts`) applied to what the reader found. */
 export type MailRulesCheck = (read: ReadMessage) => MailDecision;
@@ -25,7 +18,7 @@ export interface MailImportDeps {
   readonly admission: Admission;
   /** The mailbox's name in the ledger: part of every origin id. */
   readonly box: string;
-  readonly read: ReadMail;
+  readonly reader: MailReader;
   /** Absent: every document the reader found is taken. */
   readonly rules?: MailRulesCheck;
   readonly limits: MailLimits;
@@ -33,7 +26,7 @@ export interface MailImportDeps {
 }
 
 /**
- * One message taken apart: read as a stream, the mailbox's rules applied, each document staged through
+ * One message taken apart: read (as it streams in, or with others already in memory), the mailbox's rules applied, each document staged through
  * the admission under an origin id that survives a new UID. The record says what became of the message;
  * nothing is enqueued here (the poller commits a chunk's staged documents together).
  */
@@ -44,14 +37,40 @@ export class MailImport {
     this.deps = deps;
   }
 
-  /** Reads the message, stages and enqueues its documents; the record says what became of it. */
+  /** Reads a message as it streams in, then takes it (`take`). */
   async import(
     message: MailMessage,
     key: string,
     body: Readable,
     dir: string,
   ): Promise<{ record: MailRecord; staged: IntakeMessage[] }> {
-    const { limits, read, rules, clock } = this.deps;
+    const { reader, limits } = this.deps;
+    let parsed: ReadMessage;
+    try {
+      parsed = await reader.read(body, { tempDir: dir, limits, sizeBytes: message.sizeBytes });
+    } finally {
+      // A message refused on its announced size is never read: the stream is ended here, which stops
+      // its download and gives the mailbox back to the fetches and moves waiting for it.
+      if (!body.readableEnded) body.destroy();
+    }
+    return this.take(message, key, parsed);
+  }
+
+  /** Reads messages already whole in memory, together (in worker threads, with a pool). */
+  readMany(raws: readonly Buffer[], dir: string): Promise<ReadMessage[]> {
+    return this.deps.reader.readMany(raws, { tempDir: dir, limits: this.deps.limits });
+  }
+
+  /**
+   * Applies the rules to what was read and stages the documents taken; the record says what became of
+   * the message. The read's temp files are gone once this returns.
+   */
+  async take(
+    message: MailMessage,
+    key: string,
+    parsed: ReadMessage,
+  ): Promise<{ record: MailRecord; staged: IntakeMessage[] }> {
+    const { rules, clock } = this.deps;
     const base = {
       uidValidity: message.uidValidity,
       uid: message.uid,
@@ -61,7 +80,6 @@ export class MailImport {
       record: { ...base, outcome: 'failed' as const, ...refusal(reason), documents: 0 },
       staged: [],
     });
-    const parsed = await read(body, { tempDir: dir, limits, sizeBytes: message.sizeBytes });
     try {
       if (parsed.refusal !== null) return failed(parsed.refusal);
       const decision = rules?.(parsed) ?? { refusal: null, taken: parsed.documents, refused: [] };

@@ -3,7 +3,7 @@ import type { Config } from '../../src/config/settings.ts';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { DEFAULT_MAIL_LIMITS } from '../../src/mail/mail-limits.ts';
-import { readMailMessage } from '../../src/mail/read-message.ts';
+import { createMailReaderPool } from '../../src/mail/mail-reader.ts';
 import { evaluateMail, rulesForMailbox } from '../../src/mail/rules.ts';
 import type { MailLimits } from '../../src/mail/types.ts';
 import type { Logger } from '../../src/observability/logger.ts';
@@ -96,13 +96,15 @@ export function startMailIntake(options: MailIntakeOptions): MailWatch {
   const { config, ledger, admission, clock, logger } = options;
   const server = imapServerOf(config, clock);
   const source = new ImapMailSource({ server, logger });
+  // Messages are parsed in worker threads beside the fetches and commits; the threads end with the watch.
+  const reader = createMailReaderPool();
   const poller = new MailPoller({
     source,
     mailbox: config.imapMailbox,
     box: mailboxKeyOf(server, config.imapMailbox),
     ledger,
     admission,
-    read: readMailMessage,
+    reader,
     rules: mailRulesOf(config, config.imapMailbox),
     limits: mailLimitsOf(config),
     tempDir: options.tempDir ?? join(config.dataDir, 'mail-tmp'),
@@ -113,6 +115,7 @@ export function startMailIntake(options: MailIntakeOptions): MailWatch {
     poller,
     waitForMail: (maxMs, signal) => source.waitForMail(config.imapMailbox, maxMs, signal),
     reset: () => source.close(),
+    release: () => reader.close(),
     clock,
     logger,
     ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),

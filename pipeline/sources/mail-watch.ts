@@ -8,6 +8,8 @@ export interface MailWatchOptions {
   readonly waitForMail?: (maxMs: number, signal: AbortSignal) => Promise<void>;
   /** Drops the connection after a failure, so the next poll starts on a fresh one. */
   readonly reset: () => Promise<void>;
+  /** Frees what the loop holds for good (the reader's threads), once it has stopped. */
+  readonly release?: () => Promise<void>;
   readonly clock: Clock;
   readonly logger: Logger;
   /** Longest wait between two polls when IDLE reports nothing (IDLE is restarted at least this often). */
@@ -38,6 +40,7 @@ export class MailWatch {
     this.abort.abort();
     await this.loop;
     await this.options.reset();
+    await this.options.release?.();
   }
 
   private async run(): Promise<void> {

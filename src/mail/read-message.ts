@@ -114,10 +114,13 @@ class MessageReading {
   private readonly seenDigests = new Set<string>();
   private readonly memory = new MemoryBudget(MEMORY_PART_BYTES, MEMORY_MESSAGE_BYTES);
   private ordinal = 0;
+  private readonly options: ReadMessageOptions;
   /** Set when the message's source failed (a dropped connection): the read is then worth retrying. */
   sourceFailed = false;
 
-  constructor(private readonly options: ReadMessageOptions) {}
+  constructor(options: ReadMessageOptions) {
+    this.options = options;
+  }
 
   async read(source: Readable): Promise<ReadMessage> {
     const { maxMessageBytes } = this.options.limits;

@@ -27,11 +27,13 @@ export type StagedPart =
  */
 export class MemoryBudget {
   private used = 0;
+  readonly maxPartBytes: number;
+  private readonly maxBytes: number;
 
-  constructor(
-    readonly maxPartBytes: number,
-    private readonly maxBytes: number,
-  ) {}
+  constructor(maxPartBytes: number, maxBytes: number) {
+    this.maxPartBytes = maxPartBytes;
+    this.maxBytes = maxBytes;
+  }
 
   take(bytes: number): boolean {
     if (this.used + bytes > this.maxBytes) return false;

@@ -2,6 +2,7 @@ import { simpleParser } from 'mailparser';
 import { ImapMailSource } from '../../pipeline/adapters/imap-mail-source.ts';
 import { mailboxKeyOf, writeCheckpoint } from '../../pipeline/ledger/mailbox.ts';
 import type { MailPoller } from '../../pipeline/sources/mail-poller.ts';
+import { createMailReaderPool } from '../../src/mail/mail-reader.ts';
 import { silentLogger } from '../../src/observability/logger.ts';
 import { createMailState, createPoller } from '../integration/imap/mail-rig.ts';
 import { type Dovecot, dovecotAvailable, startDovecot } from '../support/dovecot.ts';
@@ -49,6 +50,8 @@ async function pollAll(poller: MailPoller): Promise<number> {
 }
 
 const dovecot = await startDovecot();
+// As `stevedore up` runs it: whole messages are read in worker threads beside the poller's own work.
+const reader = createMailReaderPool();
 try {
   progress(`imap throughput: composing ${MESSAGES} messages`);
   const messages = await Promise.all(Array.from({ length: MESSAGES }, (_, n) => mailWithPdf(n)));
@@ -70,7 +73,7 @@ try {
       logger: silentLogger,
     });
     try {
-      const poller = createPoller(state, source, { dovecot, mailbox: poll });
+      const poller = createPoller(state, source, { dovecot, mailbox: poll, reader });
       // Interleaved: the baseline and the poller see the same machine load, round by round, each going
       // first in every other round so neither always meets a warmer (or busier) machine.
       const bareFirst = round % 2 === 1;
@@ -158,5 +161,6 @@ try {
     await state.close();
   }
 } finally {
+  await reader.close();
   await dovecot.stop();
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILED_KEYWORD, type PollReport, reasonKeyword } from '../../../pipeline/sources/mail-poller.ts';
+import { createMailReaderPool } from '../../../src/mail/mail-reader.ts';
 import { type Dovecot, requireDovecot, startDovecot } from '../../support/dovecot.ts';
 import { MAIL_CORPUS } from '../../support/mail-corpus/mail-corpus.ts';
 import {
@@ -49,6 +50,8 @@ describe.runIf(available)('the whole hostile corpus in one mailbox, polled again
   const bytesOf = new Map<string, Buffer>();
   const nameOf = new Map<string, string>();
   const reports: PollReport[] = [];
+  // As `stevedore up` reads them: whole messages in worker threads.
+  const reader = createMailReaderPool({ threads: 2 });
 
   /** Every message of `folder`: corpus name (by its bytes), UID and flags. */
   const folder = async (mailbox: string) => {
@@ -84,7 +87,7 @@ describe.runIf(available)('the whole hostile corpus in one mailbox, polled again
     // Dovecot does not always serve as they were appended (bare LF as CRLF, a binary part with NULs in base64).
     for (const entry of await folder('INBOX')) nameOf.set(entry.key, names[entry.uid - 1] ?? '');
     source = new CountingSource(imapSource(dovecot));
-    const poller = createPoller(state, source, { dovecot, limits: CORPUS_LIMITS });
+    const poller = createPoller(state, source, { dovecot, limits: CORPUS_LIMITS, reader });
     // Polls until the mailbox says there is no more: whatever a message holds, a poll never throws.
     for (let round = 0; round < 10; round += 1) {
       const report = await poller.poll();
@@ -93,6 +96,7 @@ describe.runIf(available)('the whole hostile corpus in one mailbox, polled again
     }
   }, 120_000);
   afterAll(async () => {
+    await reader.close();
     await source?.close();
     await state?.close();
     await dovecot?.stop();

@@ -84,6 +84,32 @@ describe.runIf(available)('stevedore mail check against Dovecot', () => {
     expect((await contents(dovecot, 'Processed')).size).toBe(0);
   });
 
+  it('a message over the size cap is refused unread, and the messages after it are still checked', async () => {
+    const admin = await dovecot.client();
+    await admin.mailboxCreate('Large');
+    await admin.logout();
+    const large = await composeMail({
+      subject: 'too large',
+      messageId: '<large@example.com>',
+      attachments: [
+        { filename: 'big.pdf', content: Buffer.concat([tinyPdf('big'), Buffer.alloc(300_000, 65)]) },
+      ],
+    });
+    await appendAll(dovecot, 'Large', [large, await mailWithPdf(2)]);
+    const { code, out } = await run(['mail', 'check', '--since', '30d'], {
+      IMAP_HOST: dovecot.host,
+      IMAP_PORT: String(dovecot.port),
+      IMAP_USER: dovecot.user,
+      IMAP_PASSWORD: dovecot.password,
+      IMAP_TLS: 'false',
+      IMAP_MAILBOX: 'Large',
+      STEVEDORE_MAIL_MAX_MESSAGE_BYTES: '100000',
+    });
+    expect(code).toBe(0);
+    expect(out).toContain('Failed (too_large');
+    expect(out).toContain('+ notice-2.pdf');
+  });
+
   it('refuses a --since it cannot read', async () => {
     const { code, out } = await run(['mail', 'check', '--since', 'last week'], {
       IMAP_HOST: dovecot.host,

@@ -13,7 +13,7 @@ import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../..
 import { MailPoller } from '../../../pipeline/sources/mail-poller.ts';
 import { parseIntake } from '../../../pipeline/stages/ingest.ts';
 import { type Clock, systemClock } from '../../../src/domain/clock.ts';
-import { readMailMessage } from '../../../src/mail/read-message.ts';
+import { type MailReader, readMailHere } from '../../../src/mail/mail-reader.ts';
 import type { MailLimits } from '../../../src/mail/types.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
 import { openDatabase } from '../../../src/store/database.ts';
@@ -46,7 +46,9 @@ export class CountingSource implements MailSource {
     this.downloads.push(message.uid);
     return this.inner.source(message);
   }
-  async *sources(messages: readonly MailMessage[]): AsyncGenerator<{ message: MailMessage; body: Readable }> {
+  async *sources(
+    messages: readonly MailMessage[],
+  ): AsyncGenerator<{ message: MailMessage; body: Readable | Buffer }> {
     for await (const item of this.inner.sources(messages)) {
       this.downloads.push(item.message.uid);
       yield item;
@@ -126,6 +128,7 @@ export function createPoller(
     batchSize?: number;
     chunkSize?: number;
     clock?: Clock;
+    reader?: MailReader;
     limits?: MailLimits;
   },
 ): MailPoller {
@@ -143,7 +146,7 @@ export function createPoller(
       queue: new EmbeddedQueue(state.queue),
       policy: { maxBytes: 10_000_000 },
     },
-    read: readMailMessage,
+    reader: options.reader ?? readMailHere,
     limits: options.limits ?? TEST_LIMITS,
     tempDir: join(state.root, 'mail-tmp'),
     clock: options.clock ?? systemClock,

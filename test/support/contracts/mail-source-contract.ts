@@ -116,7 +116,7 @@ export function mailSourceContract(adapter: string, create: () => Promise<MailSo
       const { messages } = await harness.source.list('INBOX', undefined, 10);
       const read: string[] = [];
       for await (const { message, body } of harness.source.sources(messages)) {
-        const raw = await text(body);
+        const raw = Buffer.isBuffer(body) ? body.toString() : await text(body);
         read.push(`${message.uid}:${raw.length}`);
         expect(raw).toContain(`notice-${message.messageId?.slice(5, 6)}.pdf`);
       }
@@ -128,7 +128,7 @@ export function mailSourceContract(adapter: string, create: () => Promise<MailSo
       await harness.append('INBOX', await Promise.all([1, 2, 3].map((n) => mailWithPdf(n))));
       const { messages } = await harness.source.list('INBOX', undefined, 10);
       for await (const { body } of harness.source.sources(messages)) {
-        await text(body);
+        if (!Buffer.isBuffer(body)) await text(body);
         break;
       }
       const [first] = messages;

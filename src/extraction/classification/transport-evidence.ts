@@ -157,6 +157,7 @@ export const ARRIVAL_NOTICE_EVIDENCE: TypeEvidence = {
     ['eta', 1],
     ['estimated time of arrival', 2],
     ['last free day', 3],
+    ['lfd', 2.5],
     ['free time', 2],
     ['demurrage', 1.5],
     ['available for pickup', 2.5],

@@ -382,6 +382,7 @@ export const HELDOUT_BILLS: readonly HeldoutDocument[] = [
     fields: {
       bill_of_lading_number: 'DEHAM2211873',
       shipper: 'HANSEATIC CARGO LINES GMBH',
+      consignee: 'TO THE ORDER OF SHANGHAI PUDONG DEVELOPMENT BANK',
       notify_party: 'SHANGHAI HENGTONG MACHINERY IMP. & EXP. CO., LTD.',
       vessel_name: 'HMM ALGECIRAS',
       voyage_number: '0021E',

@@ -167,8 +167,9 @@ export function drawCarrierBill(canvas: Canvas, bill: CarrierBill): void {
     canvas.text('Container No. / Seal No. / Marks and Numbers', LEFT, 64, { size: 6, grey: true });
     canvas.text('Gross Weight (kg)', 530, 64, { size: 6, grey: true, align: 'right' });
     let next = 78;
-    for (const [marks, packages, weight] of lines.slice(onFace)) {
-      canvas.text(marks ?? '', LEFT, next, { size: 7.5 });
+    for (const [index, [marks, packages, weight]] of lines.slice(onFace).entries()) {
+      const seal = bill.cargoStyle === 'stacked' ? `  SEAL: ${bill.cargo[onFace + index]?.seal ?? ''}` : '';
+      canvas.text(`${marks ?? ''}${seal}`, LEFT, next, { size: 7.5 });
       canvas.text(packages ?? '', 300, next, { size: 7.5 });
       canvas.text(weight ?? '', 530, next, { size: 7.5, align: 'right' });
       next += 11;

@@ -20,7 +20,8 @@ const BARE_NUMBER = [/no\.?|nr\.?|n\s?[°º]\.?|number|num[ée]ro|nummer|n[úu]m
 const BARE_DATE = [/date|dated|datum|fecha|data/];
 const INVOICE_DATE = [
   /invoice\s+date|date\s+of\s+invoice|date\s+(?:de\s+(?:la\s+)?)?facture|date\s+de\s+facturation|rechnungsdatum|factuurdatum|data\s+(?:della\s+)?fattura|fecha\s+(?:de\s+(?:la\s+)?)?factura/,
-  /issue\s+date|date\s+of\s+issue|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione/,
+  // "Tax point": the date a UK VAT invoice is dated for tax, its invoice date.
+  /issue\s+date|date\s+of\s+issue|tax\s+point(?:\s+date)?|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione/,
 ];
 // Named payees first; a letterhead is next best; a shipper or "From" only then.
 const SUPPLIER = [

@@ -110,24 +110,27 @@ export function* candidateValues(
         const printedLabel = match[1] ?? '';
         const rest = cell.text.slice((match.index ?? 0) + match[0].length);
         if (separator === '' && extendsLabel(rest)) continue;
+        const belowCell =
+          atStart && options.below !== false
+            ? cellBelow(lines, lineIndex, cell, options.singleRowBelow === true)
+            : undefined;
+        // A box title in small print over larger text: the box's value is below it, and what follows the
+        // label in the title is the form's instruction ("Shipper Insert Name, Address and Phone").
+        // OCR's glyph heights vary too much to tell title print from value print.
+        const titlePrint =
+          belowCell !== undefined &&
+          line.source !== 'ocr' &&
+          cell.fontSize < belowCell.fontSize * TITLE_PRINT_RATIO;
         const inline = tidyValue(rest.split(VALUE_END)[0] ?? '');
-        if (inline.length > 0) yield { value: inline, label: printedLabel };
+        if (inline.length > 0 && !(titlePrint && separator === ''))
+          yield { value: inline, label: printedLabel };
         // Inside a run, a label with its value inline says nothing about the cells around it.
         if (!atStart && inline.length > 0) continue;
         // A label split from its "No." ("FBL   No.   DEHAM2211873"): the value is the cell after.
         const afterNumberWord = BARE_NUMBER_WORD.test(line.cells[cellIndex + 1]?.text ?? '') ? 2 : 1;
         const next = line.cells[cellIndex + afterNumberWord];
-        const belowCell =
-          atStart && options.below !== false
-            ? cellBelow(lines, lineIndex, cell, options.singleRowBelow === true)
-            : undefined;
-        // OCR's glyph heights vary too much to tell title print from value print.
         const besideIsTitle =
-          next !== undefined &&
-          belowCell !== undefined &&
-          line.source !== 'ocr' &&
-          cell.fontSize < belowCell.fontSize * TITLE_PRINT_RATIO &&
-          Math.abs(next.fontSize - cell.fontSize) < 0.5;
+          next !== undefined && titlePrint && Math.abs(next.fontSize - cell.fontSize) < 0.5;
         const beside =
           next !== undefined && !isLabel(next.text) && !besideIsTitle
             ? { value: tidyValue(next.text), label: printedLabel }

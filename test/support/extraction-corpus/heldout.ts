@@ -2,6 +2,7 @@ import { createRandom } from '../samples/random.ts';
 import { HELDOUT_BILLS } from './heldout-bill-docs.ts';
 import { Canvas } from './heldout-canvas.ts';
 import type { HeldoutDocument } from './heldout-cargo.ts';
+import { HELDOUT_LATER } from './heldout-later-docs.ts';
 import { HELDOUT_NOTICES } from './heldout-notice-docs.ts';
 import { HELDOUT_TRADE } from './heldout-trade-docs.ts';
 import { degrade } from './raster.ts';
@@ -20,6 +21,7 @@ export const HELDOUT_DOCUMENTS: readonly HeldoutDocument[] = [
   ...HELDOUT_BILLS,
   ...HELDOUT_NOTICES,
   ...HELDOUT_TRADE,
+  ...HELDOUT_LATER,
 ];
 
 /** A few documents again as scans and photos, page 1 only for the single-image kinds. */

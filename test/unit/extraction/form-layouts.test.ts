@@ -120,6 +120,23 @@ describe('box forms', () => {
     expect(payload.bill_of_lading_number).toBe('SZXRTM2211094');
   });
 
+  it("reads the value under a box title that carries the form's instructions", () => {
+    const payload = extractBillOfLading(
+      formText([
+        [
+          [30, 'Shipper Insert Name, Address and Phone', 5.5],
+          [300, 'Consignee Insert Name, Address and Phone', 5.5],
+        ],
+        [
+          [30, 'QINGDAO OCEANSTAR RUBBER PRODUCTS CO., LTD.'],
+          [300, 'AUTOPARTES DEL PACIFICO S.A. DE C.V.'],
+        ],
+      ]),
+    );
+    expect(payload.shipper).toBe('QINGDAO OCEANSTAR RUBBER PRODUCTS CO., LTD.');
+    expect(payload.consignee).toBe('AUTOPARTES DEL PACIFICO S.A. DE C.V.');
+  });
+
   it('derives a SCAC from a B/L number only when a carrier uses that prefix', () => {
     expect(extractBillOfLading(documentText(['B/L No.: DEHAM2211873'])).scac).toBeNull();
     expect(extractBillOfLading(documentText(['B/L No.: HLCUSHA2211BQXR5'])).scac).toBe('HLCU');
@@ -188,6 +205,53 @@ describe('invoices and packing lists', () => {
     );
     expect(payload.supplier_name).toBe('XIAMEN HONGDA STONE IMPORT & EXPORT CO., LTD.');
     expect(payload.buyer_name).toBe('GRANITO IBERICO S.L.');
+  });
+
+  it('reads a UK "Tax Point" as the invoice date', () => {
+    const payload = extractCommercialInvoice(
+      documentText([
+        'TAX INVOICE',
+        [
+          [50, 'Invoice Number'],
+          [200, 'INV-0041877'],
+        ],
+        [
+          [50, 'Tax Point'],
+          [200, '07/11/2022'],
+        ],
+        [
+          [300, 'Total GBP'],
+          [450, '1,326.00'],
+        ],
+      ]),
+    );
+    expect(payload.invoice_date).toBe('2022-11-07');
+    expect(payload.total_amount).toBe('1326.00');
+  });
+
+  it('takes a Turkish A.S. for a company and a "NET KG" column heading for none', () => {
+    const payload = extractPackingList(
+      documentText([
+        'ANATOLIA TEXTILE SANAYI VE TICARET A.S.',
+        'PACKING LIST',
+        [
+          [50, 'PALLET'],
+          [300, 'NET KG'],
+          [400, 'GROSS KG'],
+        ],
+      ]),
+    );
+    expect(payload.shipper).toBe('ANATOLIA TEXTILE SANAYI VE TICARET A.S.');
+    const headingOnly = extractPackingList(
+      documentText([
+        'PACKING LIST',
+        [
+          [50, 'PALLET'],
+          [300, 'NET KG'],
+        ],
+      ]),
+    );
+    expect(headingOnly.shipper).toBeNull();
   });
 
   it('counts packages from a bare total that names them, and keeps net weight out of the gross', () => {

@@ -86,7 +86,7 @@ write(confusion(heldoutScores));
 process.stdout.write(
   `extraction held-out: classification accuracy ${heldoutOverall.classificationAccuracy.toFixed(2)}, field F1 ` +
     `${heldoutOverall.f1.toFixed(2)} (precision ${heldoutOverall.precision.toFixed(2)}, recall ` +
-    `${heldoutOverall.recall.toFixed(2)}); ${heldout.documents.length} documents, not tuned to\n`,
+    `${heldoutOverall.recall.toFixed(2)}); ${heldout.documents.length} documents in layouts the corpus generator does not make\n`,
 );
 
 await textSpeed(corpus.documents.filter((d) => d.input_kind === 'text_pdf'));

@@ -38,7 +38,7 @@ const BUYER = [
 // quantity or weight line, or a table column (so the cell under it is one row's amount, never the
 // invoice total).
 const GRAND_TOTAL = [
-  /total\s+amount\s+(?:due|payable)|amount\s+(?:due|payable)|total\s+(?:due|payable)|balance\s+due|net\s+[àa]\s+payer|reste\s+[àa]\s+payer|total\s+[àa]\s+payer|zu\s+zahlender\s+betrag|zahlbetrag|noch\s+zu\s+zahlen|totaal\s+te\s+betalen|te\s+betalen|total\s+a\s+pagar|importe\s+a\s+pagar|totale\s+da\s+pagare|netto\s+a\s+pagare/,
+  /total\s+amount\s+(?:due|payable)|amount\s+(?:due|payable)|total\s+(?:due|payable)|balance\s+due|net\s+[àa]\s+payer|reste\s+[àa]\s+payer|total\s+[àa]\s+payer|zu\s+zahlender\s+betrag|zahlbetrag|noch\s+zu\s+zahlen|totaal\s+te\s+betalen|te\s+betalen|total\s+a\s+pagar|importe\s+a\s+pagar|totale\s+da\s+pagare|importo\s+da\s+pagare|netto\s+a\s+pagare/,
   /grand\s+total|invoice\s+total|total\s+invoice\s+(?:amount|value)|total\s+incl\.?(?:uding)?\s+vat|total\s+amount|total\s+value|total\s+ttc|montant\s+ttc|montant\s+total|total\s+g[ée]n[ée]ral|rechnungsbetrag|gesamtbetrag|endbetrag|gesamtsumme|bruttobetrag|summe\s+brutto|totaalbedrag|totaal\s+incl\.?\s+btw|factuurbedrag|importe\s+total|total\s+factura|totale\s+fattura|totale\s+documento|importo\s+totale/,
 ];
 const BARE_TOTAL = [/total|totaal|totale|gesamt|summe|montant|importe|importo/];

@@ -122,6 +122,10 @@ export function* candidateValues(
           line.source !== 'ocr' &&
           cell.fontSize < belowCell.fontSize * TITLE_PRINT_RATIO;
         const inline = tidyValue(rest.split(VALUE_END)[0] ?? '');
+        // A label word that runs on in lower case is prose, not a label: "Shipper and Consignee agree
+        // that..." in the terms, "Port of Loading or Port of Discharge is not named...". A cell ending in
+        // a colon is a longer label all the same ("Importo da pagare:").
+        if (separator === '' && /^\p{Ll}/u.test(inline) && !/:\s*$/.test(cell.text)) continue;
         if (inline.length > 0 && !(titlePrint && separator === ''))
           yield { value: inline, label: printedLabel };
         // Inside a run, a label with its value inline says nothing about the cells around it.

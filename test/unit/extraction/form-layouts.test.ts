@@ -120,6 +120,21 @@ describe('box forms', () => {
     expect(payload.bill_of_lading_number).toBe('SZXRTM2211094');
   });
 
+  it('takes nothing from the prose of the terms, where label words run on in lower case', () => {
+    const payload = extractBillOfLading(
+      documentText([
+        'BILL OF LADING',
+        'TERMS AND CONDITIONS',
+        'Shipper and Consignee agree that a substitute port shall be deemed the Port of Discharge.',
+        'Port of Loading or Port of Discharge is not named on the face hereof, the Carrier may load',
+        'Notify Party herein is solely for information of the Carrier and of the Merchant.',
+      ]),
+    );
+    expect(payload.shipper).toBeNull();
+    expect(payload.port_of_loading).toBeNull();
+    expect(payload.notify_party).toBeNull();
+  });
+
   it("reads the value under a box title that carries the form's instructions", () => {
     const payload = extractBillOfLading(
       formText([
@@ -205,6 +220,19 @@ describe('invoices and packing lists', () => {
     );
     expect(payload.supplier_name).toBe('XIAMEN HONGDA STONE IMPORT & EXPORT CO., LTD.');
     expect(payload.buyer_name).toBe('GRANITO IBERICO S.L.');
+  });
+
+  it('still reads a label that runs on in lower case when its cell ends in a colon', () => {
+    const payload = extractCommercialInvoice(
+      documentText([
+        'FATTURA',
+        [
+          [300, 'Importo da pagare:'],
+          [450, 'EUR 142.607,01'],
+        ],
+      ]),
+    );
+    expect(payload.total_amount).toBe('142607.01');
   });
 
   it('reads a UK "Tax Point" as the invoice date', () => {

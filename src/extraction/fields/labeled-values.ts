@@ -152,7 +152,8 @@ const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;
 // Form boxes are numbered: "(2) Shipper", "3. Consignee", "[12] Port of Discharge".
 const BOX_NUMBER = /^(?:\(\d{1,2}[a-z]?\)|\[\d{1,2}[a-z]?\]|\d{1,2}[a-z]?[.)])\s*/i;
 
-// Only in a short cell: a numbered clause of the terms ("3. PORT OF LOADING AND ...") is not a box.
+// Callers strip it only from short cells: a numbered clause of the terms ("3. PORT OF LOADING AND ...")
+// is no box.
 function withoutBoxNumber(text: string): string {
   return text.replace(BOX_NUMBER, '');
 }

@@ -4,6 +4,7 @@ import { portLocode } from '../fields/port-locode.ts';
 import {
   findBillOfLadingNumber,
   findConsignee,
+  findFormNumber,
   findNotifyParty,
   findPortOfDischarge,
   findPortOfLoading,
@@ -15,7 +16,7 @@ import {
 import type { BillOfLadingPayload } from '../schemas/bill-of-lading.ts';
 
 export function extractBillOfLading(text: DocumentText): BillOfLadingPayload {
-  const billOfLadingNumber = findBillOfLadingNumber(text);
+  const billOfLadingNumber = findBillOfLadingNumber(text) ?? findFormNumber(text);
   const containers = findContainerNumbers(text, [billOfLadingNumber]);
   const { vessel, voyage } = findVesselAndVoyage(text);
   const portOfLoading = findPortOfLoading(text);

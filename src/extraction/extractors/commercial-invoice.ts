@@ -20,7 +20,8 @@ const BARE_NUMBER = [/no\.?|nr\.?|n\s?[°º]\.?|number|num[ée]ro|nummer|n[úu]m
 const BARE_DATE = [/date|dated|datum|fecha|data/];
 const INVOICE_DATE = [
   /invoice\s+date|date\s+of\s+invoice|date\s+(?:de\s+(?:la\s+)?)?facture|date\s+de\s+facturation|rechnungsdatum|factuurdatum|data\s+(?:della\s+)?fattura|fecha\s+(?:de\s+(?:la\s+)?)?factura/,
-  /issue\s+date|date\s+of\s+issue|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione/,
+  // "Tax point": the date a UK VAT invoice is dated for tax, its invoice date.
+  /issue\s+date|date\s+of\s+issue|tax\s+point(?:\s+date)?|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione/,
 ];
 // Named payees first; a letterhead is next best; a shipper or "From" only then.
 const SUPPLIER = [
@@ -29,13 +30,16 @@ const SUPPLIER = [
 const SUPPLIER_FALLBACK = [/exporter|shipper|exportateur|exporteur|exportador|esportatore/];
 const FROM = [/from|de|von|van|da/];
 const BUYER = [
-  /buyer|bill\s+to|billed\s+to|sold\s+to|invoice\s+to|importer|customer|client|acheteur|factur[ée]\s+[àa]|kunde|k[äa]ufer|rechnungsempf[äa]nger|klant|koper|cliente|comprador|facturar\s+a|acquirente|cessionario\s+committente/,
+  /buyer|messrs\.?|bill\s+to|billed\s+to|sold\s+to|invoice\s+to|importer|customer|client|acheteur|factur[ée]\s+[àa]|kunde|k[äa]ufer|rechnungsempf[äa]nger|klant|koper|cliente|comprador|facturar\s+a|acquirente|cessionario\s+committente/,
   /consignee|destinataire|empf[äa]nger|destinatario/,
 ];
-// The grand total payable, most specific wordings first. A bare "Total" may also head a quantity or
-// weight line, or a table column (so the cell under it is one row's amount, never the invoice total).
+// The grand total payable, most specific wordings first: what is left to pay, then the gross total
+// (deposits and credits come off the gross total before the amount due). A bare "Total" may also head a
+// quantity or weight line, or a table column (so the cell under it is one row's amount, never the
+// invoice total).
 const GRAND_TOTAL = [
-  /total\s+amount\s+(?:due|payable)|amount\s+(?:due|payable)|total\s+(?:due|payable)|balance\s+due|grand\s+total|invoice\s+total|total\s+invoice\s+(?:amount|value)|total\s+incl\.?(?:uding)?\s+vat|total\s+amount|total\s+value|net\s+[àa]\s+payer|total\s+ttc|montant\s+ttc|montant\s+total|total\s+[àa]\s+payer|total\s+g[ée]n[ée]ral|rechnungsbetrag|gesamtbetrag|endbetrag|zu\s+zahlender\s+betrag|zahlbetrag|gesamtsumme|bruttobetrag|summe\s+brutto|totaalbedrag|totaal\s+te\s+betalen|te\s+betalen|totaal\s+incl\.?\s+btw|factuurbedrag|importe\s+total|total\s+a\s+pagar|total\s+factura|totale\s+fattura|totale\s+documento|totale\s+da\s+pagare|importo\s+totale|netto\s+a\s+pagare/,
+  /total\s+amount\s+(?:due|payable)|amount\s+(?:due|payable)|total\s+(?:due|payable)|balance\s+due|net\s+[àa]\s+payer|reste\s+[àa]\s+payer|total\s+[àa]\s+payer|zu\s+zahlender\s+betrag|zahlbetrag|noch\s+zu\s+zahlen|totaal\s+te\s+betalen|te\s+betalen|total\s+a\s+pagar|importe\s+a\s+pagar|totale\s+da\s+pagare|importo\s+da\s+pagare|netto\s+a\s+pagare/,
+  /grand\s+total|invoice\s+total|total\s+invoice\s+(?:amount|value)|total\s+incl\.?(?:uding)?\s+vat|total\s+amount|total\s+value|total\s+ttc|montant\s+ttc|montant\s+total|total\s+g[ée]n[ée]ral|rechnungsbetrag|gesamtbetrag|endbetrag|gesamtsumme|bruttobetrag|summe\s+brutto|totaalbedrag|totaal\s+incl\.?\s+btw|factuurbedrag|importe\s+total|total\s+factura|totale\s+fattura|totale\s+documento|importo\s+totale/,
 ];
 const BARE_TOTAL = [/total|totaal|totale|gesamt|summe|montant|importe|importo/];
 const CURRENCY = [/currency|devise|monnaie|w[äa]hrung|valuta|moneda|divisa/];

@@ -10,13 +10,14 @@ export const NUM = String.raw`(?:no\.?|nos\.?|number|num\.?|nr\.?|n\s?[°º]\.?|
 
 export const BILL_OF_LADING_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|hbl|obl|sea\s*waybill|waybill|swb|connaissement|konnossement|c[oa]g?n?nossement|(?:see)?frachtbrief|zeevrachtbrief|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
+    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|hbl|obl|fbl|sea\s*waybill|waybill|swb|connaissement|konnossement|c[oa]g?n?nossement|(?:see)?frachtbrief|zeevrachtbrief|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
   ),
   new RegExp(
     String.raw`${NUM}\s*(?:de\s+|du\s+|di\s+|del\s+)?(?:connaissement|conocimiento|polizza(?:\s+di\s+carico)?|b\s*\/\s*l)`,
   ),
   /konnossementnummer|c[oa]g?n?nossementnummer|frachtbriefnummer|b\/l-nummer/,
-  /(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|sea\s*waybill)/,
+  // Without "No.": a box titled "Ocean B/L", "Conocimiento de embarque" or the FIATA form's "FBL".
+  /(?:master\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|fbl|sea\s*waybill|conocimiento\s+de\s+embarque|connaissement|konnossement|cognossement|polizza\s+di\s+carico)/,
 ];
 
 export const VESSEL_AND_VOYAGE_LABELS: readonly RegExp[] = [
@@ -41,10 +42,10 @@ export const SHIPPER_LABELS: readonly RegExp[] = [
   /shipper(?:\s*\/\s*exporter)?|consignor|exporter|chargeur|cargador|exp[ée]diteur|exportateur|ablader|versender|absender|exporteur|afzender|verlader|embarcador|remitente|exportador|caricatore|mittente|speditore|esportatore/,
 ];
 export const CONSIGNEE_LABELS: readonly RegExp[] = [
-  /consignee|consigned\s+to|destinataire|empf[äa]e?nger|geadresseerde|ontvanger|consignatario|destinatario|consegnatario/,
+  /consignee|consigned\s+to(?:\s+(?:the\s+)?order(?:\s+of)?)?|destinataire|empf[äa]e?nger|geadresseerde|ontvanger|consignatario|destinatario|consegnatario/,
 ];
 export const NOTIFY_LABELS: readonly RegExp[] = [
-  /(?:also\s+)?notify(?:[\s-]+(?:party|address|adresse|adres))?|te\s+verwittigen(?:\s+partij)?|partie\s+[àa]\s+notifier|notifier(?:\s+[àa])?|adresse\s+de\s+notification|meldeadresse|notify-adresse|benachrichtigen|notificar(?:\s+a)?|parte\s+a\s+notificar|notificare(?:\s+a)?|parte\s+da\s+notificare/,
+  /(?:also\s+)?notify(?:[\s-]+(?:part(?:y|ies)|address|adresse|adres))?|te\s+verwittigen(?:\s+partij)?|partie\s+[àa]\s+notifier|notifier(?:\s+[àa])?|adresse\s+de\s+notification|meldeadresse|notify-adresse|benachrichtigen|notificar(?:\s+a)?|parte\s+a\s+notificar|notificare(?:\s+a)?|parte\s+da\s+notificare/,
 ];
 export const SEAL_LABELS: readonly RegExp[] = [
   new RegExp(
@@ -72,20 +73,20 @@ export const PACKAGES_LABELS: readonly RegExp[] = [
   /packages|pkgs|cartons|ctns|colis|packst[üu]cke|colli|bultos|kolli|anzahl|aantal|nombre\s+de\s+colis/,
 ];
 export const TOTAL_GROSS_WEIGHT_LABELS: readonly RegExp[] = [
-  /total\s+gross\s+weight|total\s+g\.\s*w\.?|gross\s+weight\s+total|poids\s+brut\s+total|gesamtgewicht(?:\s+brutto)?|totaal\s+brutogewicht|total\s+poids\s+brut|gesamt[\s-]*bruttogewicht|bruttogewicht\s+gesamt|totaal\s+bruto\s*gewicht|peso\s+bruto\s+total|peso\s+lordo\s+totale|totale\s+peso\s+lordo/,
+  /total\s+gross\s+weight|total\s+g\.\s*w\.?|gross\s+weight\s+total|poids\s+brut\s+total|gesamtgewicht(?!\s+netto)(?:\s+brutto)?|totaal\s+brutogewicht|total\s+poids\s+brut|gesamt[\s-]*bruttogewicht|bruttogewicht\s+gesamt|totaal\s+bruto\s*gewicht|peso\s+bruto\s+total|peso\s+lordo\s+totale|totale\s+peso\s+lordo/,
 ];
 export const GROSS_WEIGHT_LABELS: readonly RegExp[] = [
   /gross\s+weight|gross\s+wt\.?|g\.\s*w\.?|poids\s+brut|bruttogewicht|brutto(?:gewicht)?|bruto\s*gewicht|peso\s+bruto|peso\s+lordo/,
 ];
 
 export const ETA_LABELS: readonly RegExp[] = [
-  /eta|estimated\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+llegada|llegada\s+estimada|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
+  /eta|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+llegada|llegada\s+estimada|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
 ];
 export const LAST_FREE_DAY_LABELS: readonly RegExp[] = [
   /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?franchise|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al/,
 ];
 export const ETD_LABELS: readonly RegExp[] = [
-  /etd|estimated\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|d[ée]part\s+pr[ée]vu|(?:voraussichtliche\s+)?abfahrt(?:sdatum)?|(?:verwacht\s+)?vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+salida|salida\s+estimada|data\s+(?:prevista\s+)?di\s+partenza|partenza\s+prevista/,
+  /etd|(?:estimated|expected)\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|d[ée]part\s+pr[ée]vu|(?:voraussichtliche\s+)?abfahrt(?:sdatum)?|(?:verwacht\s+)?vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+salida|salida\s+estimada|data\s+(?:prevista\s+)?di\s+partenza|partenza\s+prevista/,
 ];
 
 // Dates of issue head a cell of their own in header rows; listed here only so they read as labels.

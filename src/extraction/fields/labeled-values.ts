@@ -24,6 +24,11 @@ const VALUE_END = new RegExp(String.raw`\s{3,}|\s+(?=(?:${LABEL_WORDS})[^:#]{0,2
 const MAX_LINES_BELOW = 2;
 const MAX_HEADING_CELL = 60;
 const MAX_GAP_BELOW_EM = 3.5;
+// Box titles on forms are set smaller than the values in the boxes; a neighbour in the label's small
+// print under which a box holds larger text is the next box's title, not this label's value.
+const TITLE_PRINT_RATIO = 0.85;
+// Words that may follow a label before its colon without making it another label ("Shipper Name:").
+const LABEL_SUFFIX_WORDS = /^(?:name|naam|nom|nome|nombre|address|adresse|adres|details)$/i;
 
 /** Turns a candidate into a field value, or null to try the next candidate. `label` is the label as printed. */
 export type ValueParser<T> = (raw: string, label: string) => T | null;
@@ -89,31 +94,50 @@ export function* candidateValues(
   options: LabelSearchOptions = {},
 ): Generator<Candidate> {
   const pattern = new RegExp(
-    String.raw`(?<=^|[\s/])((?:${label.source})(?![A-Za-z])(?:\s*\([^)]{1,40}\))?)\s*([:#.]?)\s*`,
+    // "SHIPPER'S LOAD AND COUNT" is a clause, not the shipper's label.
+    String.raw`(?<=^|[\s/])((?:${label.source})(?![A-Za-z]|['’]s\b)(?:\s*\([^)]{1,40}\))?)\s*([:#.]?)\s*`,
     'gi',
   );
   for (const [lineIndex, line] of lines.entries()) {
     for (const [cellIndex, cell] of line.cells.entries()) {
       for (const match of cell.text.matchAll(pattern)) {
-        const before = cell.text.slice(0, match.index).trim();
+        const printedBefore = cell.text.slice(0, match.index).trim();
+        const before = cell.text.length <= MAX_HEADING_CELL ? withoutBoxNumber(printedBefore) : printedBefore;
         // "Container No. / Seal No." heads two columns at once: the second label counts as a heading too.
         const atStart = before.length === 0 || (before.endsWith('/') && cell.text.length <= MAX_HEADING_CELL);
         const separator = match[2] ?? '';
         if (!atStart && (options.startOfCell === true || (separator !== ':' && separator !== '#'))) continue;
         const printedLabel = match[1] ?? '';
         const rest = cell.text.slice((match.index ?? 0) + match[0].length);
-        const inline = tidyValue(rest.split(VALUE_END)[0] ?? '');
-        if (inline.length > 0) yield { value: inline, label: printedLabel };
-        // Inside a run, a label with its value inline says nothing about the cells around it.
-        if (!atStart && inline.length > 0) continue;
-        const next = line.cells[cellIndex + 1];
-        const beside =
-          next !== undefined && !isLabel(next.text)
-            ? { value: tidyValue(next.text), label: printedLabel }
-            : undefined;
+        if (separator === '' && extendsLabel(rest)) continue;
         const belowCell =
           atStart && options.below !== false
             ? cellBelow(lines, lineIndex, cell, options.singleRowBelow === true)
+            : undefined;
+        // A box title in small print over larger text: the box's value is below it, and what follows the
+        // label in the title is the form's instruction ("Shipper Insert Name, Address and Phone").
+        // OCR's glyph heights vary too much to tell title print from value print.
+        const titlePrint =
+          belowCell !== undefined &&
+          line.source !== 'ocr' &&
+          cell.fontSize < belowCell.fontSize * TITLE_PRINT_RATIO;
+        const inline = tidyValue(rest.split(VALUE_END)[0] ?? '');
+        // A label word that runs on in lower case is prose, not a label: "Shipper and Consignee agree
+        // that..." in the terms, "Port of Loading or Port of Discharge is not named...". A cell ending in
+        // a colon is a longer label all the same ("Importo da pagare:").
+        if (separator === '' && /^\p{Ll}/u.test(inline) && !/:\s*$/.test(cell.text)) continue;
+        if (inline.length > 0 && !(titlePrint && separator === ''))
+          yield { value: inline, label: printedLabel };
+        // Inside a run, a label with its value inline says nothing about the cells around it.
+        if (!atStart && inline.length > 0) continue;
+        // A label split from its "No." ("FBL   No.   DEHAM2211873"): the value is the cell after.
+        const afterNumberWord = BARE_NUMBER_WORD.test(line.cells[cellIndex + 1]?.text ?? '') ? 2 : 1;
+        const next = line.cells[cellIndex + afterNumberWord];
+        const besideIsTitle =
+          next !== undefined && titlePrint && Math.abs(next.fontSize - cell.fontSize) < 0.5;
+        const beside =
+          next !== undefined && !isLabel(next.text) && !besideIsTitle
+            ? { value: tidyValue(next.text), label: printedLabel }
             : undefined;
         const below =
           belowCell === undefined ? undefined : { value: tidyValue(belowCell.text), label: printedLabel };
@@ -124,7 +148,28 @@ export function* candidateValues(
   }
 }
 
-export function isLabel(text: string): boolean {
+const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;
+// Form boxes are numbered: "(2) Shipper", "3. Consignee", "[12] Port of Discharge".
+const BOX_NUMBER = /^(?:\(\d{1,2}[a-z]?\)|\[\d{1,2}[a-z]?\]|\d{1,2}[a-z]?[.)])\s*/i;
+
+// Callers strip it only from short cells: a numbered clause of the terms ("3. PORT OF LOADING AND ...")
+// is no box.
+function withoutBoxNumber(text: string): string {
+  return text.replace(BOX_NUMBER, '');
+}
+
+// "BENEFICIARY BANK: ..." read for "Beneficiary": the colon after the next word ends a longer label.
+function extendsLabel(rest: string): boolean {
+  const match = /^([\p{L}.]{1,20})\s*:/u.exec(rest);
+  const word = (match?.[1] ?? '').replace(/\.$/, '');
+  // A currency code is the value's unit, not part of the label: "Total EUR: 1.234,00". A second label
+  // word names the same field again: "Mittente Speditore:".
+  return match !== null && !LABEL_SUFFIX_WORDS.test(word) && !/^[A-Z]{3}$/.test(word) && !isFieldLabel(word);
+}
+
+export function isLabel(raw: string): boolean {
+  const trimmed = raw.trim();
+  const text = trimmed.length <= MAX_HEADING_CELL ? withoutBoxNumber(trimmed) : trimmed;
   // "SWB No.", "Kundennummer", "Ref #": a short cell ending like a label is one, whatever its first word.
   return (
     LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text) || LABEL_TAIL.test(text.trim()) || isFieldLabel(text)

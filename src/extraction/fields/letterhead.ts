@@ -7,11 +7,15 @@ import { CELL_SEPARATOR } from '../pdf/layout-lines.ts';
  * or failing that in the footer of the first page, where European invoices print the company details.
  */
 
-const LEGAL_FORM = String.raw`(?:B\.?\s?V\.?|N\.?\s?V\.?|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|e\.\s?K\.|SAS|S\.A\.S\.?|SARL|S\.A\.R\.L\.?|EURL|SNC|SA|S\.A\.?|S\.L\.U?\.?|SLU?|S\.?p\.?A\.?|S\.r\.l\.?|Srl|SRL|BVBA|BV|NV|VOF|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|PLC|Plc|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Pvt\.?\s*Ltd\.?|GmbH|A\/S|AB|Oy|S\.?A\.?\s?de\s?C\.?V\.?)`;
+// Documents set in capitals print the longer forms in capitals too: "CO., LTD.", "GMBH", "INC.".
+const CAPITAL_LEGAL_FORM = String.raw`CO\.,?\s*LTD\.?|PTE\.?\s*LTD\.?|PVT\.?\s*LTD\.?|LTD\.?|LIMITED|INC\.?|CORP\.?|CORPORATION|GMBH(?:\s*&\s*CO\.?\s*KG)?|S\.R\.L\.?|SRL|S\.P\.A\.?|SPA|SARL|LTDA\.?|Ltda\.?`;
+const LEGAL_FORM = String.raw`(?:B\.?\s?V\.?|N\.?\s?V\.?|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|e\.\s?K\.|SAS|S\.A\.S\.?|SARL|S\.A\.R\.L\.?|EURL|SNC|SA|S\.A\.?|S\.L\.U?\.?|SLU?|S\.?p\.?A\.?|S\.r\.l\.?|Srl|SRL|BVBA|BV|NV|VOF|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|PLC|Plc|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Pvt\.?\s*Ltd\.?|GmbH|A\/S|AB|Oy|A\.\s?[SŞ]\.?|S\.?A\.?\s?de\s?C\.?V\.?|${CAPITAL_LEGAL_FORM})`;
 const ORGANIZATION = new RegExp(
   String.raw`^([A-ZÀ-Ý0-9][\p{L}0-9&'’.,\- ]{1,70}?\s${LEGAL_FORM})(?![\p{L}])`,
   'u',
 );
+// "KG" is also kilograms: "NET KG" heads a weight column, it is no limited partnership.
+const WEIGHT_HEADING = /\b(?:net|nett|netto|gross|brutto|bruto|total|weight|wt)\.?\s+kgs?$/i;
 const HEADER_LINES = 12;
 const FOOTER_LINES = 8;
 // Cells naming the other party or quoting a party label are not the letterhead.
@@ -50,7 +54,8 @@ export function parseOrganization(raw: string): string | null {
 function organizationIn(part: string): string | null {
   const trimmed = part.trim().replace(/^(?:from|de|von|van|da)\s*:\s*/i, '');
   const match = ORGANIZATION.exec(trimmed);
-  return match?.[1]?.replace(/[\s,]+$/, '').trim() ?? null;
+  const name = match?.[1]?.replace(/[\s,]+$/, '').trim() ?? null;
+  return name === null || WEIGHT_HEADING.test(name) ? null : name;
 }
 
 // A name printed under "Bill to:" or "Client" belongs to the buyer.

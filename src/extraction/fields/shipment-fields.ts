@@ -1,3 +1,4 @@
+import { CARRIER_CATALOG } from '../../domain/carriers/carrier-catalog.ts';
 import type { DocumentText } from '../document-text.ts';
 import { findColumnValues } from './column-totals.ts';
 import {
@@ -25,17 +26,35 @@ export function findBillOfLadingNumber(text: DocumentText): string | null {
   return findLabeledValue(text, BILL_OF_LADING_NUMBER_LABELS, parseIdentifier);
 }
 
+// Form headers print the document's number under a bare "No." beside the form's name (FIATA's "FBL").
+const FORM_HEADER_LINES = 12;
+const BARE_NUMBER_LABEL = [/no\.?|nr\.?|n\s?[°º]\.?|number/];
+
+/** The number by a bare "No." in the first page's header: on a B/L form, the bill's own number. */
+export function findFormNumber(text: DocumentText): string | null {
+  const firstPage = text.lines.filter((line) => line.page === text.lines[0]?.page);
+  const header = { ...text, lines: firstPage.slice(0, FORM_HEADER_LINES) };
+  return findLabeledValue(header, BARE_NUMBER_LABEL, parseIdentifier, { startOfCell: true, below: false });
+}
+
 export function findScac(text: DocumentText, billOfLadingNumber: string | null): string | null {
   const labeled = findLabeledValue(text, SCAC_LABELS, parseScac);
   if (labeled !== null) return labeled;
-  return billOfLadingNumber === null ? null : (SCAC_PREFIX.exec(billOfLadingNumber)?.[1] ?? null);
+  const prefix = billOfLadingNumber === null ? undefined : SCAC_PREFIX.exec(billOfLadingNumber)?.[1];
+  // Only a known carrier's code: a forwarder's house bill "DEHAM2211873" starts with a place, not a SCAC.
+  return prefix !== undefined && CARRIER_CATALOG.blPrefixOwners(prefix).length > 0 ? prefix : null;
 }
 
 export function findVesselAndVoyage(text: DocumentText): { vessel: string | null; voyage: string | null } {
   const combined = findLabeledValue(text, VESSEL_AND_VOYAGE_LABELS, splitVesselVoyage);
   const vessel = findLabeledValue(text, VESSEL_LABELS, parseVessel);
   const voyage = findLabeledValue(text, VOYAGE_LABELS, parseVoyage);
-  return { vessel: combined?.vessel ?? vessel, voyage: combined?.voyage ?? voyage };
+  // A vessel box may carry the voyage too ("EVER ACE V.0103-042W", "HMM ALGECIRAS / 0021E").
+  const inVesselBox = voyage === null ? findLabeledValue(text, VESSEL_LABELS, splitMarkedVoyage) : null;
+  return {
+    vessel: combined?.vessel ?? inVesselBox?.vessel ?? vessel,
+    voyage: combined?.voyage ?? voyage ?? inVesselBox?.voyage ?? null,
+  };
 }
 
 export function findPortOfLoading(text: DocumentText): string | null {
@@ -51,7 +70,21 @@ export function findShipper(text: DocumentText): string | null {
 }
 
 export function findConsignee(text: DocumentText): string | null {
-  return findLabeledValue(text, CONSIGNEE_LABELS, parseParty, { preferBelow: true });
+  const consignee = findLabeledValue(text, CONSIGNEE_LABELS, parseParty, { preferBelow: true });
+  return consignee === null ? null : withOrderParty(text, consignee);
+}
+
+// "TO THE ORDER OF" on one line and the bank on the next: the consignee is the whole phrase.
+const OPEN_ORDER = /\border(?:\s+of)?$/i;
+
+function withOrderParty(text: DocumentText, consignee: string): string {
+  if (!OPEN_ORDER.test(consignee)) return consignee;
+  const index = text.lines.findIndex((line) => line.cells.some((cell) => cell.text.trim() === consignee));
+  const cell = text.lines[index]?.cells.find((c) => c.text.trim() === consignee);
+  const next = text.lines[index + 1];
+  const under = next?.cells.find((c) => cell !== undefined && c.x < cell.xEnd && c.xEnd > cell.x - 2);
+  const party = under === undefined ? null : parseParty(under.text);
+  return party === null ? consignee : `${consignee} ${party}`;
 }
 
 export function findNotifyParty(text: DocumentText): string | null {
@@ -100,13 +133,23 @@ function splitVesselVoyage(raw: string): { vessel: string; voyage: string } | nu
   return vessel === null || voyage === null ? null : { vessel, voyage };
 }
 
+// Only with a mark between name and voyage: a slash, "V." or "Voy."; a bare last word may be the name's.
+function splitMarkedVoyage(raw: string): { vessel: string; voyage: string } | null {
+  const match = /^(.+?)\s*(?:\/|\s+v\.|\s+voy(?:age)?\.?)\s*([A-Za-z0-9-]+)\s*$/i.exec(raw.trim());
+  const vessel = parseText(match?.[1] ?? '');
+  const voyage = parseVoyage(match?.[2] ?? '');
+  return vessel === null || voyage === null ? null : { vessel, voyage };
+}
+
 // A vessel printed inline with its voyage ("MAERSK ELBA   Voyage: 245W") keeps only the name.
 function parseVessel(raw: string): string | null {
   const name = parseText(
     raw
       .replace(/\s+(?:voy(?:age)?|reise|reis|viaje|viaggio)\b.*$/i, '')
       // "ZIM KINGSTON / V30": the voyage after a slash is not part of the name.
-      .replace(/\s*\/\s*[A-Za-z]{0,3}\d[A-Za-z0-9-]*$/, ''),
+      .replace(/\s*\/\s*[A-Za-z]{0,3}\d[A-Za-z0-9-]*$/, '')
+      // "EVER ACE V.0103-042W": the same after "V.".
+      .replace(/\s+v\.\s*[A-Za-z]{0,3}\d[A-Za-z0-9-]*$/i, ''),
   );
   return name !== null && /[A-Za-z]{2}/.test(name) ? name : null;
 }

@@ -25,6 +25,7 @@ export function findShipmentTotals(text: DocumentText): {
   return {
     package_count:
       findLabeledValue(text, TOTAL_PACKAGES_LABELS, parsePackageCount, { below: false }) ??
+      findLabeledValue(text, BARE_TOTAL_LABELS, parseCountedPackages, { below: false }) ??
       firstColumnTotal(
         text,
         [...TOTAL_PACKAGES_LABELS, ...PACKAGES_LABELS],
@@ -44,6 +45,13 @@ export function findShipmentTotals(text: DocumentText): {
       findLabeledValue(text, TOTAL_GROSS_WEIGHT_LABELS, parseGrossWeight) ??
       largest(findLabeledValues(text, GROSS_WEIGHT_LABELS, parseGrossWeight), compareDecimals),
   };
+}
+
+// "TOTAL: 620 CARTONS", "Gesamt: 26 Kisten": a bare total counts packages when its value names them.
+const BARE_TOTAL_LABELS: readonly RegExp[] = [/total|totaal|totale|gesamt|summe|insgesamt/];
+
+function parseCountedPackages(raw: string): number | null {
+  return /^\s*[\d,]+\s*(?:x\s*)?\p{L}/u.test(raw) ? parsePackageCount(raw) : null;
 }
 
 // "Gross Weight (LBS)   27,216.0": the unit may be in the label only.

@@ -8,6 +8,8 @@ import type { CorpusDocument, CorpusTruth } from './truth.ts';
 /** Loads the committed corpus and runs an extractor over it, document by document. */
 
 export const CORPUS_DIR = fileURLToPath(new URL('../../fixtures/extraction-corpus', import.meta.url));
+/** The held-out set (see heldout.ts): scored, never tuned to. */
+export const HELDOUT_DIR = fileURLToPath(new URL('../../fixtures/extraction-heldout', import.meta.url));
 
 export function loadCorpus(dir = CORPUS_DIR): CorpusTruth {
   return JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as CorpusTruth;

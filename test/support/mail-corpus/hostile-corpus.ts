@@ -4,34 +4,11 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import type Mail from 'nodemailer/lib/mailer/index.js';
 import { tinyPdf, zip } from './corpus-bytes.ts';
-import type { CorpusMessage } from './mail-corpus.ts';
+import { BASE, type CorpusMessage, compose, raw } from './corpus-message.ts';
 
 /** What the corpus's size-cap messages are measured against: `CORPUS_LIMITS.maxMessageBytes`. */
 export const CORPUS_MAX_MESSAGE_BYTES = 1024 * 1024;
-
-const BASE: Mail.Options = {
-  from: 'Ops Desk <OPS@Forwarder.example>',
-  to: 'docs+acme@stevedore.local',
-  date: new Date('2026-03-02T09:30:00Z'),
-  text: 'Please find the documents attached.',
-};
-
-function compose(name: string, options: Mail.Options): CorpusMessage {
-  return {
-    name,
-    build: () =>
-      new MailComposer({ ...BASE, messageId: `<${name}@corpus.example>`, subject: name, ...options })
-        .compile()
-        .build(),
-  };
-}
-
-/** Text with CRLF line ends, each character one byte (Latin-1), so 8-bit bytes can be written as-is. */
-function crlf(name: string, text: () => string): CorpusMessage {
-  return { name, build: async () => Buffer.from(text().replace(/\r?\n/g, '\r\n'), 'latin1') };
-}
 
 /** The headers every hand-written message starts with. */
 const headers = (name: string, contentType: string, extra = ''): string =>
@@ -175,7 +152,7 @@ ${pdfPart('at-the-cap.pdf', name)}
 }
 
 export const HOSTILE_CORPUS: readonly CorpusMessage[] = [
-  crlf('thousands-of-tiny-parts', () => {
+  raw('thousands-of-tiny-parts', () => {
     let parts = '';
     for (let n = 0; n < 3000; n += 1) {
       parts += `--tiny\nContent-Type: application/octet-stream; name="p${n}.bin"\n\n${n}\n`;
@@ -186,7 +163,7 @@ ${pdfPart('after-the-crowd.pdf', 'after the crowd')}
 --tiny--
 `;
   }),
-  crlf('hundred-deep-multipart', () => {
+  raw('hundred-deep-multipart', () => {
     let open = '';
     let close = '';
     for (let level = 0; level < 100; level += 1) {
@@ -201,7 +178,7 @@ MIME-Version: 1.0
 ${open}${pdfPart('bottom.pdf', 'a hundred down')}
 ${close}`;
   }),
-  crlf(
+  raw(
     'boundary-inside-part',
     () => `${headers('boundary-inside-part', 'multipart/mixed; boundary="=_b"')}
 --=_b
@@ -219,7 +196,7 @@ ${pdfPart('outer.pdf', 'after the inner boundary')}
 --=_b--
 `,
   ),
-  crlf(
+  raw(
     'megabyte-header-line',
     () => `${headers('megabyte-header-line', 'multipart/mixed; boundary="h"', `X-Tracking: ${'a'.repeat(600 * 1024)}\n`)}
 --h
@@ -227,7 +204,7 @@ ${pdfPart('under-the-header.pdf', 'under a huge header')}
 --h--
 `,
   ),
-  crlf(
+  raw(
     'megabyte-part-header-line',
     () => `${headers('megabyte-part-header-line', 'multipart/mixed; boundary="h"')}
 --h
@@ -264,7 +241,7 @@ ${pdfPart('Lieferschein März 貨物.pdf', 'utf8 header')}
         'utf8',
       ),
   },
-  crlf('huge-subject-and-recipients', () => {
+  raw('huge-subject-and-recipients', () => {
     // Under the header cap, yet as JSON (each quote and backslash escaped) past what a queue message carries.
     const subject = `${'"\\'.repeat(90_000)}`.replace(/(.{900})/g, '$1\n ');
     const recipients = Array.from({ length: 1500 }, (_, n) => `r${n}@forwarder.example`).join(',\n ');
@@ -281,7 +258,7 @@ ${pdfPart('beneath-the-crowd.pdf', 'huge subject and recipients')}
 --big--
 `;
   }),
-  crlf(
+  raw(
     'raw-latin1-headers',
     () => `From: Ren\u00e9e Dupr\u00e9 <renee@forwarder.example>
 To: docs+acme@stevedore.local
@@ -301,7 +278,7 @@ ${pdfPart('facture d\u00e9t\u00e9.pdf', 'latin1 header')}
 --l1--
 `,
   ),
-  crlf(
+  raw(
     'rfc2231-continued-filename',
     () => `${headers('rfc2231-continued-filename', 'multipart/mixed; boundary="c"')}
 --c
@@ -326,7 +303,7 @@ ${base64Lines(tinyPdf('rfc 2231 plain'))}
 --c--
 `,
   ),
-  crlf(
+  raw(
     'encoded-word-wrong-charset',
     () => `${headers('encoded-word-wrong-charset', 'multipart/mixed; boundary="w"')}
 --w
@@ -350,7 +327,7 @@ ${base64Lines(tinyPdf('an unknown charset in the name'))}
 --w--
 `,
   ),
-  crlf(
+  raw(
     'utf7-and-x-unknown-charsets',
     () => `From: ops@forwarder.example
 To: docs+acme@stevedore.local
@@ -378,7 +355,7 @@ ${base64Lines(tinyPdf('utf-7'))}
 --u7--
 `,
   ),
-  crlf('base64-whitespace-garbage-no-padding', () => {
+  raw('base64-whitespace-garbage-no-padding', () => {
     const messy = (bytes: Buffer): string => {
       const text = bytes.toString('base64').replace(/=+$/, '');
       // Tabs and spaces inside lines, lines of odd lengths, a junk line, no padding at the end.
@@ -403,7 +380,7 @@ ${tinyPdf('unpadded').toString('base64').replace(/=+$/, '')}
 --b--
 `;
   }),
-  crlf('quoted-printable-soft-break-at-end', () => {
+  raw('quoted-printable-soft-break-at-end', () => {
     // Every byte that is not plain ASCII text escaped, lines wrapped at 72 with soft breaks.
     const tokens = [...tinyPdf('quoted printable')].map((byte) =>
       byte >= 33 && byte <= 126 && byte !== 61
@@ -429,7 +406,7 @@ Content-Transfer-Encoding: quoted-printable
 ${text}${line}=
 --q--`;
   }),
-  crlf(
+  raw(
     'uuencode-attachment',
     () => `${headers('uuencode-attachment', 'text/plain; charset=us-ascii', 'Content-Transfer-Encoding: 7bit\n')}
 The invoice follows, as my old mailer sends it.
@@ -442,7 +419,7 @@ begin 600 packing-uu.pdf
 ${uuencode(tinyPdf('second uuencoded'))}
 `,
   ),
-  crlf(
+  raw(
     'uuencode-transfer-encoding',
     () => `${headers('uuencode-transfer-encoding', 'multipart/mixed; boundary="uu"')}
 --uu
@@ -455,7 +432,7 @@ ${uuencode(tinyPdf('x-uuencode part'))}
 --uu--
 `,
   ),
-  crlf(
+  raw(
     'pdf-in-named-text-plain-part',
     () => `${headers('pdf-in-named-text-plain-part', 'multipart/mixed; boundary="t"')}
 --t
@@ -476,7 +453,7 @@ ${base64Lines(tinyPdf('inline text with a name'))}
 --t--
 `,
   ),
-  crlf(
+  raw(
     'inline-pdf-without-name',
     () => `${headers('inline-pdf-without-name', 'multipart/mixed; boundary="i"')}
 --i
@@ -492,7 +469,7 @@ ${base64Lines(tinyPdf('inline and nameless'))}
 --i--
 `,
   ),
-  crlf(
+  raw(
     'appledouble',
     () => `${headers('appledouble', 'multipart/mixed; boundary="a"')}
 --a
@@ -517,7 +494,7 @@ ${base64Lines(tinyPdf('the data fork'))}
 --a--
 `,
   ),
-  crlf(
+  raw(
     'smime-signed',
     () => `${headers('smime-signed', 'multipart/signed; protocol="application/pkcs7-signature"; micalg=sha-256; boundary="s"')}
 This is an S/MIME signed message.
@@ -541,7 +518,7 @@ ${base64Lines(Buffer.concat([Buffer.from([0x30, 0x82, 0x01, 0x00, 0x06, 0x09]), 
 --s--
 `,
   ),
-  crlf(
+  raw(
     'smime-encrypted',
     () => `${headers('smime-encrypted', 'application/pkcs7-mime; smime-type=enveloped-data; name="smime.p7m"', 'Content-Disposition: attachment; filename="smime.p7m"\nContent-Transfer-Encoding: base64\n')}
 ${base64Lines(Buffer.concat([Buffer.from([0x30, 0x80, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x03]), Buffer.alloc(400, 9)]))}
@@ -569,7 +546,7 @@ ${base64Lines(Buffer.concat([Buffer.from([0x30, 0x80, 0x06, 0x09, 0x2a, 0x86, 0x
       },
     ],
   }),
-  crlf(
+  raw(
     'nul-bytes',
     () => `From: ops@forwarder.example\u0000
 To: docs+acme@stevedore.local
@@ -613,14 +590,14 @@ ${pdfPart('unix.pdf', 'bare lf')}
         'latin1',
       ),
   },
-  crlf(
+  raw(
     'no-headers-at-all',
     () => `
 Just a body, no header above it.
 %PDF-1.4 is not a document here.
 `,
   ),
-  crlf(
+  raw(
     'header-without-colon',
     () => `From: ops@forwarder.example
 To: docs+acme@stevedore.local

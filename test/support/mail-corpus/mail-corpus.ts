@@ -4,36 +4,9 @@
  * text or written by hand. Regenerate with `npx tsx test/support/mail-corpus/write-mail-corpus.ts`.
  */
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import type Mail from 'nodemailer/lib/mailer/index.js';
 import { jpegHeader, png, tinyPdf, zip } from './corpus-bytes.ts';
+import { BASE, type CorpusMessage, compose, raw } from './corpus-message.ts';
 import { HOSTILE_CORPUS } from './hostile-corpus.ts';
-
-export interface CorpusMessage {
-  /** The file name without `.eml`: what the message breaks. */
-  readonly name: string;
-  build(): Promise<Buffer>;
-}
-
-const BASE: Mail.Options = {
-  from: 'Ops Desk <OPS@Forwarder.example>',
-  to: 'docs+acme@stevedore.local',
-  date: new Date('2026-03-02T09:30:00Z'),
-  text: 'Please find the documents attached.',
-};
-
-function compose(name: string, options: Mail.Options): CorpusMessage {
-  return {
-    name,
-    build: () =>
-      new MailComposer({ ...BASE, messageId: `<${name}@corpus.example>`, subject: name, ...options })
-        .compile()
-        .build(),
-  };
-}
-
-function raw(name: string, text: () => string): CorpusMessage {
-  return { name, build: async () => Buffer.from(text().replace(/\r?\n/g, '\r\n'), 'latin1') };
-}
 
 const base64Lines = (bytes: Buffer): string => bytes.toString('base64').replace(/.{76}/g, '$&\n');
 

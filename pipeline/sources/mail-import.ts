@@ -101,9 +101,7 @@ export class MailImport {
       return failed({
         reason: 'no_documents',
         detail:
-          skipped.length === 0
-            ? 'the message has no attachment'
-            : `no document to take (${skipped.join('; ')})`,
+          skipped.length === 0 ? 'the message has no attachment' : `no document to take (${listed(skipped)})`,
       });
     } finally {
       await parsed.dispose();
@@ -178,10 +176,21 @@ export class MailImport {
   }
 }
 
+/** A Failed detail is kept in the ledger record and logged: a message of a thousand parts must fit. */
+const MAX_DETAIL_CHARS = 2_000;
+const LISTED_PARTS = 10;
+
 const refusal = (value: { reason: string; detail: string }): { reason: string; detail: string } => ({
   reason: value.reason,
-  detail: value.detail,
+  detail:
+    value.detail.length > MAX_DETAIL_CHARS ? `${value.detail.slice(0, MAX_DETAIL_CHARS - 1)}…` : value.detail,
 });
+
+/** The first parts by name, then how many more. */
+const listed = (parts: readonly string[]): string =>
+  parts.length <= LISTED_PARTS
+    ? parts.join('; ')
+    : `${parts.slice(0, LISTED_PARTS).join('; ')}; and ${parts.length - LISTED_PARTS} more`;
 
 /** The same part of the same message in the same mailbox is the same origin, whatever its UID. */
 export const originIdOf = (box: string, message: string, partPath: string): string =>

@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
-import type { AttachmentStream, HeaderLines, Headers, MessageText } from 'mailparser';
-import { ACCEPTED_CONTENT_TYPES } from '../domain/content-policy.ts';
-import { type DetectedFileType, detectFileType } from '../extraction/detect-file-type.ts';
-import { DocumentMailParser, parseRefusal } from './document-mail-parser.ts';
-import { declaredPixels, MAX_IMAGE_PIXELS } from './image-pixels.ts';
+import type { AttachmentStream } from 'mailparser';
+import { detectFileType } from '../extraction/detect-file-type.ts';
+import { parseRefusal } from './document-mail-parser.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
-import {
-  isDeclaredTnef,
-  refusalByMessageType,
-  skipByDeclaration,
-  skipUnopenedArchive,
-} from './mail-part-policy.ts';
+import { isDeclaredTnef, refusalByMessageType, skipByDeclaration } from './mail-part-policy.ts';
+import { type MimeParse, parseMime } from './mime-parse.ts';
+import { partVerdict } from './part-verdict.ts';
 import { safeFileName, safeReportedName } from './safe-file-name.ts';
 import { MemoryBudget, type StagedPart, stagePart } from './stage-part.ts';
-import { isTnef, tnefFiles } from './tnef.ts';
+import { tnefFiles } from './tnef.ts';
 import type {
   MailDocument,
   MailMetadata,
@@ -42,7 +36,6 @@ const UUENCODE_ENCODINGS: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode
 const MEMORY_PART_BYTES = 1024 * 1024;
 const MEMORY_MESSAGE_BYTES = 8 * 1024 * 1024;
 
-const ZIP_MIME = 'application/zip';
 const FORWARDED_MIME = 'message/rfc822';
 
 /**
@@ -64,15 +57,6 @@ interface PartContext {
   readonly inline: boolean;
   readonly insideZip: boolean;
   readonly depth: number;
-}
-
-interface ParseOutcome {
-  readonly headers: Headers | null;
-  readonly headerLines: HeaderLines | null;
-  readonly bodyText: string | null;
-  readonly error: Error | undefined;
-  readonly seenBytes: number;
-  readonly tooLarge: boolean;
 }
 
 /**
@@ -158,89 +142,16 @@ class MessageReading {
     await Promise.all(paths.map((path) => rm(path, { force: true })));
   }
 
-  /**
-   * Feeds `source` to a streaming MIME parser, staging each attachment as the parser reaches it. Errors of
-   * `source` reject; errors of the parser (bad MIME) are returned in the outcome.
-   */
-  private async parse(
-    source: Readable,
-    prefix: string,
-    depth: number,
-    maxBytes: number,
-  ): Promise<ParseOutcome> {
-    const parser = new DocumentMailParser();
-    const pending: Promise<void>[] = [];
-    // Attachment streams still being read: a parser that fails will never end them, so they are ended here.
-    const open = new Set<Readable>();
-    let headers: Headers | null = null;
-    let headerLines: HeaderLines | null = null;
-    let bodyText: string | null = null;
-    let error: Error | undefined;
-    let fail = (_parserError: Error): void => undefined;
-    const parsed = new Promise<void>((resolve) => {
-      fail = (parserError) => {
-        error ??= parserError;
-        for (const content of open) content.destroy(new Error('the message ended inside this part'));
-        resolve();
-      };
-      parser.on('error', fail);
-      parser.on('end', () => resolve());
+  /** One pass of the MIME parser: attachments are taken as it reaches them, numbered under `prefix`. */
+  private parse(source: Readable, prefix: string, depth: number, maxBytes: number): Promise<MimeParse> {
+    return parseMime(source, maxBytes, {
+      text: (text, pending) =>
+        text.includes('begin ') ? this.takeUuencoded(text, prefix, depth, pending) : text,
+      attachment: (attachment) => this.takeAttachment(attachment, prefix, depth),
+      sourceFailed: () => {
+        this.sourceFailed = true;
+      },
     });
-    parser.on('headers', (value: Headers) => {
-      headers = value;
-    });
-    parser.on('headerLines', (value: HeaderLines) => {
-      headerLines = value;
-    });
-    parser.on('data', (data: AttachmentStream | MessageText) => {
-      if (data.type === 'text') {
-        bodyText = data.text ?? (typeof data.html === 'string' ? htmlToPlain(data.html) : null);
-        if (bodyText?.includes('begin ') === true) {
-          bodyText = this.takeUuencoded(bodyText, prefix, depth, pending);
-        }
-        return;
-      }
-      const content = data.content as Readable; // a Transform: see takeAttachment
-      open.add(content);
-      pending.push(this.takeAttachment(data, prefix, depth).finally(() => open.delete(content)));
-    });
-
-    let seenBytes = 0;
-    let overCap = false;
-    try {
-      for await (const chunk of source) {
-        const bytes: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        seenBytes += bytes.length;
-        // Past the cap the rest is drained unparsed, so an SMTP or IMAP peer still sees the message end.
-        if (overCap || error !== undefined) continue;
-        if (seenBytes > maxBytes) {
-          // What was already written is still parsed, for the metadata the refusal carries.
-          overCap = true;
-          continue;
-        }
-        try {
-          if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
-        } catch (parserError) {
-          // A parser that throws instead of emitting `error` has failed all the same: the rest is drained.
-          fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
-        }
-      }
-    } catch (sourceError) {
-      this.sourceFailed = true;
-      parser.destroy();
-      await Promise.allSettled(pending);
-      throw sourceError;
-    }
-    try {
-      parser.end();
-    } catch (parserError) {
-      fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
-    }
-    await parsed;
-    const results = await Promise.allSettled(pending);
-    const failure = results.find((result) => result.status === 'rejected');
-    if (failure !== undefined) throw failure.reason;
-    return { headers, headerLines, bodyText, error, seenBytes, tooLarge: overCap };
   }
 
   private async takeAttachment(attachment: AttachmentStream, prefix: string, depth: number): Promise<void> {
@@ -388,63 +299,39 @@ class MessageReading {
       : limits.maxAttachmentBytes;
     const staged = await this.stage(content, part, maxBytes, this.memory);
     if (staged === undefined) return;
-    const type = await detectFileType(staged.head);
-    const discard = async (reason: string, detail: string): Promise<void> => {
-      this.skip(part.partPath, part.declaredName, reason, detail);
+    const verdict = partVerdict(
+      {
+        type: await detectFileType(staged.head),
+        head: staged.head,
+        sizeBytes: staged.sizeBytes,
+        sha256: staged.sha256,
+        inline: part.inline,
+        insideZip: part.insideZip,
+      },
+      limits,
+      { digests: this.seenDigests, documents: this.documents.length },
+    );
+    if (verdict.kind === 'skip') {
+      this.skip(part.partPath, part.declaredName, verdict.reason, verdict.detail);
       this.release(staged);
       if (staged.path !== null) await this.remove(staged.path);
-    };
-    if (staged.sizeBytes === 0) return discard('empty', 'the part is empty');
-    if (type?.mime === ZIP_MIME) {
-      if (part.insideZip) return discard('nested_zip', 'an archive inside an archive is not expanded');
+      return;
+    }
+    if (verdict.kind === 'container') {
       this.containers.push({
-        kind: 'zip',
+        kind: verdict.container,
         partPath: part.partPath,
         fileName: part.declaredName,
         path: await this.fileOf(staged),
         depth: part.depth,
       });
       return;
-    }
-    if (type === undefined && isTnef(staged.head) && !part.insideZip) {
-      this.containers.push({
-        kind: 'tnef',
-        partPath: part.partPath,
-        fileName: part.declaredName,
-        path: await this.fileOf(staged),
-        depth: part.depth,
-      });
-      return;
-    }
-    const archive = type === undefined ? undefined : skipUnopenedArchive(type.mime);
-    if (archive !== undefined) return discard(archive.reason, archive.detail);
-    if (type === undefined || !ACCEPTED_CONTENT_TYPES.has(type.mime)) {
-      return discard('unsupported_type', `the content is ${describe(type)}, not a PDF or an image`);
-    }
-    const pixels = declaredPixels(type.mime, staged.head);
-    if (pixels !== undefined && pixels > MAX_IMAGE_PIXELS) {
-      return discard(
-        'too_many_pixels',
-        `the image declares ${pixels} pixels; the most an image may have is ${MAX_IMAGE_PIXELS}`,
-      );
-    }
-    if (part.inline && type.mime.startsWith('image/') && staged.sizeBytes < limits.minInlineImageBytes) {
-      return discard(
-        'logo',
-        `an inline image of ${staged.sizeBytes} bytes, taken for a logo or signature art`,
-      );
-    }
-    if (this.seenDigests.has(staged.sha256)) {
-      return discard('duplicate', 'the same bytes are attached earlier in the message');
-    }
-    if (this.documents.length >= limits.maxDocuments) {
-      return discard('too_many_documents', `the message already yielded ${limits.maxDocuments} documents`);
     }
     this.seenDigests.add(staged.sha256);
     this.documents.push({
       partPath: part.partPath,
-      fileName: safeFileName(part.declaredName, type.ext, this.documents.length + 1),
-      contentType: type.mime,
+      fileName: safeFileName(part.declaredName, verdict.type.ext, this.documents.length + 1),
+      contentType: verdict.type.mime,
       sizeBytes: staged.sizeBytes,
       sha256: staged.sha256,
       path: staged.path,
@@ -597,17 +484,6 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   } catch {
     // the part is skipped either way
   }
-}
-
-function htmlToPlain(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ');
-}
-
-function describe(type: DetectedFileType | undefined): string {
-  return type === undefined ? 'an unrecognised format' : `${type.mime} (.${type.ext})`;
 }
 
 function isFileSystemError(error: unknown): boolean {

@@ -1,0 +1,114 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import type { AttachmentStream, HeaderLines, Headers, MessageText } from 'mailparser';
+import { DocumentMailParser } from './document-mail-parser.ts';
+
+/** What one pass of the MIME parser over a message (or a forwarded one) found around its parts. */
+export interface MimeParse {
+  readonly headers: Headers | null;
+  readonly headerLines: HeaderLines | null;
+  readonly bodyText: string | null;
+  /** The parser's failure (bad MIME); the parts it reached before are still taken. */
+  readonly error: Error | undefined;
+  readonly seenBytes: number;
+  /** The source went past `maxBytes`: the rest was drained unparsed. */
+  readonly tooLarge: boolean;
+}
+
+/** What the reader does with what the parser reaches, part by part. */
+export interface MimeHandlers {
+  /** The text body; returns what is kept of it for the preview. Parts found in it join `pending`. */
+  text(text: string, pending: Promise<void>[]): string;
+  attachment(attachment: AttachmentStream): Promise<void>;
+  /** The source failed (a dropped connection); its error is thrown once the parts under way settle. */
+  sourceFailed(): void;
+}
+
+/**
+ * Feeds `source` to a streaming MIME parser, handing each attachment to `handlers` as the parser reaches
+ * it. Errors of `source` reject; errors of the parser (bad MIME) are returned in the outcome, as is a
+ * source past `maxBytes`, which is drained so an SMTP or IMAP peer still sees the message end.
+ */
+export async function parseMime(
+  source: Readable,
+  maxBytes: number,
+  handlers: MimeHandlers,
+): Promise<MimeParse> {
+  const parser = new DocumentMailParser();
+  const pending: Promise<void>[] = [];
+  // Attachment streams still being read: a parser that fails will never end them, so they are ended here.
+  const open = new Set<Readable>();
+  let headers: Headers | null = null;
+  let headerLines: HeaderLines | null = null;
+  let bodyText: string | null = null;
+  let error: Error | undefined;
+  let fail = (_parserError: Error): void => undefined;
+  const parsed = new Promise<void>((resolve) => {
+    fail = (parserError) => {
+      error ??= parserError;
+      for (const content of open) content.destroy(new Error('the message ended inside this part'));
+      resolve();
+    };
+    parser.on('error', fail);
+    parser.on('end', () => resolve());
+  });
+  parser.on('headers', (value: Headers) => {
+    headers = value;
+  });
+  parser.on('headerLines', (value: HeaderLines) => {
+    headerLines = value;
+  });
+  parser.on('data', (data: AttachmentStream | MessageText) => {
+    if (data.type === 'text') {
+      const text = data.text ?? (typeof data.html === 'string' ? htmlToPlain(data.html) : null);
+      bodyText = text === null ? null : handlers.text(text, pending);
+      return;
+    }
+    const content = data.content as Readable; // mailparser's StreamHash, a Transform
+    open.add(content);
+    pending.push(handlers.attachment(data).finally(() => open.delete(content)));
+  });
+
+  let seenBytes = 0;
+  let overCap = false;
+  try {
+    for await (const chunk of source) {
+      const bytes: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      seenBytes += bytes.length;
+      if (overCap || error !== undefined) continue;
+      if (seenBytes > maxBytes) {
+        // What was already written is still parsed, for the metadata the refusal carries.
+        overCap = true;
+        continue;
+      }
+      try {
+        if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
+      } catch (parserError) {
+        // A parser that throws instead of emitting `error` has failed all the same: the rest is drained.
+        fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
+      }
+    }
+  } catch (sourceError) {
+    handlers.sourceFailed();
+    parser.destroy();
+    await Promise.allSettled(pending);
+    throw sourceError;
+  }
+  try {
+    parser.end();
+  } catch (parserError) {
+    fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
+  }
+  await parsed;
+  const results = await Promise.allSettled(pending);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure !== undefined) throw failure.reason;
+  return { headers, headerLines, bodyText, error, seenBytes, tooLarge: overCap };
+}
+
+function htmlToPlain(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ');
+}

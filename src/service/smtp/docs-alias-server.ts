@@ -16,6 +16,9 @@ export const MAX_RECIPIENTS = 50;
 // Refused recipients one connection may try before it is dropped with 421: past a few typos, it is a
 // client guessing aliases (each guess is a lookup).
 export const MAX_REFUSED_RECIPIENTS = 20;
+// Transactions (MAIL commands) one connection may start: a client with more mail reconnects, so one
+// connection cannot hold a slot and feed the service forever.
+export const MAX_TRANSACTIONS_PER_CONNECTION = 100;
 // A command line is at most 512 octets (RFC 5321 4.5.3.1.4) plus extension parameters; 4 KiB is ample,
 // and smaller than the library's 16 KiB that a client could otherwise fill on every line.
 export const MAX_COMMAND_LENGTH = 4 * 1024;
@@ -59,6 +62,7 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
       ? smtpError(421, `too many refused recipients; closing the connection (${error.message})`)
       : error;
   };
+  const transactions = new WeakMap<SMTPServerSession, number>();
   const server = new SMTPServer({
     name: deps.domain,
     banner: 'stevedore docs alias',
@@ -72,6 +76,14 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
     closeTimeout: CLOSE_TIMEOUT_MS,
     disableReverseLookup: true,
     logger: false,
+    onMailFrom(_address, session, callback) {
+      const count = (transactions.get(session) ?? 0) + 1;
+      transactions.set(session, count);
+      if (count > MAX_TRANSACTIONS_PER_CONNECTION) {
+        return callback(smtpError(421, 'too many messages on one connection; connect again to send more'));
+      }
+      callback();
+    },
     onRcptTo(address, session, callback) {
       const alias = parseDocsAlias(address.address, deps.domain);
       if (alias.kind === 'foreign_domain')

@@ -7,6 +7,7 @@ import {
   MAX_COMMAND_LENGTH,
   MAX_RECIPIENTS,
   MAX_REFUSED_RECIPIENTS,
+  MAX_TRANSACTIONS_PER_CONNECTION,
 } from '../../../src/service/smtp/docs-alias-server.ts';
 import { type Harness, startService } from './service-harness.ts';
 
@@ -177,6 +178,25 @@ describe('the docs alias under abuse', () => {
     expect(conversation.closed).toBe(true);
     const again = await Conversation.open(port);
     expect(code(again.greeting)).toBe(220);
+    again.conversation.close();
+  });
+
+  it(`a connection is closed with 421 after MAX_TRANSACTIONS_PER_CONNECTION (${MAX_TRANSACTIONS_PER_CONNECTION}) transactions; a new one is served`, async () => {
+    const { conversation } = await Conversation.open(port);
+    await conversation.send('EHLO probe.example');
+    const cycles = Array.from({ length: MAX_TRANSACTIONS_PER_CONNECTION }, () => [
+      'MAIL FROM:<ops@forwarder.example>',
+      'RSET',
+    ]).flat();
+    const replies = await conversation.send(...cycles);
+    expect(replies.every((reply) => code(reply) === 250)).toBe(true);
+    const [over] = await conversation.send('MAIL FROM:<ops@forwarder.example>');
+    expect(code(over)).toBe(421);
+    expect(over).toContain('connect again');
+    const again = await Conversation.open(port);
+    expect(code((await again.conversation.send('EHLO probe.example', 'MAIL FROM:<a@b.example>'))[1])).toBe(
+      250,
+    );
     again.conversation.close();
   });
 

@@ -3,6 +3,8 @@ import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../ports.ts';
+import { DOWNLOAD_CHUNK_BYTES, fetchGroups, isLarge } from './imap-fetch-groups.ts';
+import { alreadyExists, commandLogger, isMissingMailbox } from './imap-replies.ts';
 
 /** What the server is asked to accept as the login: a password, or an OAuth2 access token (XOAUTH2). */
 export type ImapCredentials =
@@ -27,15 +29,6 @@ export interface ImapMailSourceOptions {
   readonly onCommand?: (command: string) => void;
 }
 
-/** One FETCH per this many bytes of a message: few round trips, bounded buffers. */
-const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
-/**
- * Messages up to this size are fetched whole, many to one UID FETCH, within `FETCH_GROUP_BYTES` per
- * command: one round trip for a group instead of one per message. Larger ones are downloaded in chunks.
- */
-const WHOLE_MESSAGE_BYTES = DOWNLOAD_CHUNK_BYTES;
-const FETCH_GROUP_BYTES = 8 * 1024 * 1024;
-const FETCH_GROUP_MESSAGES = 100;
 /** A server that answers nothing for this long is taken for a dropped connection. */
 const SOCKET_TIMEOUT_MS = 60_000;
 
@@ -391,68 +384,9 @@ export class ImapMailSource implements MailSource {
   }
 }
 
-const isLarge = (group: readonly MailMessage[]): boolean =>
-  group.length === 1 && (group[0]?.sizeBytes ?? 0) > WHOLE_MESSAGE_BYTES;
-
-/** Runs of small messages within the group caps; a large message alone. */
-function* fetchGroups(messages: readonly MailMessage[]): Generator<MailMessage[]> {
-  let group: MailMessage[] = [];
-  let bytes = 0;
-  for (const message of messages) {
-    const large = message.sizeBytes > WHOLE_MESSAGE_BYTES;
-    if (
-      group.length > 0 &&
-      (large || bytes + message.sizeBytes > FETCH_GROUP_BYTES || group.length >= FETCH_GROUP_MESSAGES)
-    ) {
-      yield group;
-      group = [];
-      bytes = 0;
-    }
-    if (large) {
-      yield [message];
-      continue;
-    }
-    group.push(message);
-    bytes += message.sizeBytes;
-  }
-  if (group.length > 0) yield group;
-}
-
 const toIso = (value: Date | string | undefined): string => {
   const date = value instanceof Date ? value : new Date(value ?? Date.now());
   return Number.isNaN(date.getTime()) ? new Date().toISOString() : date.toISOString();
-};
-
-const responseCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'serverResponseCode' in error
-    ? String((error as { serverResponseCode: unknown }).serverResponseCode)
-    : undefined;
-
-const responseText = (error: unknown): string =>
-  typeof error === 'object' && error !== null && 'responseText' in error
-    ? String((error as { responseText: unknown }).responseText)
-    : '';
-
-const isMissingMailbox = (error: unknown): boolean =>
-  responseCode(error) === 'NONEXISTENT' ||
-  // imapflow's STATUS reports a missing mailbox as `code: 'NotFound'`, the server's answer nested inside.
-  (typeof error === 'object' && error !== null && 'code' in error && error.code === 'NotFound') ||
-  /doesn't exist|does not exist|no such mailbox/i.test(responseText(error));
-
-const alreadyExists = (error: unknown): boolean =>
-  responseCode(error) === 'ALREADYEXISTS' || /already exists/i.test(responseText(error));
-
-/** imapflow's logger, reduced to the commands it sends (`C:` lines), for counting a poll's cost. */
-const commandLogger = (onCommand: (command: string) => void): ImapFlowOptions['logger'] => {
-  const ignore = (): void => {};
-  return {
-    debug: (entry: { msg?: string; src?: string; data?: string }) => {
-      if (entry.src === 's' && typeof entry.data === 'string') onCommand(entry.data);
-    },
-    info: ignore,
-    warn: ignore,
-    error: ignore,
-  } as unknown as ImapFlowOptions['logger'];
 };
 
 /** Releases the mailbox lock once the caller has read `body` to its end, or given it up. */

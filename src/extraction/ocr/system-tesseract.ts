@@ -7,6 +7,8 @@ import type { OcrPage, OcrWord } from './ocr-lines.ts';
  * 3.8 s to 20 s), and the pool already runs one page per core.
  */
 const TESSERACT = 'tesseract';
+// The child's environment, not a setting: what this process was started with (PATH, TESSDATA_PREFIX),
+// with OpenMP held to one thread.
 const ENV = { ...process.env, OMP_THREAD_LIMIT: '1' };
 
 /** The languages the installed tesseract knows, or undefined when there is no `tesseract` command. */

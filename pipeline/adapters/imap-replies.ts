@@ -1,0 +1,34 @@
+import type { ImapFlowOptions } from 'imapflow';
+
+/** How imapflow reports the server's answers, read for the cases the mail source handles. */
+const responseCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'serverResponseCode' in error
+    ? String((error as { serverResponseCode: unknown }).serverResponseCode)
+    : undefined;
+
+const responseText = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'responseText' in error
+    ? String((error as { responseText: unknown }).responseText)
+    : '';
+
+export const isMissingMailbox = (error: unknown): boolean =>
+  responseCode(error) === 'NONEXISTENT' ||
+  // imapflow's STATUS reports a missing mailbox as `code: 'NotFound'`, the server's answer nested inside.
+  (typeof error === 'object' && error !== null && 'code' in error && error.code === 'NotFound') ||
+  /doesn't exist|does not exist|no such mailbox/i.test(responseText(error));
+
+export const alreadyExists = (error: unknown): boolean =>
+  responseCode(error) === 'ALREADYEXISTS' || /already exists/i.test(responseText(error));
+
+/** imapflow's logger, reduced to the commands it sends (`C:` lines), for counting a poll's cost. */
+export const commandLogger = (onCommand: (command: string) => void): ImapFlowOptions['logger'] => {
+  const ignore = (): void => {};
+  return {
+    debug: (entry: { msg?: string; src?: string; data?: string }) => {
+      if (entry.src === 's' && typeof entry.data === 'string') onCommand(entry.data);
+    },
+    info: ignore,
+    warn: ignore,
+    error: ignore,
+  } as unknown as ImapFlowOptions['logger'];
+};

@@ -218,7 +218,12 @@ export class FolderBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     this.pendingRows.delete(key);
     this.rowKeys.delete(key);
-    await Promise.all([this.small?.delete(key), this.removeFile(key)]);
+    // Only a key that is a row pays for the row's delete (it waits for the next commit): most deletes
+    // are of files, and a lookup by key is a read.
+    await Promise.all([
+      this.small?.has(key) === true ? this.small.delete(key) : undefined,
+      this.removeFile(key),
+    ]);
   }
 
   /** A file is about to be written under `key`: a row there would be read instead of it. */

@@ -16,7 +16,15 @@ const TEXT_BODY_TYPES: ReadonlySet<string> = new Set(['text/plain', 'text/html']
 export class DocumentMailParser extends MailParser {
   constructor() {
     // ignoreEmbedded: forwarded messages are staged as parts and read with a depth cap, not by mailsplit.
-    const options = { maxHeadSize: MAX_HEADER_BYTES, maxChildNodes: MAX_MIME_PARTS, ignoreEmbedded: true };
+    // The skips: the body is kept as plain text only, so mailparser's HTML renderings are not made.
+    const options = {
+      maxHeadSize: MAX_HEADER_BYTES,
+      maxChildNodes: MAX_MIME_PARTS,
+      ignoreEmbedded: true,
+      skipTextToHtml: true,
+      skipTextLinks: true,
+      skipImageLinks: true,
+    };
     // The typings lack mailsplit's options, which MailParser passes on to its splitter.
     super(options as ConstructorParameters<typeof MailParser>[0]);
     // createNode is mailparser's (untyped) hook from a split MIME node to its own; wrapped, not replaced.

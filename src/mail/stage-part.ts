@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { TYPE_SNIFF_BYTES } from '../domain/content-policy.ts';
 
 /** A part's decoded bytes, in memory or written to a temp file, or the fact that they went over the cap. */
@@ -82,46 +81,52 @@ export async function stagePart(
     release();
     return opened;
   };
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      sizeBytes += chunk.length;
-      if (fileError !== undefined) return callback(fileError);
-      if (overCap) return callback();
-      if (sizeBytes > maxBytes) {
-        overCap = true;
-        file?.destroy();
-        release();
-        return callback();
-      }
-      hash.update(chunk);
-      if (headBytes < TYPE_SNIFF_BYTES) {
-        headChunks.push(chunk.subarray(0, TYPE_SNIFF_BYTES - headBytes));
-        headBytes += Math.min(chunk.length, TYPE_SNIFF_BYTES - headBytes);
-      }
-      if (
-        file === undefined &&
-        budget !== undefined &&
-        sizeBytes <= budget.maxPartBytes &&
-        budget.take(chunk.length)
-      ) {
-        held.push(chunk);
-        heldBytes += chunk.length;
-        return callback();
-      }
-      file ??= toFile();
-      if (file.write(chunk)) return callback();
-      file.once('drain', () => callback());
-    },
-    final(callback) {
-      if (overCap) return callback();
-      if (fileError !== undefined) return callback(fileError);
-      // An empty part stays in memory whatever the budget: there is nothing to write.
-      if (file === undefined) return callback();
-      file.end(() => callback(fileError));
-    },
-  });
+  /** Takes one chunk: counted, hashed, then held in memory or written to the file; false past the cap. */
+  const take = (chunk: Buffer): WriteStream | undefined => {
+    sizeBytes += chunk.length;
+    if (overCap) return undefined;
+    if (sizeBytes > maxBytes) {
+      overCap = true;
+      file?.destroy();
+      release();
+      return undefined;
+    }
+    hash.update(chunk);
+    if (headBytes < TYPE_SNIFF_BYTES) {
+      headChunks.push(chunk.subarray(0, TYPE_SNIFF_BYTES - headBytes));
+      headBytes += Math.min(chunk.length, TYPE_SNIFF_BYTES - headBytes);
+    }
+    if (
+      file === undefined &&
+      budget !== undefined &&
+      sizeBytes <= budget.maxPartBytes &&
+      budget.take(chunk.length)
+    ) {
+      held.push(chunk);
+      heldBytes += chunk.length;
+      return undefined;
+    }
+    file ??= toFile();
+    return file.write(chunk) ? undefined : file;
+  };
   try {
-    await pipeline(content, sink);
+    // A plain loop, not stream.pipeline: the pipeline's abort signal costs an exception object per part.
+    for await (const chunk of content as AsyncIterable<Buffer | string>) {
+      const full = take(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      if (fileError !== undefined) throw fileError;
+      if (full !== undefined) await once(full, 'drain');
+    }
+    // An empty part stays in memory whatever the budget: there is nothing to write.
+    if (!overCap && file !== undefined) {
+      const written = file;
+      await new Promise<void>((resolve, reject) =>
+        written.end((error?: Error | null) => {
+          const failed = error ?? fileError;
+          if (failed) reject(failed);
+          else resolve();
+        }),
+      );
+    }
   } catch (error) {
     release();
     if (file !== undefined) {

@@ -86,11 +86,10 @@ export interface MailMessage {
   readonly uid: number;
   /** RFC822.SIZE as the server announced it. */
   readonly sizeBytes: number;
-  /** The Message-ID header from the envelope, when there is one: with the mailbox, the message's identity. */
+  /** The Message-ID header (unfolded, trimmed, the last of several), or null: with the size, the identity. */
   readonly messageId: string | null;
   /** INTERNALDATE as ISO 8601. */
   readonly receivedAt: string;
-  readonly flags: readonly string[];
 }
 
 /** How far a mailbox has been read; a new UIDVALIDITY means every UID changed: read it again from the start. */

@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
-import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../ports.ts';
+import { ImapConnection } from './imap-connection.ts';
 import { DOWNLOAD_CHUNK_BYTES, fetchGroups, isLarge } from './imap-fetch-groups.ts';
-import { alreadyExists, commandLogger, isMissingMailbox } from './imap-replies.ts';
+import { alreadyExists, isMissingMailbox, messageIdOf } from './imap-replies.ts';
 
 /** What the server is asked to accept as the login: a password, or an OAuth2 access token (XOAUTH2). */
 export type ImapCredentials =
@@ -29,20 +30,24 @@ export interface ImapMailSourceOptions {
   readonly onCommand?: (command: string) => void;
 }
 
-/** A server that answers nothing for this long is taken for a dropped connection. */
-const SOCKET_TIMEOUT_MS = 60_000;
-
 /**
- * The mailbox over IMAP (imapflow). One connection, opened on first use and again after it drops; every
- * mailbox operation holds imapflow's mailbox lock and releases it in `finally`. Messages are addressed
- * by UID, checked against the UIDVALIDITY they were listed under.
+ * The mailbox over IMAP (imapflow), on two connections each opened on first use and again after it drops:
+ * one lists and fetches, one moves. Every mailbox operation holds its connection's mailbox lock and releases
+ * it in `finally`. Messages are addressed by UID, checked against the UIDVALIDITY they were listed under.
  */
 export class ImapMailSource implements MailSource {
-  private client: ImapFlow | undefined;
-  private connecting: Promise<ImapFlow> | undefined;
-  private readonly created = new Set<string>();
+  /** Lists and fetches. */
+  private readonly reader: ImapConnection;
+  /**
+   * Moves, on a connection of its own: the server moves one chunk (its own process, on Dovecot) while the
+   * reading connection fetches the next, instead of the two waiting on each other.
+   */
+  private readonly mover: ImapConnection;
 
-  constructor(private readonly options: ImapMailSourceOptions) {}
+  constructor(private readonly options: ImapMailSourceOptions) {
+    this.reader = new ImapConnection(options);
+    this.mover = new ImapConnection(options);
+  }
 
   async list(
     mailbox: string,
@@ -52,7 +57,7 @@ export class ImapMailSource implements MailSource {
   ): Promise<MailListing> {
     // One STATUS tells whether anything arrived since the checkpoint: an idle poll costs no more. (A
     // selected mailbox's cached UIDNEXT is not updated by EXISTS, so it cannot answer that.)
-    const client = await this.connect();
+    const client = await this.reader.connect();
     let status: Awaited<ReturnType<ImapFlow['status']>>;
     try {
       // Dovecot answers STATUS on the selected mailbox from this session's view: a NOOP brings it up to date.
@@ -86,7 +91,8 @@ export class ImapMailSource implements MailSource {
       if (uids.length === 0) return { uidValidity, messages: [] };
       const fetched = await client.fetchAll(
         uids.join(','),
-        { uid: true, size: true, envelope: true, flags: true, internalDate: true },
+        // Each attribute costs imapflow a compile per message: only what the identity and the fetch need.
+        { uid: true, size: true, headers: ['message-id'], internalDate: true },
         { uid: true },
       );
       const messages: MailMessage[] = fetched
@@ -96,9 +102,8 @@ export class ImapMailSource implements MailSource {
           uidValidity,
           uid: message.uid,
           sizeBytes: message.size ?? 0,
-          messageId: message.envelope?.messageId?.trim() || null,
+          messageId: messageIdOf(message.headers),
           receivedAt: toIso(message.internalDate),
-          flags: [...(message.flags ?? [])],
         }))
         .sort((a, b) => a.uid - b.uid);
       return { uidValidity, messages };
@@ -106,7 +111,7 @@ export class ImapMailSource implements MailSource {
   }
 
   async source(message: MailMessage): Promise<Readable> {
-    const client = await this.connect();
+    const client = await this.reader.connect();
     const lock = await this.lock(client, message.mailbox);
     try {
       this.checkValidity(client, message);
@@ -138,7 +143,7 @@ export class ImapMailSource implements MailSource {
   ): AsyncGenerator<{ message: MailMessage; body: Readable | Buffer }> {
     const [first] = messages;
     if (first === undefined) return;
-    const client = await this.connect();
+    const client = await this.reader.connect();
     const groups = [...fetchGroups(messages)];
     const fetchAhead = (index: number): Promise<Map<number, Buffer>> | undefined => {
       const group = groups[index];
@@ -231,10 +236,13 @@ export class ImapMailSource implements MailSource {
     if (this.options.readOnly === true) throw new AppError('read_only', 'this mailbox was opened read-only');
     const [first] = messages;
     if (first === undefined) return;
-    const client = await this.connect();
+    const client = await this.mover.connect();
     await this.ensureFolder(client, folder);
     const lock = await this.lock(client, first.mailbox);
     try {
+      // Mail that came after this connection last looked is unknown to it, and a UID MOVE skips unknown
+      // UIDs without a word: a NOOP brings its view of the mailbox up to date first.
+      await client.noop();
       for (const message of messages) this.checkValidity(client, message);
       const range = messages.map((message) => message.uid).join(',');
       if (keywords.length > 0) await client.messageFlagsAdd(range, [...keywords], { uid: true });
@@ -250,7 +258,7 @@ export class ImapMailSource implements MailSource {
   async waitForMail(mailbox: string, maxMs: number, signal: AbortSignal): Promise<void> {
     let client: ImapFlow;
     try {
-      client = await this.connect();
+      client = await this.reader.connect();
       // Selecting the mailbox is what lets imapflow IDLE on it while nothing else runs.
       const lock = await this.lock(client, mailbox);
       lock.release();
@@ -273,22 +281,14 @@ export class ImapMailSource implements MailSource {
   }
 
   async close(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    this.connecting = undefined;
-    if (client === undefined) return;
-    try {
-      if (client.usable) await client.logout();
-    } catch {
-      client.close();
-    }
+    await Promise.all([this.reader.close(), this.mover.close()]);
   }
 
   private async withMailbox<T>(
     mailbox: string,
     work: (client: ImapFlow, box: { uidValidity: bigint; uidNext: number; exists: number }) => Promise<T>,
   ): Promise<T> {
-    const client = await this.connect();
+    const client = await this.reader.connect();
     const lock = await this.lock(client, mailbox);
     try {
       const box = client.mailbox;
@@ -319,7 +319,7 @@ export class ImapMailSource implements MailSource {
   }
 
   private async ensureFolder(client: ImapFlow, folder: string): Promise<void> {
-    if (this.created.has(folder)) return;
+    if (this.mover.hasFolder(folder)) return;
     try {
       await client.mailboxCreate(folder);
     } catch (error) {
@@ -327,49 +327,7 @@ export class ImapMailSource implements MailSource {
       if (!alreadyExists(error))
         this.options.logger.warn({ err: error, folder }, 'could not create the folder');
     }
-    this.created.add(folder);
-  }
-
-  private async connect(): Promise<ImapFlow> {
-    if (this.client?.usable === true) return this.client;
-    this.client = undefined;
-    this.created.clear();
-    this.connecting ??= (async () => {
-      const { server, onCommand } = this.options;
-      const credentials = await server.credentials();
-      const options: ImapFlowOptions = {
-        host: server.host,
-        port: server.port,
-        secure: server.tls,
-        auth:
-          'accessToken' in credentials
-            ? { user: credentials.user, accessToken: credentials.accessToken }
-            : { user: credentials.user, pass: credentials.pass },
-        logger: onCommand === undefined ? false : commandLogger(onCommand),
-        socketTimeout: SOCKET_TIMEOUT_MS,
-        // Nothing to upgrade to on loopback test servers; a real server offering STARTTLS still gets it.
-        doSTARTTLS: server.tls ? undefined : server.host === '127.0.0.1' ? false : undefined,
-      };
-      const client = new ImapFlow(options);
-      // A dropped connection surfaces as an error event; the next call sees `usable` false and reconnects.
-      client.on('error', (error: unknown) =>
-        this.options.logger.warn({ err: error }, 'IMAP connection error'),
-      );
-      try {
-        await client.connect();
-      } catch (error) {
-        client.close();
-        throw new AppError('imap_connect_failed', `cannot connect to ${server.host}:${server.port}`, {
-          retryable: true,
-          cause: error,
-        });
-      }
-      this.client = client;
-      return client;
-    })().finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
+    this.mover.addFolder(folder);
   }
 
   private wrap(error: unknown, mailbox: string): unknown {

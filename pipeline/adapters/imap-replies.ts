@@ -32,3 +32,23 @@ export const commandLogger = (onCommand: (command: string) => void): ImapFlowOpt
     error: ignore,
   } as unknown as ImapFlowOptions['logger'];
 };
+
+/**
+ * The Message-ID of a `BODY.PEEK[HEADER.FIELDS (MESSAGE-ID)]` answer, as Dovecot's ENVELOPE gives it:
+ * unfolded, trimmed, the last such header when there are several; null when there is none or it is empty.
+ * Fetching the one header costs the server and imapflow less than the whole envelope.
+ */
+export function messageIdOf(headers: Buffer | undefined): string | null {
+  if (headers === undefined) return null;
+  let found: string | null = null;
+  for (const line of headers
+    .toString('utf8')
+    .replace(/\r?\n(?=[ \t])/g, '')
+    .split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === 'message-id') {
+      found = line.slice(colon + 1).trim() || null;
+    }
+  }
+  return found;
+}

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAILED_KEYWORD, type PollReport, reasonKeyword } from '../../../pipeline/sources/mail-poller.ts';
+import { FAILED_KEYWORD, reasonKeyword } from '../../../pipeline/sources/mail-folders.ts';
+import type { PollReport } from '../../../pipeline/sources/mail-poller.ts';
 import { createMailReaderPool } from '../../../src/mail/mail-reader.ts';
 import { type Dovecot, requireDovecot, startDovecot } from '../../support/dovecot.ts';
 import { MAIL_CORPUS } from '../../support/mail-corpus/mail-corpus.ts';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImapMailSource } from '../../../pipeline/adapters/imap-mail-source.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { mailSourceContract } from '../../support/contracts/mail-source-contract.ts';
@@ -58,5 +58,56 @@ describe.runIf(available)('ImapMailSource against Dovecot', () => {
         await admin.logout();
       },
     };
+  });
+
+  // The listing reads the Message-ID header alone, not the envelope; the identity must not change with it.
+  it("lists the Message-ID Dovecot's envelope gives, however the header is written", async () => {
+    const headers = [
+      'Message-ID: <plain@example.com>',
+      'Message-ID:    <spaced@example.com>   ',
+      'Message-Id: <commented@example.com> (a comment)',
+      'Message-ID:\r\n <folded@example.com>',
+      'Message-ID: <first@example.com>\r\nMessage-ID: <last@example.com>',
+      'Message-ID: no-brackets@example.com',
+      'Message-ID: <\u00e9t\u00e9@example.com>',
+      'Message-ID:',
+      'X-No-Message-ID: yes',
+    ];
+    await dovecot.seedMaildir(
+      'Identities',
+      headers.map((header) => Buffer.from(`From: a@example.com\r\n${header}\r\nSubject: s\r\n\r\nbody\r\n`)),
+    );
+    const source = new ImapMailSource({
+      server: {
+        host: dovecot.host,
+        port: dovecot.port,
+        tls: false,
+        credentials: async () => ({ user: dovecot.user, pass: dovecot.password }),
+      },
+      logger: createLogger({ level: 'silent' }),
+    });
+    const viewer = await dovecot.client();
+    try {
+      const listing = await source.list('Identities', undefined, 100);
+      await viewer.mailboxOpen('Identities', { readOnly: true });
+      const envelopes = await viewer.fetchAll('1:*', { uid: true, envelope: true }, { uid: true });
+      const byEnvelope = new Map(envelopes.map((m) => [m.uid, m.envelope?.messageId?.trim() || null]));
+      expect(listing.messages).toHaveLength(headers.length);
+      for (const message of listing.messages) expect(message.messageId).toBe(byEnvelope.get(message.uid));
+      expect(listing.messages.map((message) => message.messageId)).toEqual([
+        '<plain@example.com>',
+        '<spaced@example.com>',
+        '<commented@example.com> (a comment)',
+        '<folded@example.com>',
+        '<last@example.com>',
+        'no-brackets@example.com',
+        '<\u00e9t\u00e9@example.com>',
+        null,
+        null,
+      ]);
+    } finally {
+      await viewer.logout();
+      await source.close();
+    }
   });
 });

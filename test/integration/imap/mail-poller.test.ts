@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAILED_KEYWORD } from '../../../pipeline/sources/mail-poller.ts';
+import { FAILED_KEYWORD } from '../../../pipeline/sources/mail-folders.ts';
 import { type Dovecot, requireDovecot, startDovecot } from '../../support/dovecot.ts';
 import { composeMail, mailWithPdf, tinyPdf } from '../../support/mail-messages.ts';
 import {

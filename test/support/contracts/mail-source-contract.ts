@@ -150,6 +150,28 @@ export function mailSourceContract(adapter: string, create: () => Promise<MailSo
       );
     });
 
+    it('moves mail that arrived after its last move', async () => {
+      await harness.append('INBOX', [await mailWithPdf(1)]);
+      const first = await harness.source.list('INBOX', undefined, 10);
+      await harness.source.settle(first.messages, 'Processed', []);
+      // New mail, unseen by the connection that moved the first message.
+      await harness.append('INBOX', [await mailWithPdf(2)]);
+      const [last] = first.messages;
+      if (last === undefined) throw new Error('nothing listed');
+      const second = await harness.source.list(
+        'INBOX',
+        { uidValidity: first.uidValidity, lastUid: last.uid },
+        10,
+      );
+      expect(second.messages.map((message) => message.messageId)).toEqual(['<msg-2@example.com>']);
+      await harness.source.settle(second.messages, 'Processed', []);
+      expect([...(await harness.contents('INBOX')).keys()]).toEqual([]);
+      expect([...(await harness.contents('Processed')).keys()].sort()).toEqual([
+        '<msg-1@example.com>',
+        '<msg-2@example.com>',
+      ]);
+    });
+
     it('answers mailbox_missing for a mailbox that does not exist', async () => {
       await expect(harness.source.list('Nowhere', undefined, 10)).rejects.toMatchObject({
         code: 'mailbox_missing',

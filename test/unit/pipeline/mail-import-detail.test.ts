@@ -28,7 +28,6 @@ const message = {
   sizeBytes: 1_000,
   messageId: '<m@example.com>',
   receivedAt: '2026-11-24T08:00:00.000Z',
-  flags: [],
 };
 
 const read = (overrides: Partial<ReadMessage>): ReadMessage => ({

@@ -131,7 +131,10 @@ export class MailPoller {
     const reads = new Set<Promise<unknown>>();
     const finished: Array<Promise<void>> = [];
     let last: MailCheckpoint | undefined;
+    /** The first error: nothing more is listed or read after it; the chunks already read still finish. */
     let failure: { error: unknown } | undefined;
+    /** A chunk failed to finish, or its reads stopped early: the chunks after it are discarded. */
+    let broken = false;
     let listed = 0;
     let bytes = 0;
     let uidValidity: number | undefined;
@@ -186,7 +189,7 @@ export class MailPoller {
       finished.push(
         before.then(async () => {
           const taken = await taking.collected;
-          if (failure !== undefined) {
+          if (broken) {
             // A chunk before could not finish: this one is not enqueued, and the next poll reads it again.
             for (const message of taken.staged) await this.admission.discard(message);
             return;
@@ -195,9 +198,14 @@ export class MailPoller {
             const lastUid = await this.finish(taken.done, taken.staged, report);
             if (lastUid !== undefined) last = { uidValidity: validity, lastUid };
           } catch (error) {
+            broken = true;
             failure ??= { error };
+            return;
           }
-          if (taken.failure !== undefined) failure ??= { error: taken.failure };
+          if (taken.failure !== undefined) {
+            broken = true;
+            failure ??= { error: taken.failure };
+          }
         }),
       );
       if (taking.failed) break;

@@ -166,6 +166,53 @@ describe.runIf(available)('MailPoller against Dovecot', () => {
     expect((await contents(dovecot, 'INBOX')).size).toBe(0);
   });
 
+  it('lists chunk by chunk; a listing that fails stops the poll once the chunks before it are moved', async () => {
+    const messages = await Promise.all(Array.from({ length: 250 }, (_, n) => mailWithPdf(n)));
+    await dovecot.seedMaildir('INBOX', messages);
+    const dropping = counted();
+    // Two chunks of 100 are listed; listing the third fails while the second is read.
+    dropping.listingsBeforeFailure = 2;
+    await expect(createPoller(state, dropping, { dovecot, chunkSize: 100 }).poll()).rejects.toThrow(
+      /while listing/,
+    );
+    expect(dropping.listings).toBe(2);
+    expect((await contents(dovecot, 'Processed')).size).toBe(200);
+    expect(await state.intake()).toHaveLength(200);
+
+    // The checkpoint stands after the second chunk: the next poll lists and reads only the rest.
+    const restarted = counted();
+    expect(await createPoller(state, restarted, { dovecot, chunkSize: 100 }).poll()).toMatchObject({
+      processed: 50,
+      resettled: 0,
+      more: false,
+    });
+    expect(restarted.downloads).toHaveLength(50);
+    expect((await state.intake()).length).toBe(250);
+    expect((await contents(dovecot, 'INBOX')).size).toBe(0);
+  });
+
+  it('a UIDVALIDITY that changes during a poll ends it after the chunks listed before the change', async () => {
+    await dovecot.seedMaildir(
+      'INBOX',
+      await Promise.all(Array.from({ length: 150 }, (_, n) => mailWithPdf(n))),
+    );
+    const changing = counted();
+    changing.validityChangesAfter = 1;
+    expect(await createPoller(state, changing, { dovecot, chunkSize: 100 }).poll()).toMatchObject({
+      processed: 100,
+      more: true,
+    });
+    expect((await contents(dovecot, 'Processed')).size).toBe(100);
+    const next = counted();
+    expect(await createPoller(state, next, { dovecot, chunkSize: 100 }).poll()).toMatchObject({
+      processed: 50,
+      resettled: 0,
+      more: false,
+    });
+    expect(next.downloads).toHaveLength(50);
+    expect(await state.intake()).toHaveLength(150);
+  });
+
   it('a new UIDVALIDITY makes it read the mailbox again, taking only what it has not taken', async () => {
     const admin = await dovecot.client();
     await admin.mailboxCreate('Shared');

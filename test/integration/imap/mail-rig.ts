@@ -38,10 +38,22 @@ export class CountingSource implements MailSource {
   /** Moves allowed before the source starts failing them; unlimited when undefined. */
   movesBeforeCrash: number | undefined;
   moves = 0;
+  /** Listings allowed before the source starts failing them; unlimited when undefined. */
+  listingsBeforeFailure: number | undefined;
+  listings = 0;
   constructor(readonly inner: MailSource) {}
   list(mailbox: string, checkpoint: MailCheckpoint | undefined, limit: number): Promise<MailListing> {
-    return this.inner.list(mailbox, checkpoint, limit);
+    if (this.listingsBeforeFailure !== undefined && this.listings >= this.listingsBeforeFailure) {
+      return Promise.reject(new Error('the connection dropped while listing'));
+    }
+    this.listings += 1;
+    const listing = this.inner.list(mailbox, checkpoint, limit);
+    if (this.validityChangesAfter === undefined || this.listings <= this.validityChangesAfter) return listing;
+    // As if the mailbox were rebuilt between two listings of one poll.
+    return listing.then((found) => ({ ...found, uidValidity: found.uidValidity + 1 }));
   }
+  /** Listings after this many answer with another UIDVALIDITY; unchanged when undefined. */
+  validityChangesAfter: number | undefined;
   source(message: MailMessage): Promise<Readable> {
     this.downloads.push(message.uid);
     return this.inner.source(message);

@@ -3,6 +3,7 @@ import { ImapMailSource } from '../../../pipeline/adapters/imap-mail-source.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { mailSourceContract } from '../../support/contracts/mail-source-contract.ts';
 import { type Dovecot, requireDovecot, startDovecot } from '../../support/dovecot.ts';
+import { imapSource } from './mail-rig.ts';
 
 const available = requireDovecot('imap-mail-source');
 
@@ -77,15 +78,7 @@ describe.runIf(available)('ImapMailSource against Dovecot', () => {
       'Identities',
       headers.map((header) => Buffer.from(`From: a@example.com\r\n${header}\r\nSubject: s\r\n\r\nbody\r\n`)),
     );
-    const source = new ImapMailSource({
-      server: {
-        host: dovecot.host,
-        port: dovecot.port,
-        tls: false,
-        credentials: async () => ({ user: dovecot.user, pass: dovecot.password }),
-      },
-      logger: createLogger({ level: 'silent' }),
-    });
+    const source = imapSource(dovecot);
     const viewer = await dovecot.client();
     try {
       const listing = await source.list('Identities', undefined, 100);

@@ -21,8 +21,8 @@ export const mailboxKeyOf = (server: { host: string; port: number; user: string 
  * size the server keeps for it. Hashed, so it fits a key. The size is part of it because a Message-ID is
  * only what the sender wrote: two different messages with one Message-ID (a careless mailer, a template, a
  * forged id) are both taken, while the same message delivered again (the same bytes, the same size) is
- * recognised. Two different messages with one Message-ID and exactly one size are taken for one: the
- * identity is decided before a byte is downloaded.
+ * recognised. Two messages with one identity under different UIDs are told apart by their bytes
+ * (`MailRecord.sha256`, `collidingKeyOf`).
  */
 export const messageKeyOf = (message: {
   messageId: string | null;
@@ -38,6 +38,13 @@ export const messageKeyOf = (message: {
     .digest('hex')
     .slice(0, 40);
 
+/**
+ * The identity of a message whose `messageKeyOf` is already another message's (one Message-ID, one size,
+ * other bytes): the key with the digest of its bytes.
+ */
+export const collidingKeyOf = (key: string, sha256: string): string =>
+  createHash('sha256').update(`${key}|${sha256}`).digest('hex').slice(0, 40);
+
 const checkpointValue = z.object({ uidValidity: z.number().int(), lastUid: z.number().int().nonnegative() });
 const leaseValue = z.object({ owner: z.string(), until: z.number() });
 
@@ -49,6 +56,10 @@ export const mailRecord = z.object({
   uidValidity: z.number().int(),
   uid: z.number().int(),
   at: z.iso.datetime(),
+  /** SHA-256 of the message's bytes; absent in records of older versions and of messages refused unread. */
+  sha256: z.string().optional(),
+  /** The message's INTERNALDATE, which a move or copy keeps; absent in records of older versions. */
+  receivedAt: z.string().optional(),
 });
 export type MailRecord = z.infer<typeof mailRecord>;
 

@@ -37,13 +37,8 @@ export class MailImport {
     this.deps = deps;
   }
 
-  /** Reads a message as it streams in, then takes it (`take`). */
-  async import(
-    message: MailMessage,
-    key: string,
-    body: Readable,
-    dir: string,
-  ): Promise<{ record: MailRecord; staged: IntakeMessage[] }> {
+  /** Reads a message as it streams in. */
+  async read(message: MailMessage, body: Readable, dir: string): Promise<ReadMessage> {
     const { reader, limits } = this.deps;
     let parsed: ReadMessage;
     try {
@@ -53,7 +48,7 @@ export class MailImport {
       // its download and gives the mailbox back to the fetches and moves waiting for it.
       if (!body.readableEnded) body.destroy();
     }
-    return this.take(message, key, parsed);
+    return parsed;
   }
 
   /** Reads messages already whole in memory, together (in worker threads, with a pool). */
@@ -75,6 +70,8 @@ export class MailImport {
       uidValidity: message.uidValidity,
       uid: message.uid,
       at: new Date(clock.now()).toISOString(),
+      receivedAt: message.receivedAt,
+      ...(parsed.sha256 === undefined ? {} : { sha256: parsed.sha256 }),
     };
     const failed = (reason: { reason: string; detail: string }) => ({
       record: { ...base, outcome: 'failed' as const, ...refusal(reason), documents: 0 },
@@ -85,7 +82,8 @@ export class MailImport {
       const decision = rules?.(parsed) ?? { refusal: null, taken: parsed.documents, refused: [] };
       if (decision.refusal !== null) return failed(decision.refusal);
       // Staged copies are links or copies made now: the temp files may go once this returns.
-      const staged = await this.stageAll(message, key, parsed.metadata, decision.taken);
+      // Origins by the message's bytes when read: two messages under one identity keep their parts apart.
+      const staged = await this.stageAll(message, parsed.sha256 ?? key, parsed.metadata, decision.taken);
       if (staged.messages.length > 0) {
         const documents = staged.messages.length;
         return {

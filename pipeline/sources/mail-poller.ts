@@ -10,6 +10,7 @@ import type { Logger } from '../../src/observability/logger.ts';
 import { Admission, type AdmissionDeps } from '../admission/admission.ts';
 import {
   acquireLease,
+  collidingKeyOf,
   type MailRecord,
   messageKeyOf,
   readCheckpoint,
@@ -129,6 +130,8 @@ export class MailPoller {
     const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
     const chunk = this.options.chunkSize ?? CHUNK_MESSAGES;
     const reads = new Set<Promise<unknown>>();
+    /** The identities listed in this poll: one met again is told apart by its bytes (`takeRead`). */
+    const identities = new Set<string>();
     const finished: Array<Promise<void>> = [];
     let last: MailCheckpoint | undefined;
     /** The first error: nothing more is listed or read after it; the chunks already read still finish. */
@@ -183,7 +186,7 @@ export class MailPoller {
       // At most two chunks read ahead of the one finishing: the finish side bounds the memory held.
       await finished.at(-2);
       if (failure !== undefined) break;
-      const taking = await this.takeAll(batch, deadline, reads);
+      const taking = await this.takeAll(batch, deadline, reads, identities);
       const validity = uidValidity;
       const before = finished.at(-1) ?? Promise.resolve();
       finished.push(
@@ -232,16 +235,18 @@ export class MailPoller {
     messages: readonly MailMessage[],
     deadline: number | undefined,
     reads: Set<Promise<unknown>>,
+    identities: Set<string>,
   ): Promise<{ collected: Promise<Collected>; stopped: boolean; failed: boolean }> {
     const { ledger, box, clock, source, tempDir } = this.options;
     const slots: Array<Promise<Imported>> = [];
-    const entries: Array<{ message: MailMessage; key: string; known: MailRecord | undefined }> = [];
+    const entries: Entry[] = [];
     let failure: unknown;
     let stopped = false;
     try {
       for (const message of messages) {
         const key = messageKeyOf(message);
-        entries.push({ message, key, known: await readMailRecord(ledger, box, key) });
+        entries.push(entryOf(message, key, await readMailRecord(ledger, box, key), identities.has(key)));
+        identities.add(key);
       }
     } catch (error) {
       return { collected: Promise.resolve({ done: [], staged: [], failure: error }), stopped, failed: true };
@@ -253,14 +258,11 @@ export class MailPoller {
       const tracked = running.finally(() => reads.delete(tracked));
       reads.add(tracked);
     };
-    const settled = (running: Promise<{ record: MailRecord; staged: IntakeMessage[] }>) =>
-      running.then(
-        (imported): Imported => ({ kind: 'imported', ...imported }),
-        (error: unknown): Imported => {
-          failure ??= error;
-          return { kind: 'failed', error };
-        },
-      );
+    const settled = (running: Promise<Imported>) =>
+      running.catch((error: unknown): Imported => {
+        failure ??= error;
+        return { kind: 'failed', error };
+      });
     // Messages whole in memory are read a group at a time (by the reader's threads, with a pool).
     let group: Array<{ entry: (typeof entries)[number]; raw: Buffer; slot: number }> = [];
     let groupBytes = 0;
@@ -274,9 +276,7 @@ export class MailPoller {
         dir,
       );
       const taking = members.map(({ entry, slot }, index) => {
-        const running = settled(
-          reading.then((read) => this.importer.take(entry.message, entry.key, readAt(read, index))),
-        );
+        const running = settled(reading.then((read) => this.takeRead(entry, readAt(read, index))));
         slots[slot] = running;
         return running;
       });
@@ -318,7 +318,9 @@ export class MailPoller {
         }
         // A large message streams in: read here, after the group before it is under way.
         readGroup();
-        const running = settled(this.importer.import(entry.message, entry.key, body, dir));
+        const running = settled(
+          this.importer.read(entry.message, body, dir).then((read) => this.takeRead(entry, read)),
+        );
         track(running);
         slots.push(running);
       }
@@ -333,6 +335,34 @@ export class MailPoller {
       rm(dir, { recursive: true, force: true }),
     );
     return { collected, stopped, failed: failure !== undefined };
+  }
+
+  /**
+   * Takes a message read, unless its bytes are those of the message the ledger knows under its identity
+   * (`entry.suspect`: delivered again under a new UID and arrival time), which is then moved as that one
+   * was. A different message under a known identity (one Message-ID, one size, other bytes) is taken
+   * under an identity of its own.
+   */
+  private async takeRead(entry: Entry, read: ReadMessage): Promise<Imported> {
+    const { suspect } = entry;
+    // A record of an older version has no digest; nor has a message refused unread: taken as the same.
+    if (
+      suspect !== undefined &&
+      (suspect.sha256 === undefined || read.sha256 === undefined || suspect.sha256 === read.sha256)
+    ) {
+      await read.dispose();
+      return { kind: 'known', record: suspect };
+    }
+    let key = entry.key;
+    if ((suspect !== undefined || entry.repeat) && read.sha256 !== undefined) {
+      key = collidingKeyOf(entry.key, read.sha256);
+      const known = await readMailRecord(this.options.ledger, this.options.box, key);
+      if (known !== undefined) {
+        await read.dispose();
+        return { kind: 'known', record: known };
+      }
+    }
+    return { kind: 'imported', key, ...(await this.importer.take(entry.message, key, read)) };
   }
 
   /** What became of a chunk's messages once every read settled, in order up to the first that failed. */
@@ -352,7 +382,7 @@ export class MailPoller {
         done.push({ message: entry.message, key: entry.key, record: result.record, fresh: false });
       } else if (!broken && result.kind === 'imported') {
         staged.push(...result.staged);
-        done.push({ message: entry.message, key: entry.key, record: result.record, fresh: true });
+        done.push({ message: entry.message, key: result.key, record: result.record, fresh: true });
       } else {
         broken = true;
         if (result.kind === 'imported') {
@@ -410,9 +440,42 @@ interface Collected {
   readonly failure: unknown;
 }
 
+/**
+ * A message of a chunk and what the ledger knows of its identity: `known`, a record of this very message
+ * (same UID, or same arrival time: moved or copied back), is moved again unread; `suspect`, a record of a
+ * message with the same identity that may be another, is compared by its bytes once read.
+ */
+interface Entry {
+  readonly message: MailMessage;
+  readonly key: string;
+  readonly known: MailRecord | undefined;
+  readonly suspect: MailRecord | undefined;
+  /** An earlier message of this poll has the same identity (not yet recorded when this one was listed). */
+  readonly repeat: boolean;
+}
+
+const entryOf = (
+  message: MailMessage,
+  key: string,
+  record: MailRecord | undefined,
+  repeat: boolean,
+): Entry => {
+  const same =
+    record !== undefined &&
+    ((record.uidValidity === message.uidValidity && record.uid === message.uid) ||
+      record.receivedAt === undefined ||
+      record.receivedAt === message.receivedAt);
+  return { message, key, known: same ? record : undefined, suspect: same ? undefined : record, repeat };
+};
+
 type Imported =
   | { readonly kind: 'known'; readonly record: MailRecord }
-  | { readonly kind: 'imported'; readonly record: MailRecord; readonly staged: IntakeMessage[] }
+  | {
+      readonly kind: 'imported';
+      readonly key: string;
+      readonly record: MailRecord;
+      readonly staged: IntakeMessage[];
+    }
   | { readonly kind: 'failed'; readonly error: unknown };
 
 /**

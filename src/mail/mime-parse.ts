@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { AttachmentStream, HeaderLines, Headers, MessageText } from 'mailparser';
@@ -11,6 +12,8 @@ export interface MimeParse {
   /** The parser's failure (bad MIME); the parts it reached before are still taken. */
   readonly error: Error | undefined;
   readonly seenBytes: number;
+  /** SHA-256 (hex) of every byte of the source, read to its end. */
+  readonly sha256: string;
   /** The source went past `maxBytes`: the rest was drained unparsed. */
   readonly tooLarge: boolean;
 }
@@ -71,10 +74,12 @@ export async function parseMime(
 
   let seenBytes = 0;
   let overCap = false;
+  const digest = createHash('sha256');
   try {
     for await (const chunk of source) {
       const bytes: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       seenBytes += bytes.length;
+      digest.update(bytes);
       if (overCap || error !== undefined) continue;
       if (seenBytes > maxBytes) {
         // What was already written is still parsed, for the metadata the refusal carries.
@@ -103,7 +108,15 @@ export async function parseMime(
   const results = await Promise.allSettled(pending);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
-  return { headers, headerLines, bodyText, error, seenBytes, tooLarge: overCap };
+  return {
+    headers,
+    headerLines,
+    bodyText,
+    error,
+    seenBytes,
+    sha256: digest.digest('hex'),
+    tooLarge: overCap,
+  };
 }
 
 function htmlToPlain(html: string): string {

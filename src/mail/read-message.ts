@@ -110,18 +110,19 @@ class MessageReading {
     const { maxMessageBytes } = this.options.limits;
     const outcome = await this.parse(source, '', 0, maxMessageBytes);
     const metadata = metadataFromHeaders(outcome.headers, outcome.headerLines, outcome.bodyText);
+    const { sha256 } = outcome;
     if (outcome.tooLarge) {
       await this.dispose();
-      return refused(metadata, tooLarge(outcome.seenBytes, maxMessageBytes, 'is'));
+      return { ...refused(metadata, tooLarge(outcome.seenBytes, maxMessageBytes, 'is')), sha256 };
     }
     if (outcome.error !== undefined) {
       await this.dispose();
-      return refused(metadata, parseRefusal(outcome.error));
+      return { ...refused(metadata, parseRefusal(outcome.error)), sha256 };
     }
     const byType = refusalByMessageType(outcome.headers?.get('content-type'));
     if (byType !== undefined) {
       await this.dispose();
-      return refused(metadata, byType);
+      return { ...refused(metadata, byType), sha256 };
     }
     // Opening a container may stage more containers (a ZIP inside a forwarded message): a queue, not a loop.
     for (let container = this.containers.shift(); container; container = this.containers.shift()) {
@@ -132,6 +133,7 @@ class MessageReading {
       documents: this.documents,
       skipped: this.skipped,
       refusal: null,
+      sha256,
       dispose: () => this.dispose(),
     };
   }

@@ -14,6 +14,7 @@ export interface ReadOutcome {
   readonly documents: readonly MailDocument[];
   readonly skipped: readonly SkippedPart[];
   readonly refusal: MessageRefusal | null;
+  readonly sha256?: string;
 }
 
 export default async function readInThread({ raws, options }: ReadTask): Promise<ReadOutcome[]> {
@@ -26,6 +27,7 @@ export default async function readInThread({ raws, options }: ReadTask): Promise
       documents: read.documents,
       skipped: read.skipped,
       refusal: read.refusal,
+      ...(read.sha256 === undefined ? {} : { sha256: read.sha256 }),
     });
   }
   return outcomes;

@@ -86,6 +86,8 @@ export interface ReadMessage {
   readonly skipped: readonly SkippedPart[];
   /** Set when the message as a whole cannot be used; `documents` is then empty. */
   readonly refusal: MessageRefusal | null;
+  /** SHA-256 (hex) of the raw message; absent when it was refused unread (its announced size). */
+  readonly sha256?: string;
   /** Removes the temp files. Idempotent. */
   dispose(): Promise<void>;
 }

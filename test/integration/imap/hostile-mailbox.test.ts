@@ -178,13 +178,14 @@ describe.runIf(available)('the whole hostile corpus in one mailbox, polled again
     expect((await state.intake()).length).toBe(intake);
   });
 
-  it('the same message delivered again is recognised and moved without a download; its documents are not taken twice', async () => {
+  it('the same message delivered again is recognised by its bytes and moved; its documents are not taken twice', async () => {
     const downloads = source.downloads.length;
     const intake = (await state.intake()).length;
     await appendAll(dovecot, 'INBOX', [bytesOf.get('duplicate-message-id-first') ?? Buffer.alloc(0)]);
     const poller = createPoller(state, source, { dovecot, limits: CORPUS_LIMITS });
     expect(await poller.poll()).toMatchObject({ processed: 0, failed: 0, resettled: 1 });
-    expect(source.downloads.length).toBe(downloads);
+    // A new UID and arrival time: it may be another message under the same identity, so it is read once.
+    expect(source.downloads.length).toBe(downloads + 1);
     expect((await state.intake()).length).toBe(intake);
     expect(await folder('INBOX')).toEqual([]);
   });

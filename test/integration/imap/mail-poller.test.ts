@@ -213,23 +213,55 @@ describe.runIf(available)('MailPoller against Dovecot', () => {
     expect(await state.intake()).toHaveLength(150);
   });
 
+  it('takes different messages under one Message-ID and one size, in one poll and in the next', async () => {
+    // A mailer that stamps one Message-ID on every message, and documents of one length: same identity.
+    const sameShape = (label: string) =>
+      composeMail({
+        subject: 'Invoice',
+        messageId: '<fixed@mailer.example>',
+        attachments: [{ filename: `invoice-${label}.pdf`, content: tinyPdf(`invoice ${label}`) }],
+      });
+    const [first, second, third] = await Promise.all(['A1', 'B2', 'C3'].map(sameShape));
+    if (first === undefined || second === undefined || third === undefined) throw new Error('not composed');
+    expect(new Set([first.length, second.length, third.length]).size).toBe(1);
+    // Two in one poll, arriving in the same second: told apart by their bytes once read.
+    await appendAll(dovecot, 'INBOX', [first, second], new Date('2026-11-24T08:00:00Z'));
+    const source = counted();
+    expect(await createPoller(state, source, { dovecot }).poll()).toMatchObject({
+      processed: 2,
+      resettled: 0,
+    });
+    await appendAll(dovecot, 'INBOX', [third, first], new Date('2026-11-24T08:05:00Z'));
+    // The third is taken; the first, delivered again, is read, recognised by its bytes and moved.
+    expect(await createPoller(state, source, { dovecot }).poll()).toMatchObject({
+      processed: 1,
+      resettled: 1,
+    });
+    const names = (await state.intake()).map((message) => message.origin.fileName).sort();
+    expect(names).toEqual(['invoice-A1.pdf', 'invoice-B2.pdf', 'invoice-C3.pdf']);
+    expect(new Set((await state.intake()).map((message) => message.origin.originId)).size).toBe(3);
+    expect((await contents(dovecot, 'INBOX')).size).toBe(0);
+  });
+
   it('a new UIDVALIDITY makes it read the mailbox again, taking only what it has not taken', async () => {
     const admin = await dovecot.client();
     await admin.mailboxCreate('Shared');
     await admin.logout();
-    await appendAll(dovecot, 'Shared', await Promise.all([1, 2].map((n) => mailWithPdf(n))));
+    const arrived = new Date('2026-11-20T09:00:00Z');
+    await appendAll(dovecot, 'Shared', await Promise.all([1, 2].map((n) => mailWithPdf(n))), arrived);
     const crashing = counted();
     crashing.crashBeforeMove = true;
     // Messages 1 and 2 are enqueued but stay in the mailbox.
     await expect(createPoller(state, crashing, { dovecot, mailbox: 'Shared' }).poll()).rejects.toThrow();
 
-    // The mailbox is rebuilt (a server migration): every UID is new, the same messages plus one more.
+    // The mailbox is rebuilt (a server migration): every UID is new, the same messages (with their
+    // INTERNALDATE, as a migration copies it) plus one more.
     const rebuild = await dovecot.client();
     await rebuild.mailboxDelete('Shared');
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // UIDVALIDITY is the creation second
     await rebuild.mailboxCreate('Shared');
     await rebuild.logout();
-    await appendAll(dovecot, 'Shared', await Promise.all([1, 2, 3].map((n) => mailWithPdf(n))));
+    await appendAll(dovecot, 'Shared', await Promise.all([1, 2, 3].map((n) => mailWithPdf(n))), arrived);
 
     const after = counted();
     expect(await createPoller(state, after, { dovecot, mailbox: 'Shared' }).poll()).toMatchObject({

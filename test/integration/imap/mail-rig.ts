@@ -186,10 +186,12 @@ export async function appendAll(
   dovecot: Dovecot,
   mailbox: string,
   messages: readonly Buffer[],
+  /** The INTERNALDATE to give them (a migration keeps it); else the server's clock. */
+  arrived?: Date,
 ): Promise<void> {
   const admin = await dovecot.client();
   try {
-    for (const message of messages) await admin.append(mailbox, message);
+    for (const message of messages) await admin.append(mailbox, message, [], arrived);
   } finally {
     await admin.logout();
   }

@@ -1,8 +1,7 @@
 /**
  * What users paste into a carrier reference field, made into the plain letters and digits the carriers
  * print. Accepted: surrounding and inner whitespace (including no-break and zero-width spaces), every kind
- * of dash, dots and slashes (printed markings split numbers with them), any letter case, full-width forms
- * (NFKC). Everything else is refused: a look-alike letter from another script or a stray symbol means the
+ * of dash, dots and slashes (printed markings split numbers with them), any letter case, full-width forms. Everything else is refused: a look-alike letter from another script or a stray symbol means the
  * string only partly parses, and a carrier guessed from part of a string is worse than none.
  */
 
@@ -17,6 +16,14 @@ const READABLE = /^[A-Za-z0-9]{5,30}$/;
 // and the minus sign; dots and slashes.
 const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu;
 
+/**
+ * Full-width forms (U+FF01 to U+FF5E), which Asian keyboards type, are read as their ASCII twins. Only
+ * they: NFKC would also turn symbols into letters (`№` into `No`) and glue a label onto the number.
+ */
+const FULL_WIDTH = /[\uff01-\uff5e]/gu;
+/** Two or more container numbers run together (pasted from a list): no one reference. */
+const SEVERAL_CONTAINERS = /^(?:[A-Z]{3}[UJZ][0-9]{7}){2,}$/;
+
 /** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
 const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
 
@@ -26,11 +33,15 @@ export type ReferenceInput =
 
 export function readReferenceInput(input: string): ReferenceInput {
   if (input.length > MAX_INPUT_LENGTH) return { readable: false, reason: 'longer than any reference' };
-  const stripped = input.normalize('NFKC').replace(BOXED_CHECK_DIGIT, '$1').replace(SEPARATORS, '');
+  const stripped = input
+    .replace(FULL_WIDTH, (char) => char.normalize('NFKC'))
+    .replace(BOXED_CHECK_DIGIT, '$1')
+    .replace(SEPARATORS, '');
   if (!READABLE.test(stripped)) {
     return { readable: false, reason: 'not 5 to 30 Latin letters and digits once separators are gone' };
   }
   const number = stripped.toUpperCase();
   if (!/[0-9]/.test(number)) return { readable: false, reason: 'no digit: a word, not a reference' };
+  if (SEVERAL_CONTAINERS.test(number)) return { readable: false, reason: 'several container numbers' };
   return { readable: true, number };
 }

@@ -52,6 +52,12 @@ export const EVIDENCE = {
    * booking or house bill of another line may share it.
    */
   formatOnlyCeiling: 0.8,
+  /**
+   * A bare number in no line's bill shape but in one line's booking shape (8 digits: Hapag-Lloyd): booking
+   * shapes are short and other numbers (dates, orders, invoices) share them, so the line is only ever
+   * suggested for confirmation; the upstream's own booking example answers 0.72.
+   */
+  bookingShapeOnlyCeiling: 0.72,
 } as const;
 
 /** Rounds to 2 decimals so the figures read as the estimates they are. */

@@ -199,9 +199,10 @@ function inferBareShipmentNumber(number: string, catalog: CarrierCatalog): Infer
   );
   const lines = [...new Set([...billLines, ...bookingLines])];
   const total = lines.reduce((sum, carrier) => sum + (SHAPE_PRIOR[carrier.scac] ?? 1), 0);
+  const ceiling = billLines.length > 0 ? EVIDENCE.formatOnlyCeiling : EVIDENCE.bookingShapeOnlyCeiling;
   const weights = new Map<Carrier, number>();
   for (const carrier of lines) {
-    add(weights, carrier, (EVIDENCE.formatOnlyCeiling * (SHAPE_PRIOR[carrier.scac] ?? 1)) / total);
+    add(weights, carrier, (ceiling * (SHAPE_PRIOR[carrier.scac] ?? 1)) / total);
   }
   // Bills of lading are what integrators track most; a bare run of digits of no known bill shape is
   // most often a booking number.

@@ -192,6 +192,21 @@ describe('lines and numbers the second held-out batch brought up', () => {
     expect(result.decision).toBe('needs_confirmation');
   });
 
+  it("read a line's code typed in front of a box as that line moving the box", () => {
+    const maersk = infer('MAEU MSKU6787218');
+    expect(maersk).toMatchObject({ numberType: 'container', decision: 'auto_select' });
+    expect(maersk.validation).toMatchObject({ parsedNumber: 'MSKU6787218', checkDigitPassed: true });
+    expect(maersk.selected?.scac).toBe('MAEU');
+    // A leased box on the named line's bill; another line's box asks for confirmation.
+    expect(infer('HLCU TGHU0833560').selected?.scac).toBe('HLCU');
+    expect(infer('ONEY MSCU1234566')).toMatchObject({
+      decision: 'needs_confirmation',
+      numberType: 'container',
+    });
+    // Not with a wrong check digit: then it is no box.
+    expect(infer('MAEU MSKU6787219').numberType).toBe('bill_of_lading');
+  });
+
   it("give no line to a forwarder's house bill", () => {
     for (const number of ['EXDO1234567890', 'FLXT12345678']) {
       expect(infer(number), number).toMatchObject({ numberType: 'bill_of_lading', selected: null });

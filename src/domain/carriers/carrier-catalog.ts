@@ -5,6 +5,8 @@ const carrierSchema = z.object({
   scac: z.string().regex(/^[A-Z]{4}$/),
   name: z.string().min(1),
   short_name: z.string().min(1),
+  /** Other names the line goes by (former names, spellings): `GET /shipping_lines?search=` finds them. */
+  alternative_names: z.array(z.string().min(1)).default([]),
   alternative_scacs: z.array(z.string()),
   bol_prefix: z.string().nullable(),
   tracked_upstream: z.boolean(),
@@ -34,6 +36,7 @@ export interface Carrier {
   readonly scac: string;
   readonly name: string;
   readonly shortName: string;
+  readonly alternativeNames: readonly string[];
   readonly alternativeScacs: readonly string[];
   readonly bolPrefix: string | null;
   readonly trackingSupport: CarrierRecord['tracking_support'];
@@ -70,6 +73,7 @@ export function buildCarrierCatalog(input: unknown): CarrierCatalog {
     scac: record.scac,
     name: record.name,
     shortName: record.short_name,
+    alternativeNames: record.alternative_names,
     alternativeScacs: record.alternative_scacs,
     bolPrefix: record.bol_prefix,
     trackingSupport: record.tracking_support,

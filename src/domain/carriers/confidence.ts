@@ -35,10 +35,12 @@ export const EVIDENCE = {
   /** A wrong check digit is most often a typo in the serial: the owner code still holds, a little less. */
   checkDigitFailedFactor: 0.88,
   /**
-   * A registered owner code with a serial one digit too long or with a letter in it: whose box it is
-   * stays likely, but the number cannot be looked up as typed, so the line is only suggested (below 0.7).
+   * A registered owner code with a serial one digit too long or short or with a letter in it: the owner
+   * code was typed as printed, so whose box it is stays about as likely as with a wrong check digit; the
+   * number cannot be looked up as typed, so the line always asks for confirmation (0.70 to 0.80), never
+   * more.
    */
-  mistypedContainerFactor: 0.6,
+  mistypedContainerFactor: 0.8,
   /** The line's SCAC or BL prefix in front, and the rest in one of its known shapes. */
   blPrefixAndFormat: 0.97,
   /** The line's prefix in front and no known shape to check the rest against: the prefix alone is strong. */
@@ -50,6 +52,12 @@ export const EVIDENCE = {
    * booking or house bill of another line may share it.
    */
   formatOnlyCeiling: 0.8,
+  /**
+   * A bare number in no line's bill shape but in one line's booking shape (8 digits: Hapag-Lloyd): booking
+   * shapes are short and other numbers (dates, orders, invoices) share them, so the line is only ever
+   * suggested for confirmation; the upstream's own booking example answers 0.72.
+   */
+  bookingShapeOnlyCeiling: 0.72,
 } as const;
 
 /** Rounds to 2 decimals so the figures read as the estimates they are. */

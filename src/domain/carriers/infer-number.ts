@@ -81,6 +81,8 @@ export function inferNumber(input: string, catalog: CarrierCatalog): InferredNum
   if (!read.readable) return { unreadable: true, reason: read.reason };
   const number = read.number;
   if (CONTAINER_NUMBER_PATTERN.test(number)) return inferContainer(number, catalog);
+  const glued = gluedContainer(number, catalog);
+  if (glued !== undefined) return inferGluedContainer(glued.box, glued.lines, catalog);
   if (isMistypedContainer(number, catalog)) return inferMistypedContainer(number, catalog);
   const prefixOwners = catalog.blPrefixOwners(number.slice(0, 4));
   if (prefixOwners.length > 0 && /[0-9]/.test(number.slice(4))) {
@@ -104,6 +106,56 @@ function inferContainer(number: string, catalog: CarrierCatalog): InferredNumber
       reason,
     },
     ownerWeights(number.slice(0, 4), factor, catalog),
+  );
+}
+
+/**
+ * A line's SCAC or bill prefix typed in front of a container number (`MAEU MSKU6787218`, as forms with a
+ * carrier column get pasted): the box is the reference, the code names the line. Only when the rest is a
+ * whole container number, check digit right, under a registered owner code: a bill that happens to look
+ * like one is rarer than one in ten.
+ */
+function gluedContainer(
+  number: string,
+  catalog: CarrierCatalog,
+): { readonly box: string; readonly lines: readonly Carrier[] } | undefined {
+  if (number.length !== 15) return undefined;
+  const lines = catalog.blPrefixOwners(number.slice(0, 4));
+  const box = number.slice(4);
+  if (lines.length === 0 || !CONTAINER_NUMBER_PATTERN.test(box)) return undefined;
+  if (computeCheckDigit(box.slice(0, 10)) !== Number(box.charAt(10))) return undefined;
+  const owner = box.slice(0, 4);
+  const registered =
+    catalog.ownersOf(owner).length > 0 ||
+    catalog.groupOwnersOf(owner).length > 0 ||
+    catalog.lessorOf(owner) !== undefined;
+  return registered ? { box, lines } : undefined;
+}
+
+/**
+ * The named line moves the box: as sure as a bill behind the line's prefix when the box is the line's own,
+ * a group company's or leased; a little less when it is another line's (slot charters put boxes on other
+ * lines' bills, but so does a code typed in the wrong column).
+ */
+function inferGluedContainer(
+  box: string,
+  lines: readonly Carrier[],
+  catalog: CarrierCatalog,
+): InferredNumber {
+  const owner = box.slice(0, 4);
+  const ownersOrLessor = new Set([...catalog.ownersOf(owner), ...catalog.groupOwnersOf(owner)]);
+  const leased = catalog.lessorOf(owner) !== undefined;
+  const weights = new Map<Carrier, number>();
+  for (const line of lines) {
+    const agrees = leased || ownersOrLessor.has(line);
+    const evidence = agrees ? EVIDENCE.blPrefixAndFormat : EVIDENCE.blPrefixWrongFormat;
+    add(weights, line, evidence / lines.length);
+  }
+  return result(
+    box,
+    'container',
+    { isValid: true, type: 'container', checkDigitPassed: true, parsedNumber: box, reason: null },
+    weights,
   );
 }
 
@@ -199,9 +251,10 @@ function inferBareShipmentNumber(number: string, catalog: CarrierCatalog): Infer
   );
   const lines = [...new Set([...billLines, ...bookingLines])];
   const total = lines.reduce((sum, carrier) => sum + (SHAPE_PRIOR[carrier.scac] ?? 1), 0);
+  const ceiling = billLines.length > 0 ? EVIDENCE.formatOnlyCeiling : EVIDENCE.bookingShapeOnlyCeiling;
   const weights = new Map<Carrier, number>();
   for (const carrier of lines) {
-    add(weights, carrier, (EVIDENCE.formatOnlyCeiling * (SHAPE_PRIOR[carrier.scac] ?? 1)) / total);
+    add(weights, carrier, (ceiling * (SHAPE_PRIOR[carrier.scac] ?? 1)) / total);
   }
   // Bills of lading are what integrators track most; a bare run of digits of no known bill shape is
   // most often a booking number.

@@ -53,6 +53,7 @@ export const TEST_SHIPPING_LINE: Carrier = {
   scac: 'TEST',
   name: 'T49 Test Carrier',
   shortName: 'T49 line',
+  alternativeNames: [],
   alternativeScacs: [],
   bolPrefix: 'TEST',
   trackingSupport: { bill_of_lading: true, booking_number: true, container_number: true },
@@ -64,7 +65,7 @@ export const TEST_SHIPPING_LINE: Carrier = {
 };
 
 const matchesSearch = (line: Carrier, search: string): boolean =>
-  [line.scac, line.name, line.shortName, ...line.alternativeScacs].some((text) =>
+  [line.scac, line.name, line.shortName, ...line.alternativeNames, ...line.alternativeScacs].some((text) =>
     text.toLowerCase().includes(search),
   );
 

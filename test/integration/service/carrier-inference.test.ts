@@ -55,8 +55,18 @@ describe('POST /tracking_requests/infer_number', () => {
     });
   });
 
+  it("names a line the upstream does not track by its public SCAC (Heung-A's bill prefix HASL)", async () => {
+    const body = inferNumberResponse.parse(await (await infer(h, 'HASLC03230602080')).json());
+    expect(body.data.attributes.number_type).toBe('bill_of_lading');
+    expect(body.data.attributes.shipping_line.selected).toEqual({
+      scac: 'HALU',
+      name: 'Heung-A Line',
+      confidence: 0.97,
+    });
+  });
+
   it('answers 422 for an empty or unreadable number', async () => {
-    for (const number of ['', '!!!', 'abc']) {
+    for (const number of ['', '!!!', 'abc', 'MSKU6787218 TCNU4808076', '\u2116 MSKU6787218']) {
       const response = await infer(h, number);
       expect(response.status).toBe(422);
       const body = errorDocument.parse(await response.json());
@@ -98,6 +108,30 @@ describe('GET /shipping_lines', () => {
   it('filters by a part of the SCAC or name with search', async () => {
     const body = shippingLineList.parse(await (await h.api('/v2/shipping_lines?search=hapag')).json());
     expect(body.data.map((line) => line.id)).toEqual(['HLCU']);
+  });
+
+  it('finds a line by another name it goes by', async () => {
+    for (const [search, scac] of [
+      ['Hamburg%20S%C3%BCd', 'SUDU'],
+      ['seago', 'SEJJ'],
+      ['heung-a', 'HALU'],
+    ] as const) {
+      const body = shippingLineList.parse(await (await h.api(`/v2/shipping_lines?search=${search}`)).json());
+      expect(
+        body.data.map((line) => line.id),
+        search,
+      ).toEqual([scac]);
+    }
+  });
+
+  it('lists lines the upstream does not track without tracking support', async () => {
+    const body = singleShippingLine.parse(await (await h.api('/v2/shipping_lines/HALU')).json());
+    expect(body.data.attributes).toMatchObject({
+      name: 'Heung-A Line',
+      bill_of_lading_tracking_support: false,
+      booking_number_tracking_support: false,
+      container_number_tracking_support: false,
+    });
   });
 
   it('reads one line by SCAC or alternative SCAC, and 404 for an unknown one', async () => {

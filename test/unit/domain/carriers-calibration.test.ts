@@ -38,6 +38,13 @@ const referenceLike = fc.oneof(
     .tuple(fc.constantFrom(...billPrefixes), chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 4, 16))
     .map(([p, t]) => `${p}${t}`),
   fc.tuple(chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 0, 4), chars('0123456789', 5, 14)).map(([l, d]) => `${l}${d}`),
+  fc
+    .tuple(
+      fc.constantFrom(...billPrefixes),
+      fc.constantFrom(...ownerCodes, ...lessorCodes),
+      fc.integer({ min: 0, max: 999_999 }),
+    )
+    .map(([code, p, n]) => `${code} ${makeContainerNumber(p, n)}`),
 );
 
 describe('auto_select', () => {
@@ -51,7 +58,14 @@ describe('auto_select', () => {
         // One line named, nothing left to weigh against it.
         expect(result.candidates).toHaveLength(1);
         expect(result.validation.isValid).toBe(true);
-        if (result.numberType === 'container') {
+        const typed = input.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+        if (result.numberType === 'container' && typed.length === 15) {
+          // A line's own code typed in front of a box with the check digit right.
+          expect(result.validation.checkDigitPassed).toBe(true);
+          expect(CARRIER_CATALOG.blPrefixOwners(typed.slice(0, 4)).map((c) => c.scac)).toEqual([
+            selected?.scac,
+          ]);
+        } else if (result.numberType === 'container') {
           // A box with the check digit right, owned by that one line alone, not leased.
           expect(result.validation.checkDigitPassed).toBe(true);
           expect(CARRIER_CATALOG.lessorOf(prefix)).toBeUndefined();

@@ -26,6 +26,17 @@ describe('reading a pasted carrier reference', () => {
     }
   });
 
+  it('reads a reference split into words for reading as one reference', () => {
+    for (const [pasted, plain] of [
+      ['EGLV 123456 789012', 'EGLV123456789012'],
+      ['HLCU HAM 230612345', 'HLCUHAM230612345'],
+      ['hdmu SELM 12345678', 'HDMUSELM12345678'],
+      ['Medu T6664162', 'MEDUT6664162'],
+    ] as const) {
+      expect(number(pasted), pasted).toBe(plain);
+    }
+  });
+
   it('refuses junk around a number, other scripts and strings that are no reference', () => {
     for (const junk of [
       'BL: MAEU123456789',
@@ -38,6 +49,13 @@ describe('reading a pasted carrier reference', () => {
       'ma\u0131u123456789',
       'stra\u00dfe12345',
       'MSKU_6787218',
+      '\u2116 MSKU6787218',
+      'MSKU6787218\u00b2',
+      'MSKU6787218 TCNU4808076',
+      'MSKU6787218\nTCNU4808076',
+      'MAEU123456789 MAEU987654321',
+      'Container MSKU6787218',
+      'booking 123456789',
       'MSKU',
       'HELLOWORLD',
       '',

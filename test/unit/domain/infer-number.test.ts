@@ -155,3 +155,61 @@ describe('bills of lading and bookings', () => {
     }
   });
 });
+
+describe('lines and numbers the second held-out batch brought up', () => {
+  it('ask to confirm the owner line of a mistyped box, never more', () => {
+    for (const [number, scac] of [
+      ['HLXU123456', 'HLCU'],
+      ['HLXU12345670', 'HLCU'],
+      ['CMAU123O567', 'CMDU'],
+      ['MSKU123456', 'MAEU'],
+    ] as const) {
+      const result = infer(number);
+      expect(result.validation.isValid, number).toBe(false);
+      expect(result.decision, number).toBe('needs_confirmation');
+      expect(result.selected?.scac, number).toBe(scac);
+      expect(result.selected?.confidence, number).toBeLessThan(0.8);
+    }
+  });
+
+  it('name a line the upstream does not track by its public SCAC, and none without one', () => {
+    const heungA = infer(makeContainerNumber('HLHU', 123456));
+    expect(heungA.selected).toMatchObject({ scac: 'HALU', name: 'Heung-A Line' });
+    expect(heungA.decision).toBe('auto_select');
+    for (const prefix of ['SNBU', 'REGU', 'IAAU', 'SIKU', 'NSRU', 'PCLU', 'POLU']) {
+      expect(infer(makeContainerNumber(prefix, 654321)), prefix).toMatchObject({
+        numberType: 'container',
+        decision: 'no_prediction',
+        candidates: [],
+      });
+    }
+  });
+
+  it('read 8 digits as a Hapag-Lloyd booking, only ever suggested', () => {
+    const result = infer('23456789');
+    expect(result.numberType).toBe('booking');
+    expect(result.selected).toMatchObject({ scac: 'HLCU', confidence: 0.72 });
+    expect(result.decision).toBe('needs_confirmation');
+  });
+
+  it("read a line's code typed in front of a box as that line moving the box", () => {
+    const maersk = infer('MAEU MSKU6787218');
+    expect(maersk).toMatchObject({ numberType: 'container', decision: 'auto_select' });
+    expect(maersk.validation).toMatchObject({ parsedNumber: 'MSKU6787218', checkDigitPassed: true });
+    expect(maersk.selected?.scac).toBe('MAEU');
+    // A leased box on the named line's bill; another line's box asks for confirmation.
+    expect(infer('HLCU TGHU0833560').selected?.scac).toBe('HLCU');
+    expect(infer('ONEY MSCU1234566')).toMatchObject({
+      decision: 'needs_confirmation',
+      numberType: 'container',
+    });
+    // Not with a wrong check digit: then it is no box.
+    expect(infer('MAEU MSKU6787219').numberType).toBe('bill_of_lading');
+  });
+
+  it("give no line to a forwarder's house bill", () => {
+    for (const number of ['EXDO1234567890', 'FLXT12345678']) {
+      expect(infer(number), number).toMatchObject({ numberType: 'bill_of_lading', selected: null });
+    }
+  });
+});

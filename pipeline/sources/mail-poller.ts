@@ -183,8 +183,9 @@ export class MailPoller {
       if (batch.length < found.messages.length || (full && listed >= batchSize)) report.more = true;
       else if (full && lastListed !== undefined) listing = list({ uidValidity, lastUid: lastListed.uid });
       if (batch.length === 0) break;
-      // At most two chunks read ahead of the one finishing: the finish side bounds the memory held.
-      await finished.at(-2);
+      // At most three chunks read ahead of the one finishing (its move can take as long as a chunk's
+      // reads); the poll's bytes are capped anyway (BATCH_BYTES).
+      await finished.at(-AHEAD_CHUNKS);
       if (failure !== undefined) break;
       const taking = await this.takeAll(batch, deadline, reads, identities);
       const validity = uidValidity;
@@ -492,6 +493,7 @@ const READ_GROUP_BYTES = 4 * 1024 * 1024;
  * busy disk, and 4 chunks a batch still overlap all but the first read and the last commit.
  */
 const CHUNK_MESSAGES = 250;
+const AHEAD_CHUNKS = 3;
 
 interface Taken {
   readonly message: MailMessage;

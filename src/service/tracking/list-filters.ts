@@ -4,8 +4,8 @@ import { InvalidParameterError } from '../../domain/errors.ts';
 /**
  * The `filter[...]` parameters of `GET /shipments` and `GET /containers` the sandbox honours, read the way
  * the upstream's SDK sends them: a comma list means any of the values (OR); booleans are `true`/`false`.
- * Stored columns are filtered in SQL; what the sandbox derives from the journey (ports, container status)
- * is filtered after, in memory, before paging.
+ * Stored columns are filtered in SQL; what the sandbox derives from the journey (dates, ports, holds, fees,
+ * container status) is filtered while the rows are scanned (list-query.ts, list-scan.ts).
  */
 
 /** A list filter's values: trimmed, upper-cased codes of a comma list, or undefined when not given. */
@@ -43,42 +43,3 @@ export function readStopped(c: Context): boolean | 'none' | undefined {
   if (stopped === undefined || stopped === !active) return !active;
   return 'none';
 }
-
-/** Filters on what the sandbox derives from a journey rather than stores. */
-export interface JourneyFilter {
-  readonly polCodes?: readonly string[];
-  readonly podCodes?: readonly string[];
-  /** Container `current_status` values (lower case). */
-  readonly statuses?: readonly string[];
-}
-
-export function readJourneyFilter(c: Context): JourneyFilter {
-  const polCodes = readCodes(c, 'filter[pol_code]');
-  const podCodes = readCodes(c, 'filter[pod_code]');
-  const statuses = readCodes(c, 'filter[current_status]')?.map((status) => status.toLowerCase());
-  return {
-    ...(polCodes === undefined ? {} : { polCodes }),
-    ...(podCodes === undefined ? {} : { podCodes }),
-    ...(statuses === undefined ? {} : { statuses }),
-  };
-}
-
-export const isEmptyJourneyFilter = (filter: JourneyFilter): boolean =>
-  filter.polCodes === undefined && filter.podCodes === undefined && filter.statuses === undefined;
-
-/** Whether a row with these derived values passes the filter. */
-export function passesJourneyFilter(
-  filter: JourneyFilter,
-  row: { polCode: string | undefined; podCode: string | undefined; status?: string },
-): boolean {
-  if (filter.polCodes !== undefined && !filter.polCodes.includes(row.polCode ?? '')) return false;
-  if (filter.podCodes !== undefined && !filter.podCodes.includes(row.podCode ?? '')) return false;
-  if (filter.statuses !== undefined && !filter.statuses.includes(row.status ?? '')) return false;
-  return true;
-}
-
-/**
- * Rows read to filter in memory: far above any sandbox account, and a bound on the work one request can
- * cause; past it the journey filters see only the newest rows.
- */
-export const MAX_FILTERED_ROWS = 5_000;

@@ -4,17 +4,11 @@ import type { Clock } from '../../domain/clock.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { readJson } from '../http/read-json.ts';
-import {
-  isEmptyJourneyFilter,
-  MAX_FILTERED_ROWS,
-  passesJourneyFilter,
-  readCodes,
-  readJourneyFilter,
-  readNumbers,
-  readStopped,
-} from './list-filters.ts';
+import { readCodes, readNumbers, readStopped } from './list-filters.ts';
+import { isPlainQuery, readShipmentQuery } from './list-query.ts';
+import { scanPage } from './list-scan.ts';
 import type { SandboxRequests } from './sandbox-requests.ts';
-import type { ShipmentRecord, TrackingStore } from './tracking-store.ts';
+import type { ShipmentFilter, ShipmentRecord, TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
 
 export function shipmentRoutes(deps: {
@@ -31,13 +25,13 @@ export function shipmentRoutes(deps: {
     const includes = readIncludes(c, 'shipment');
     const accountId = c.get('account').id;
     // `number` (and `filter[number]`) is the request's B/L or booking number, never a container's.
-    const numbers = readNumbers(c, 'number') ?? readNumbers(c, 'filter[number]');
+    const numbers = readNumbers(c, 'filter[number]') ?? readNumbers(c, 'number');
     const stopped = readStopped(c);
     // The deprecated `q` (and `filter[q]`): a bill of lading, a reference number or a container number.
-    const q = (c.req.query('q') ?? c.req.query('filter[q]'))?.trim();
-    const tags = readCodes(c, 'filter[tags]') ?? readCodes(c, 'filter[tag]');
-    const journeyFilter = readJourneyFilter(c);
-    const stored = {
+    const q = (c.req.query('filter[q]') ?? c.req.query('q'))?.trim();
+    const tags = readCodes(c, 'filter[tag]') ?? readCodes(c, 'filter[tags]');
+    const query = readShipmentQuery(c, clock.now());
+    const stored: ShipmentFilter = {
       ...(numbers === undefined ? {} : { numbers }),
       ...(stopped === undefined || stopped === 'none' ? {} : { trackingStopped: stopped }),
       ...(q === undefined || q === '' ? {} : { query: q }),
@@ -46,19 +40,19 @@ export function shipmentRoutes(deps: {
     let found: { records: ShipmentRecord[]; total: number };
     if (stopped === 'none') {
       found = { records: [], total: 0 };
-    } else if (isEmptyJourneyFilter(journeyFilter)) {
+    } else if (isPlainQuery(query)) {
       found = store.listShipments(accountId, stored, page);
     } else {
-      const all = store
-        .listShipments(accountId, stored, { size: MAX_FILTERED_ROWS, offset: 0 })
-        .records.filter((shipment) => {
-          const { stops } = views.journeyOf(shipment);
-          return passesJourneyFilter(journeyFilter, {
-            polCode: stops[0]?.port.locode,
-            podCode: stops.at(-1)?.port.locode,
-          });
-        });
-      found = { records: all.slice(page.offset, page.offset + page.size), total: all.length };
+      const scanned = scanPage(
+        (before, limit) => store.shipmentChunk(accountId, stored, before, limit),
+        (shipment) => {
+          const resource = views.shipment(shipment);
+          return { resource, shipment: resource, updatedAt: shipment.updatedAt };
+        },
+        query,
+        page,
+      );
+      found = { records: scanned.rows, total: scanned.total };
     }
     const { data, included } = views.shipments(found.records, includes);
     return c.json({

@@ -95,7 +95,14 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   router.route('/', shipmentRoutes({ store, views, requests: player.requests, clock: deps.clock }));
   router.route(
     '/',
-    containerRoutes({ store, views, player, features: deps.features, limiter: deps.limiter }),
+    containerRoutes({
+      store,
+      views,
+      player,
+      features: deps.features,
+      limiter: deps.limiter,
+      clock: deps.clock,
+    }),
   );
   router.route('/', routeMapRoutes({ views, journeys, features: deps.features, clock: deps.clock, seaLeg }));
   router.route('/', referenceDataRoutes({ ports }));

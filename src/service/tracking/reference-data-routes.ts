@@ -4,9 +4,14 @@ import { JOURNEY_PORT_CODES } from '../../domain/ports/journey-ports.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import { findVessel, type Terminal, terminalOf, VESSELS } from '../../domain/tracking/sandbox-fleet.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { serializePort, serializeTerminal, serializeVessel } from './tracking-serializers.ts';
+import {
+  serializeMetroArea,
+  serializePort,
+  serializeTerminal,
+  serializeVessel,
+} from './tracking-serializers.ts';
 
-/** Ports (every UN/LOCODE port), the sandbox's terminals and its vessels: read-only reference data. */
+/** Ports and metro areas (every UN/LOCODE location), the sandbox's terminals and vessels: read-only reference data. */
 export function referenceDataRoutes(deps: { ports: PortCatalog }): Hono<ServiceEnv> {
   const { ports } = deps;
   const terminals = new Map<string, Terminal>();
@@ -32,6 +37,15 @@ export function referenceDataRoutes(deps: { ports: PortCatalog }): Hono<ServiceE
       },
       links: { self: `/v2/ports/${id}` },
     });
+  });
+
+  // Metro areas are the inland cities a shipment may end at. The sandbox's journeys end at ports, so no
+  // shipment points at one, but any UN/LOCODE location answers, under the same id as its port.
+  routes.get('/metro_areas/:id', (c) => {
+    const id = c.req.param('id');
+    const place = ports.find(id);
+    if (place === undefined) throw new NotFoundError('MetroArea', id);
+    return c.json({ data: serializeMetroArea(place), links: { self: `/v2/metro_areas/${id}` } });
   });
 
   routes.get('/terminals/:id', (c) => {

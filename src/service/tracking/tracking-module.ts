@@ -13,6 +13,7 @@ import type { AccountFeatures } from '../accounts/account-features.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import type { RollingWindowLimiter } from '../http/rate-limit.ts';
 import { seaLeg as shippedSeaLeg } from '../maps/sea-legs.ts';
+import { vesselPositionRoutes } from '../maps/vessel-position-routes.ts';
 import type { Notifier } from '../webhooks/notifier.ts';
 import { containerRoutes } from './container-routes.ts';
 import { JourneyBook } from './journey-book.ts';
@@ -106,6 +107,7 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   );
   router.route('/', routeMapRoutes({ views, journeys, features: deps.features, clock: deps.clock, seaLeg }));
   router.route('/', referenceDataRoutes({ ports }));
+  router.route('/', vesselPositionRoutes({ ports, features: deps.features, clock: deps.clock, seaLeg }));
   router.route('/', searchRoute({ store, journeys, clock: deps.clock }));
   return {
     router,

@@ -67,6 +67,25 @@ export function serializePort(port: Port): Resource {
   };
 }
 
+/** A metro area (upstream `metro_area`): the spec's attributes, coordinates as numbers as the spec has them. */
+export function serializeMetroArea(place: Port): Resource {
+  return {
+    id: place.id,
+    type: 'metro_area',
+    attributes: {
+      id: place.id,
+      name: place.name,
+      code: place.locode,
+      state_abbr: place.stateAbbr,
+      country_code: place.countryCode,
+      time_zone: place.timeZone,
+      latitude: place.latitude,
+      longitude: place.longitude,
+    },
+    links: { self: `/v2/metro_areas/${place.id}` },
+  };
+}
+
 export function serializeTerminal(terminal: Terminal, port: Port | undefined): Resource {
   return {
     id: terminal.id,

@@ -32,7 +32,17 @@ export const createTrackingRequestBody = z.object({
       shipment_tags: tags.nullable().optional(),
       initial_custom_fields: z.unknown().optional(),
     }),
-    relationships: z.unknown().optional(),
+    /** `customer`: the party the shipment is tracked for (the upstream's "add a customer" guide). */
+    relationships: z
+      .object({
+        customer: z
+          .object({
+            data: z.object({ id: z.string().max(100), type: z.string().max(50).optional() }).nullable(),
+          })
+          .optional(),
+      })
+      .passthrough()
+      .optional(),
   }),
 });
 

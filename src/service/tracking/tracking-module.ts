@@ -16,8 +16,12 @@ import { seaLeg as shippedSeaLeg } from '../maps/sea-legs.ts';
 import { vesselPositionRoutes } from '../maps/vessel-position-routes.ts';
 import type { Notifier } from '../webhooks/notifier.ts';
 import { containerRoutes } from './container-routes.ts';
+import { customFieldRoutes } from './custom-field-routes.ts';
+import { CustomFieldStore } from './custom-field-store.ts';
 import { JourneyBook } from './journey-book.ts';
 import { routeMapInput } from './journey-route.ts';
+import { partyRoutes } from './party-routes.ts';
+import { PartyStore } from './party-store.ts';
 import { referenceDataRoutes } from './reference-data-routes.ts';
 import { routeMapRoutes } from './route-map-routes.ts';
 import { SandboxPlayer } from './sandbox-player.ts';
@@ -80,7 +84,10 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   const seaLeg = deps.seaLeg ?? shippedSeaLeg;
   const seaRouter: SeaRouter = { leg: seaLeg };
   const journeys = new JourneyBook({ ports, router: seaRouter });
-  const views = new TrackingViews({ store, journeys, ports, clock: deps.clock });
+  const parties = new PartyStore(deps.db, deps.clock);
+  const fields = new CustomFieldStore(deps.db, deps.clock);
+  const views = new TrackingViews({ store, journeys, ports, clock: deps.clock, parties });
+  const entityOr404 = views.entityOr404.bind(views);
   const player = new SandboxPlayer({
     db: deps.db,
     clock: deps.clock,
@@ -92,7 +99,9 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     ...(deps.playIntervalMs === undefined ? {} : { intervalMs: deps.playIntervalMs }),
   });
   const router = new Hono<ServiceEnv>();
-  router.route('/', trackingRequestRoutes({ store, views, limiter: deps.limiter }));
+  router.route('/', trackingRequestRoutes({ store, views, parties, limiter: deps.limiter }));
+  router.route('/', partyRoutes({ parties, entityOr404 }));
+  router.route('/', customFieldRoutes({ fields, entityOr404 }));
   router.route('/', shipmentRoutes({ store, views, requests: player.requests, clock: deps.clock }));
   router.route(
     '/',

@@ -7,6 +7,7 @@ import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
 import { knownCarrierName } from './known-carriers.ts';
+import type { PartyStore } from './party-store.ts';
 import { normalizeRequestNumber } from './request-number.ts';
 import type { TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
@@ -32,6 +33,7 @@ const optional = (value: string | undefined): string | undefined =>
 export function trackingRequestRoutes(deps: {
   store: TrackingStore;
   views: TrackingViews;
+  parties: PartyStore;
   limiter: RollingWindowLimiter;
 }): Hono<ServiceEnv> {
   const { store, views } = deps;
@@ -46,7 +48,17 @@ export function trackingRequestRoutes(deps: {
       detail: "You've hit the create tracking requests limit. Please try again in a minute.",
     }),
     async (c) => {
-      const { attributes } = (await readJson(c, createTrackingRequestBody)).data;
+      const { attributes, relationships } = (await readJson(c, createTrackingRequestBody)).data;
+      const accountId = c.get('account').id;
+      const customerId = relationships?.customer?.data?.id;
+      const customer = customerId === undefined ? undefined : deps.parties.party(accountId, customerId);
+      if (customerId !== undefined && customer === undefined) {
+        throw new ValidationError(
+          `Customer '${customerId}' is not a party of this account`,
+          {},
+          { pointer: '/data/relationships/customer/data/id', code: 'invalid' },
+        );
+      }
       const scac = (attributes.scac ?? '').trim().toUpperCase();
       if (attributes.request_number.trim() === '') {
         throw new ValidationError(
@@ -63,13 +75,22 @@ export function trackingRequestRoutes(deps: {
         throw scacError(`Scac '${scac}' is not recognized`, 'invalid');
       const requestNumber = normalizeRequestNumber(attributes.request_type, attributes.request_number, scac);
       const record = store.createRequest({
-        accountId: c.get('account').id,
+        accountId,
         requestType: attributes.request_type,
         requestNumber,
         scac,
         refNumbers: attributes.ref_numbers ?? [],
         shipmentTags: attributes.shipment_tags ?? [],
       });
+      // The shipment reads its customer from the request until one is set on it (TrackingViews.shipment).
+      if (customer !== undefined) {
+        deps.parties.assign(accountId, {
+          partyId: customer.id,
+          role: 'customer',
+          entityType: 'tracking_request',
+          entityId: record.id,
+        });
+      }
       const { data } = views.trackingRequests([record], new Set());
       return c.json({ data: data[0], links: { self: `/v2/tracking_requests/${record.id}` } }, 201);
     },

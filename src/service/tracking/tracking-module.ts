@@ -18,6 +18,7 @@ import type { Notifier } from '../webhooks/notifier.ts';
 import { containerRoutes } from './container-routes.ts';
 import { customFieldRoutes } from './custom-field-routes.ts';
 import { CustomFieldStore } from './custom-field-store.ts';
+import { InitialCustomFieldsBook } from './initial-custom-fields.ts';
 import { JourneyBook } from './journey-book.ts';
 import { routeMapInput } from './journey-route.ts';
 import { partyRoutes } from './party-routes.ts';
@@ -81,11 +82,12 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   migrate(deps.db, TRACKING_MIGRATION_NAMESPACE, TRACKING_MIGRATIONS);
   const ports = deps.ports ?? portCatalog();
   const store = new TrackingStore(deps.db, deps.clock);
+  const parties = new PartyStore(deps.db, deps.clock);
+  const fields = new CustomFieldStore(deps.db, deps.clock);
+  const initialFields = new InitialCustomFieldsBook(deps.db, fields);
   const seaLeg = deps.seaLeg ?? shippedSeaLeg;
   const seaRouter: SeaRouter = { leg: seaLeg };
   const journeys = new JourneyBook({ ports, router: seaRouter });
-  const parties = new PartyStore(deps.db, deps.clock);
-  const fields = new CustomFieldStore(deps.db, deps.clock);
   const views = new TrackingViews({ store, journeys, ports, clock: deps.clock, parties });
   const entityOr404 = views.entityOr404.bind(views);
   const player = new SandboxPlayer({
@@ -96,10 +98,11 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     journeys,
     ports,
     notifier: deps.notifier,
+    onShipmentCreated: (shipment, containers) => initialFields.apply(shipment, containers),
     ...(deps.playIntervalMs === undefined ? {} : { intervalMs: deps.playIntervalMs }),
   });
   const router = new Hono<ServiceEnv>();
-  router.route('/', trackingRequestRoutes({ store, views, parties, limiter: deps.limiter }));
+  router.route('/', trackingRequestRoutes({ store, views, parties, initialFields, limiter: deps.limiter }));
   router.route('/', partyRoutes({ parties, entityOr404 }));
   router.route('/', customFieldRoutes({ fields, entityOr404 }));
   router.route('/', shipmentRoutes({ store, views, requests: player.requests, clock: deps.clock }));

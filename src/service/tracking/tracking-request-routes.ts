@@ -6,6 +6,7 @@ import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
+import type { InitialCustomFieldsBook } from './initial-custom-fields.ts';
 import { knownCarrierName } from './known-carriers.ts';
 import type { PartyStore } from './party-store.ts';
 import { normalizeRequestNumber } from './request-number.ts';
@@ -34,6 +35,7 @@ export function trackingRequestRoutes(deps: {
   store: TrackingStore;
   views: TrackingViews;
   parties: PartyStore;
+  initialFields: InitialCustomFieldsBook;
   limiter: RollingWindowLimiter;
 }): Hono<ServiceEnv> {
   const { store, views } = deps;
@@ -59,6 +61,8 @@ export function trackingRequestRoutes(deps: {
           { pointer: '/data/relationships/customer/data/id', code: 'invalid' },
         );
       }
+      const initial = attributes.initial_custom_fields ?? undefined;
+      if (initial !== undefined) deps.initialFields.check(accountId, initial);
       const scac = (attributes.scac ?? '').trim().toUpperCase();
       if (attributes.request_number.trim() === '') {
         throw new ValidationError(
@@ -82,6 +86,7 @@ export function trackingRequestRoutes(deps: {
         refNumbers: attributes.ref_numbers ?? [],
         shipmentTags: attributes.shipment_tags ?? [],
       });
+      if (initial !== undefined) deps.initialFields.keep(record.id, initial);
       // The shipment reads its customer from the request until one is set on it (TrackingViews.shipment).
       if (customer !== undefined) {
         deps.parties.assign(accountId, {

@@ -141,4 +141,9 @@ export const TRACKING_MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE UNIQUE INDEX custom_fields_live ON custom_fields (definition_id, entity_id) WHERE deleted_at IS NULL;
    CREATE INDEX custom_fields_entity ON custom_fields (entity_id);`,
+  // A tracking request's `initial_custom_fields`, kept until its shipment and containers exist to take them.
+  `CREATE TABLE tracking_request_custom_fields (
+     request_id TEXT PRIMARY KEY REFERENCES tracking_requests (id),
+     payload TEXT NOT NULL
+   ) STRICT;`,
 ];

@@ -323,3 +323,74 @@ describe('custom fields', () => {
     });
   });
 });
+
+describe('initial_custom_fields on a tracking request', () => {
+  test('set on the shipment and on every container (no number) once the request succeeds', async () => {
+    for (const [entity_type, api_slug] of [
+      ['Shipment', 'purchase_order'],
+      ['Cargo', 'dock_door'],
+    ]) {
+      const created = await post(
+        '/v2/custom_field_definitions',
+        body('custom_field_definition', {
+          entity_type,
+          api_slug,
+          display_name: api_slug,
+          data_type: 'short_text',
+        }),
+      );
+      expect(created.status).toBe(201);
+    }
+    const request = await post('/v2/tracking_requests', {
+      data: {
+        type: 'tracking_request',
+        attributes: {
+          request_type: 'bill_of_lading',
+          request_number: 'MSCU700000456',
+          scac: 'MSCU',
+          initial_custom_fields: {
+            shipment: [{ api_slug: 'purchase_order', value: 'PO-99999' }],
+            containers: [{ api_slug: 'dock_door', value: 'D7', number: '' }],
+          },
+        },
+      },
+    });
+    expect(request.status).toBe(201);
+    const requestId = (await read(request)).data.id;
+    await advance(h, PLAY_INTERVAL_MS);
+    const tracked = await read(await h.api(`/v2/tracking_requests/${requestId}`));
+    const shipmentId = (tracked.data.relationships?.tracked_object?.data as { id: string }).id;
+    const shipmentFields = await read(await h.api(`/v2/shipments/${shipmentId}/custom_fields`));
+    expect(shipmentFields.data.map((field) => field.attributes)).toEqual([
+      expect.objectContaining({
+        api_slug: 'purchase_order',
+        value: 'PO-99999',
+        update_pathway: 'tracking_request',
+      }),
+    ]);
+    const boxes = (await read(await h.api(`/v2/shipments/${shipmentId}?include=containers`))).included ?? [];
+    expect(boxes.length).toBeGreaterThan(0);
+    for (const box of boxes) {
+      const fields = await read(await h.api(`/v2/containers/${box.id}/custom_fields`));
+      expect(fields.data.map((field) => field.attributes.value)).toEqual(['D7']);
+    }
+  });
+
+  test('an unknown slug is a 422 pointing at it, and no request is made', async () => {
+    await expectError(
+      await post('/v2/tracking_requests', {
+        data: {
+          type: 'tracking_request',
+          attributes: {
+            request_type: 'bill_of_lading',
+            request_number: 'MSCU700000789',
+            scac: 'MSCU',
+            initial_custom_fields: { shipment: [{ api_slug: 'no_such_field', value: 'x' }] },
+          },
+        },
+      }),
+      422,
+      { source: { pointer: '/data/attributes/initial_custom_fields/shipment/0/api_slug' } },
+    );
+  });
+});

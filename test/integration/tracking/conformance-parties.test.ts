@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  advance,
-  createRequest,
-  type Document,
-  expectError,
-  type Resource,
-  read,
-} from './conformance-support.ts';
+import { advance, type Document, expectError, type Resource, read, relIds } from './conformance-support.ts';
 import { PLAY_INTERVAL_MS, startTracking, type TrackingHarness } from './tracking-harness.ts';
 
 /**
@@ -359,7 +352,7 @@ describe('initial_custom_fields on a tracking request', () => {
     const requestId = (await read(request)).data.id;
     await advance(h, PLAY_INTERVAL_MS);
     const tracked = await read(await h.api(`/v2/tracking_requests/${requestId}`));
-    const shipmentId = (tracked.data.relationships?.tracked_object?.data as { id: string }).id;
+    const [shipmentId] = relIds(tracked.data, 'tracked_object');
     const shipmentFields = await read(await h.api(`/v2/shipments/${shipmentId}/custom_fields`));
     expect(shipmentFields.data.map((field) => field.attributes)).toEqual([
       expect.objectContaining({

@@ -352,7 +352,7 @@ describe('initial_custom_fields on a tracking request', () => {
     const requestId = (await read(request)).data.id;
     await advance(h, PLAY_INTERVAL_MS);
     const tracked = await read(await h.api(`/v2/tracking_requests/${requestId}`));
-    const [shipmentId] = relIds(tracked.data, 'tracked_object');
+    const shipmentId = relId(tracked.data, 'tracked_object');
     const shipmentFields = await read(await h.api(`/v2/shipments/${shipmentId}/custom_fields`));
     expect(shipmentFields.data.map((field) => field.attributes)).toEqual([
       expect.objectContaining({

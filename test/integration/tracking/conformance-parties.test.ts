@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { advance, type Document, expectError, type Resource, read, relIds } from './conformance-support.ts';
+import { advance, type Document, expectError, type Resource, read, relId } from './conformance-support.ts';
 import { PLAY_INTERVAL_MS, startTracking, type TrackingHarness } from './tracking-harness.ts';
 
 /**

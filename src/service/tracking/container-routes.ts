@@ -7,9 +7,13 @@ import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
+import { annotationLookups } from './annotation-lookups.ts';
+import type { CustomFieldStore } from './custom-field-store.ts';
+import { readAnnotationFilters } from './list-annotation-filters.ts';
 import { readCodes, readNumbers, readStopped } from './list-filters.ts';
 import { isPlainQuery, readContainerQuery } from './list-query.ts';
 import { scanPage } from './list-scan.ts';
+import type { PartyStore } from './party-store.ts';
 import type { Resource } from './resource.ts';
 import type { SandboxPlayer } from './sandbox-player.ts';
 import type { ContainerFilter, ContainerRecord, ShipmentRecord, TrackingStore } from './tracking-store.ts';
@@ -26,6 +30,8 @@ export function containerRoutes(deps: {
   features: AccountFeatures;
   limiter: RollingWindowLimiter;
   clock: Clock;
+  parties: PartyStore;
+  fields: CustomFieldStore;
 }): Hono<ServiceEnv> {
   const { store, views } = deps;
   const routes = new Hono<ServiceEnv>();
@@ -39,7 +45,12 @@ export function containerRoutes(deps: {
     const scacs = readCodes(c, 'filter[shipping_line_scac]');
     const tags = readCodes(c, 'filter[tag]') ?? readCodes(c, 'filter[tags]');
     const stopped = readStopped(c);
-    const query = readContainerQuery(c, deps.clock.now());
+    const derived = readContainerQuery(c, deps.clock.now());
+    const lookups = annotationLookups(deps.parties, deps.fields, accountId);
+    const query = {
+      ...derived,
+      filters: [...derived.filters, ...readAnnotationFilters(c, lookups, 'container')],
+    };
     const stored: ContainerFilter = {
       ...(numbers === undefined ? {} : { numbers }),
       ...(prefix === undefined ? {} : { numberPrefix: prefix }),
@@ -81,6 +92,7 @@ export function containerRoutes(deps: {
             resource: views.container(container, shipment),
             shipment: shipmentResource,
             updatedAt: container.updatedAt,
+            ids: { container: container.id, shipment: shipment.id, request: shipment.trackingRequestId },
           };
         },
         query,

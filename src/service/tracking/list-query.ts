@@ -25,6 +25,8 @@ export interface RowFacts {
   readonly shipment: Resource;
   /** When the row last changed (containers carry no `updated_at` attribute). */
   readonly updatedAt: number;
+  /** The row's container (a container list), shipment and tracking request. */
+  readonly ids: { readonly container?: string; readonly shipment: string; readonly request: string };
 }
 
 type Field = (facts: RowFacts) => string | null;

@@ -1,12 +1,17 @@
 import { Hono } from 'hono';
 import { updateShipmentBody } from '../../contract/tracking.ts';
 import type { Clock } from '../../domain/clock.ts';
+import { InvalidParameterError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { readJson } from '../http/read-json.ts';
+import { annotationLookups } from './annotation-lookups.ts';
+import type { CustomFieldStore } from './custom-field-store.ts';
+import { readAnnotationFilters } from './list-annotation-filters.ts';
 import { readCodes, readNumbers, readStopped } from './list-filters.ts';
 import { isPlainQuery, readShipmentQuery } from './list-query.ts';
 import { scanPage } from './list-scan.ts';
+import type { PartyStore } from './party-store.ts';
 import type { SandboxRequests } from './sandbox-requests.ts';
 import type { ShipmentFilter, ShipmentRecord, TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
@@ -16,6 +21,8 @@ export function shipmentRoutes(deps: {
   views: TrackingViews;
   requests: SandboxRequests;
   clock: Clock;
+  parties: PartyStore;
+  fields: CustomFieldStore;
 }): Hono<ServiceEnv> {
   const { store, views, requests, clock } = deps;
   const routes = new Hono<ServiceEnv>();
@@ -29,8 +36,17 @@ export function shipmentRoutes(deps: {
     const stopped = readStopped(c);
     // The deprecated `q` (and `filter[q]`): a bill of lading, a reference number or a container number.
     const q = (c.req.query('filter[q]') ?? c.req.query('q'))?.trim();
+    // The list-filter reference: a blank top-level `q` is a 400 upstream.
+    if (c.req.query('filter[q]') === undefined && c.req.query('q')?.trim() === '') {
+      throw new InvalidParameterError('q', 'q must not be blank; leave it out to list every shipment');
+    }
     const tags = readCodes(c, 'filter[tag]') ?? readCodes(c, 'filter[tags]');
-    const query = readShipmentQuery(c, clock.now());
+    const derived = readShipmentQuery(c, clock.now());
+    const lookups = annotationLookups(deps.parties, deps.fields, accountId);
+    const query = {
+      ...derived,
+      filters: [...derived.filters, ...readAnnotationFilters(c, lookups, 'shipment')],
+    };
     const stored: ShipmentFilter = {
       ...(numbers === undefined ? {} : { numbers }),
       ...(stopped === undefined || stopped === 'none' ? {} : { trackingStopped: stopped }),
@@ -47,7 +63,12 @@ export function shipmentRoutes(deps: {
         (before, limit) => store.shipmentChunk(accountId, stored, before, limit),
         (shipment) => {
           const resource = views.shipment(shipment);
-          return { resource, shipment: resource, updatedAt: shipment.updatedAt };
+          return {
+            resource,
+            shipment: resource,
+            updatedAt: shipment.updatedAt,
+            ids: { shipment: shipment.id, request: shipment.trackingRequestId },
+          };
         },
         query,
         page,

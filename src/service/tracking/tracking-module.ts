@@ -105,7 +105,10 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   router.route('/', trackingRequestRoutes({ store, views, parties, initialFields, limiter: deps.limiter }));
   router.route('/', partyRoutes({ parties, entityOr404 }));
   router.route('/', customFieldRoutes({ fields, entityOr404 }));
-  router.route('/', shipmentRoutes({ store, views, requests: player.requests, clock: deps.clock }));
+  router.route(
+    '/',
+    shipmentRoutes({ store, views, requests: player.requests, clock: deps.clock, parties, fields }),
+  );
   router.route(
     '/',
     containerRoutes({
@@ -115,6 +118,8 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
       features: deps.features,
       limiter: deps.limiter,
       clock: deps.clock,
+      parties,
+      fields,
     }),
   );
   router.route('/', routeMapRoutes({ views, journeys, features: deps.features, clock: deps.clock, seaLeg }));

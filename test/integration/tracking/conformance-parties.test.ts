@@ -98,6 +98,28 @@ describe('parties', () => {
   });
 });
 
+describe('list filters on parties', () => {
+  test('filter[customer_id], filter[parties][customer] and filter[party_id] on shipments and containers', async () => {
+    const listIds = async (path: string) =>
+      (await read(await h.api(path))).data.map((resource) => resource.id);
+    expect(await listIds(`/v2/shipments?filter[customer_id]=${customerId}`)).toEqual([shipment.id]);
+    expect(await listIds(`/v2/shipments?filter[parties][customer]=${customerId}`)).toEqual([shipment.id]);
+    expect(await listIds(`/v2/shipments?filter[party_id]=${customerId}`)).toEqual([shipment.id]);
+    expect(await listIds('/v2/shipments?filter[parties][customer]=@not_exists')).toEqual([]);
+    const boxes = await listIds(`/v2/containers?filter[parties][customer]=${customerId}&page[size]=100`);
+    expect(boxes).toContain(container.id);
+    expect(await listIds('/v2/containers?filter[parties][shipper]=@exists')).toEqual([]);
+    // The account stands in for the customer where no customer role is set: none here, so nothing matches.
+    expect(await listIds('/v2/shipments?filter[customer_id]=00000000-0000-4000-8000-000000000009')).toEqual(
+      [],
+    );
+  });
+
+  test('a blank deprecated q is a 400 on q', async () => {
+    await expectError(await h.api('/v2/shipments?q=%20'), 400, { source: { parameter: 'q' } });
+  });
+});
+
 describe('party roles', () => {
   test.each([
     ['shipments', () => shipment.id],
@@ -367,6 +389,19 @@ describe('initial_custom_fields on a tracking request', () => {
       const fields = await read(await h.api(`/v2/containers/${box.id}/custom_fields`));
       expect(fields.data.map((field) => field.attributes.value)).toEqual(['D7']);
     }
+    // filter[custom_fields][slug]: a substring of the container's (or its shipment's) value, or presence.
+    const byField = await read(
+      await h.api('/v2/containers?filter[custom_fields][dock_door]=D&page[size]=100'),
+    );
+    expect(byField.data.map((box) => box.id).sort()).toEqual(boxes.map((box) => box.id).sort());
+    const byShipmentField = await read(
+      await h.api('/v2/containers?filter[custom_fields][purchase_order]=PO-9&page[size]=100'),
+    );
+    expect(byShipmentField.data.map((box) => box.id).sort()).toEqual(boxes.map((box) => box.id).sort());
+    const without = await read(
+      await h.api('/v2/containers?filter[custom_fields][dock_door]=@not_exists&page[size]=100'),
+    );
+    expect(without.data.map((box) => box.id)).not.toContain(boxes[0]?.id);
   });
 
   test('an unknown slug is a 422 pointing at it, and no request is made', async () => {

@@ -27,7 +27,7 @@ const facts = (row: Row): RowFacts => {
     type: 'container',
     attributes: { pickup_lfd: `${row.day}T00:00:00Z` },
   };
-  return { resource, shipment: resource, updatedAt: row.seq };
+  return { resource, shipment: resource, updatedAt: row.seq, ids: { shipment: 's', request: 'r' } };
 };
 
 const onDay =

@@ -220,6 +220,13 @@ export const TRACKING_ENDPOINTS: readonly Endpoint[] = [
   },
   {
     method: 'get',
+    path: '/me',
+    summary: 'The API key behind the request, its account and which gated features it can use',
+    tag: 'tracking',
+    response: z.object({ data: tracking('credential'), included: z.array(z.unknown()) }),
+  },
+  {
+    method: 'get',
     path: '/search',
     summary: 'Search by number or reference',
     tag: 'tracking',

@@ -16,6 +16,7 @@ import { seaLeg as shippedSeaLeg } from '../maps/sea-legs.ts';
 import { vesselPositionRoutes } from '../maps/vessel-position-routes.ts';
 import type { Notifier } from '../webhooks/notifier.ts';
 import { containerRoutes } from './container-routes.ts';
+import { credentialRoute } from './credential-route.ts';
 import { customFieldRoutes } from './custom-field-routes.ts';
 import { CustomFieldStore } from './custom-field-store.ts';
 import { InitialCustomFieldsBook } from './initial-custom-fields.ts';
@@ -124,6 +125,7 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   );
   router.route('/', routeMapRoutes({ views, journeys, features: deps.features, clock: deps.clock, seaLeg }));
   router.route('/', referenceDataRoutes({ ports }));
+  router.route('/', credentialRoute({ features: deps.features }));
   router.route('/', vesselPositionRoutes({ ports, features: deps.features, clock: deps.clock, seaLeg }));
   router.route('/', searchRoute({ store, journeys, clock: deps.clock }));
   return {

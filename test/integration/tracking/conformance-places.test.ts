@@ -117,3 +117,25 @@ test('an unknown route is a JSON:API 404, which the SDK maps to NotFoundError li
   const response = await h.api('/v2/no_such_things/1');
   await expectError(response, 404, { title: 'Not Found' });
 });
+
+test('GET /me: the credential (kind api_key), its account included, and the features as the SDK maps them', async () => {
+  const plain = await h.account('plain credential');
+  for (const [key, routing] of [
+    [routingKey, 'available'],
+    [plain, 'not_enabled'],
+  ] as const) {
+    const response = await h.api('/v2/me', { key });
+    expect(response.status).toBe(200);
+    const document = await read(response);
+    expect(document.data).toMatchObject({
+      type: 'credential',
+      attributes: { kind: 'api_key', channel: 'api', features: { routing_data: { status: routing } } },
+    });
+    const account = document.included?.[0];
+    expect(account?.type).toBe('account');
+    expect(document.data.relationships?.account?.data).toEqual({ id: account?.id, type: 'account' });
+    expect(document.data.relationships?.user?.data).toBeNull();
+  }
+  const again = await read(await h.api('/v2/me', { key: plain }));
+  expect(again.data.id).toBe((await read(await h.api('/v2/me', { key: plain }))).data.id);
+});

@@ -10,9 +10,14 @@ import {
   serializeTerminal,
   serializeVessel,
 } from './tracking-serializers.ts';
+import type { VesselFix } from './vessel-fix.ts';
 
 /** Ports and metro areas (every UN/LOCODE location), the sandbox's terminals and vessels: read-only reference data. */
-export function referenceDataRoutes(deps: { ports: PortCatalog }): Hono<ServiceEnv> {
+export function referenceDataRoutes(deps: {
+  ports: PortCatalog;
+  /** Where the vessel is now, when the account may see positions and one of its journeys sails it. */
+  positionOf?: (accountId: string, vesselId: string) => VesselFix | undefined;
+}): Hono<ServiceEnv> {
   const { ports } = deps;
   const terminals = new Map<string, Terminal>();
   for (const code of JOURNEY_PORT_CODES) {
@@ -63,7 +68,11 @@ export function referenceDataRoutes(deps: { ports: PortCatalog }): Hono<ServiceE
     // `/vessels/{id}` and `/vessels/{imo}` share the path upstream: an id, else an IMO number.
     const vessel = findVessel(id) ?? VESSELS.find((candidate) => candidate.imo === id.trim());
     if (vessel === undefined) throw new NotFoundError('Vessel', id);
-    return c.json({ data: serializeVessel(vessel), links: { self: `/v2/vessels/${id}` } });
+    const resource = serializeVessel(vessel);
+    const fix = deps.positionOf?.(c.get('account').id, vessel.id);
+    const data =
+      fix === undefined ? resource : { ...resource, attributes: { ...resource.attributes, ...fix } };
+    return c.json({ data, links: { self: `/v2/vessels/${id}` } });
   });
 
   return routes;

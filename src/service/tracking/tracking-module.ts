@@ -33,6 +33,7 @@ import { trackingRequestRoutes } from './tracking-request-routes.ts';
 import { TrackingStore } from './tracking-store.ts';
 import { TRACKING_MIGRATION_NAMESPACE, TRACKING_MIGRATIONS } from './tracking-tables.ts';
 import { TrackingViews } from './tracking-views.ts';
+import { vesselFixes } from './vessel-fix.ts';
 
 export interface TrackingModuleDeps {
   readonly db: DatabaseSync;
@@ -124,7 +125,13 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     }),
   );
   router.route('/', routeMapRoutes({ views, journeys, features: deps.features, clock: deps.clock, seaLeg }));
-  router.route('/', referenceDataRoutes({ ports }));
+  router.route(
+    '/',
+    referenceDataRoutes({
+      ports,
+      positionOf: vesselFixes({ store, journeys, features: deps.features, clock: deps.clock }),
+    }),
+  );
   router.route('/', credentialRoute({ features: deps.features }));
   router.route('/', vesselPositionRoutes({ ports, features: deps.features, clock: deps.clock, seaLeg }));
   router.route('/', searchRoute({ store, journeys, clock: deps.clock }));

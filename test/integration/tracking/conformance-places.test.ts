@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectError, read } from './conformance-support.ts';
-import { startTracking, type TrackingHarness } from './tracking-harness.ts';
+import { advance, createRequest, expectError, read } from './conformance-support.ts';
+import { PLAY_INTERVAL_MS, startTracking, type TrackingHarness } from './tracking-harness.ts';
 
 /**
  * Metro areas (`GET /metro_areas/{id}`, by UN/LOCODE or id), the paid vessel forecasts
@@ -138,4 +138,36 @@ test('GET /me: the credential (kind api_key), its account included, and the feat
   }
   const again = await read(await h.api('/v2/me', { key: plain }));
   expect(again.data.id).toBe((await read(await h.api('/v2/me', { key: plain }))).data.id);
+});
+
+test("GET /vessels/{id}: the position where one of the account's journeys sails it now, with routing only", async () => {
+  const created = await createRequest(
+    h,
+    { request_type: 'bill_of_lading', request_number: 'HLCU700000321', scac: 'HLCU' },
+    routingKey,
+  );
+  expect(created.status).toBe(201);
+  await advance(h, PLAY_INTERVAL_MS);
+  const containerId = (await read(await h.api('/v2/containers', { key: routingKey }))).data[0]?.id;
+  type Feature = { geometry: { coordinates: number[] }; properties: Record<string, unknown> };
+  let atSea: Feature | undefined;
+  for (let day = 0; day < 60 && atSea === undefined; day += 1) {
+    const map = (await (
+      await h.api(`/v2/containers/${containerId}/map_geojson`, { key: routingKey })
+    ).json()) as {
+      features: Feature[];
+    };
+    atSea = map.features.find((feature) => feature.properties.feature_type === 'current_vessel');
+    if (atSea === undefined) h.clock.advance(86_400_000);
+  }
+  expect(atSea).toBeDefined();
+  const vessel = String(atSea?.properties.vessel_id);
+  const seen = (await read(await h.api(`/v2/vessels/${vessel}`, { key: routingKey }))).data.attributes;
+  expect(seen.latitude).toBeCloseTo(atSea?.geometry.coordinates[1] ?? 0, 3);
+  expect(seen.longitude).toBeCloseTo(atSea?.geometry.coordinates[0] ?? 0, 3);
+  expect(typeof seen.nautical_speed_knots).toBe('number');
+  expect(seen.position_timestamp).toBe(new Date(h.clock.now()).toISOString());
+  const plain = await h.account('no routing');
+  const unseen = (await read(await h.api(`/v2/vessels/${vessel}`, { key: plain }))).data.attributes;
+  expect(unseen.latitude).toBeNull();
 });

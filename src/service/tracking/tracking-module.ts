@@ -17,6 +17,7 @@ import { vesselPositionRoutes } from '../maps/vessel-position-routes.ts';
 import type { Notifier } from '../webhooks/notifier.ts';
 import { containerRoutes } from './container-routes.ts';
 import { credentialRoute } from './credential-route.ts';
+import { customFieldDefinitionRoutes } from './custom-field-definition-routes.ts';
 import { customFieldRoutes } from './custom-field-routes.ts';
 import { CustomFieldStore } from './custom-field-store.ts';
 import { InitialCustomFieldsBook } from './initial-custom-fields.ts';
@@ -106,6 +107,7 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   const router = new Hono<ServiceEnv>();
   router.route('/', trackingRequestRoutes({ store, views, parties, initialFields, limiter: deps.limiter }));
   router.route('/', partyRoutes({ parties, entityOr404 }));
+  router.route('/', customFieldDefinitionRoutes({ fields }));
   router.route('/', customFieldRoutes({ fields, entityOr404 }));
   router.route(
     '/',

@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { changedRows, readInteger } from '../../store/sql-row.ts';
 import { storeCall } from '../../store/store-errors.ts';
 import {
+  CONTAINER_WHERE,
+  type ContainerFilter,
+  containerParams,
+  SHIPMENT_WHERE,
+  type ShipmentFilter,
+  shipmentParams,
+} from './tracking-list-sql.ts';
+import {
   type ContainerRecord,
   OPEN_STATUSES,
   type ShipmentRecord,
@@ -12,6 +20,8 @@ import {
 } from './tracking-records.ts';
 import { TrackingRequestStore } from './tracking-request-store.ts';
 
+export type { ContainerFilter, ShipmentFilter } from './tracking-list-sql.ts';
+
 export type {
   ContainerRecord,
   RequestType,
@@ -20,67 +30,6 @@ export type {
   TrackingRequestRecord,
   TrackingStatus,
 } from './tracking-records.ts';
-
-/** What `GET /shipments` filters in SQL: stored columns only. */
-export interface ShipmentFilter {
-  readonly numbers?: readonly string[];
-  readonly trackingStopped?: boolean;
-  readonly query?: string;
-  readonly tags?: readonly string[];
-}
-
-/** What `GET /containers` filters in SQL: stored columns only. */
-export interface ContainerFilter {
-  readonly numbers?: readonly string[];
-  readonly numberPrefix?: string;
-  readonly scacs?: readonly string[];
-  readonly trackingStopped?: boolean;
-  readonly tags?: readonly string[];
-}
-
-const json = (values: readonly string[] | undefined): string | null =>
-  values === undefined ? null : JSON.stringify(values);
-const flag = (value: boolean | undefined): number | null => (value === undefined ? null : value ? 1 : 0);
-const escapeLike = (text: string): string =>
-  text.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_');
-
-const shipmentParams = (accountId: string, filter: ShipmentFilter) => ({
-  accountId,
-  numbers: json(filter.numbers),
-  stopped: flag(filter.trackingStopped),
-  query: filter.query ?? null,
-  tags: json(filter.tags),
-});
-
-// `:before` pages a scan by insertion order (keyset), so rows added meanwhile neither repeat nor go missing.
-const SHIPMENT_WHERE = `account_id = :accountId AND (:before IS NULL OR seq < :before)
-  AND (:numbers IS NULL OR request_number IN (SELECT value FROM json_each(:numbers)))
-  AND (:stopped IS NULL OR (tracking_stopped_at IS NOT NULL) = :stopped)
-  AND (:tags IS NULL OR EXISTS (SELECT 1 FROM json_each(shipments.tags)
-    WHERE upper(value) IN (SELECT value FROM json_each(:tags))))
-  AND (:query IS NULL OR request_number IN (upper(:query), replace(replace(upper(:query), ' ', ''), '-', ''))
-    OR EXISTS (SELECT 1 FROM json_each(shipments.ref_numbers) WHERE upper(value) = upper(:query))
-    OR EXISTS (SELECT 1 FROM containers WHERE containers.shipment_id = shipments.id
-      AND containers.number = replace(replace(upper(:query), ' ', ''), '-', '')))`;
-
-const containerParams = (accountId: string, filter: ContainerFilter) => ({
-  accountId,
-  numbers: json(filter.numbers),
-  prefix: filter.numberPrefix === undefined ? null : `${escapeLike(filter.numberPrefix)}%`,
-  scacs: json(filter.scacs),
-  stopped: flag(filter.trackingStopped),
-  tags: json(filter.tags),
-});
-
-const CONTAINER_WHERE = `account_id = :accountId AND (:before IS NULL OR seq < :before)
-  AND (:numbers IS NULL OR number IN (SELECT value FROM json_each(:numbers)))
-  AND (:prefix IS NULL OR number LIKE :prefix ESCAPE '\\')
-  AND (:scacs IS NULL AND :stopped IS NULL AND :tags IS NULL OR EXISTS (SELECT 1 FROM shipments
-    WHERE shipments.id = containers.shipment_id
-    AND (:scacs IS NULL OR shipments.scac IN (SELECT value FROM json_each(:scacs)))
-    AND (:stopped IS NULL OR (shipments.tracking_stopped_at IS NOT NULL) = :stopped)
-    AND (:tags IS NULL OR EXISTS (SELECT 1 FROM json_each(shipments.tags)
-      WHERE upper(value) IN (SELECT value FROM json_each(:tags))))))`;
 
 /** Tracking requests (see `TrackingRequestStore`), shipments and containers of every account. */
 export class TrackingStore extends TrackingRequestStore {

@@ -52,17 +52,6 @@ export function trackingRequestRoutes(deps: {
     async (c) => {
       const { attributes, relationships } = (await readJson(c, createTrackingRequestBody)).data;
       const accountId = c.get('account').id;
-      const customerId = relationships?.customer?.data?.id;
-      const customer = customerId === undefined ? undefined : deps.parties.party(accountId, customerId);
-      if (customerId !== undefined && customer === undefined) {
-        throw new ValidationError(
-          `Customer '${customerId}' is not a party of this account`,
-          {},
-          { pointer: '/data/relationships/customer/data/id', code: 'invalid' },
-        );
-      }
-      const initial = attributes.initial_custom_fields ?? undefined;
-      if (initial !== undefined) deps.initialFields.check(accountId, initial);
       const scac = (attributes.scac ?? '').trim().toUpperCase();
       if (attributes.request_number.trim() === '') {
         throw new ValidationError(
@@ -78,24 +67,39 @@ export function trackingRequestRoutes(deps: {
       if (!autoDetect && knownCarrierName(scac) === undefined)
         throw scacError(`Scac '${scac}' is not recognized`, 'invalid');
       const requestNumber = normalizeRequestNumber(attributes.request_type, attributes.request_number, scac);
-      const record = store.createRequest({
-        accountId,
-        requestType: attributes.request_type,
-        requestNumber,
-        scac,
-        refNumbers: attributes.ref_numbers ?? [],
-        shipmentTags: attributes.shipment_tags ?? [],
-      });
-      if (initial !== undefined) deps.initialFields.keep(record.id, initial);
-      // The shipment reads its customer from the request until one is set on it (TrackingViews.shipment).
-      if (customer !== undefined) {
-        deps.parties.assign(accountId, {
-          partyId: customer.id,
-          role: 'customer',
-          entityType: 'tracking_request',
-          entityId: record.id,
-        });
+      const customerId = relationships?.customer?.data?.id;
+      const customer = customerId === undefined ? undefined : deps.parties.party(accountId, customerId);
+      if (customerId !== undefined && customer === undefined) {
+        throw new ValidationError(
+          `Customer '${customerId}' is not a party of this account`,
+          {},
+          { pointer: '/data/relationships/customer/data/id', code: 'invalid' },
+        );
       }
+      const initial = attributes.initial_custom_fields ?? undefined;
+      if (initial !== undefined) deps.initialFields.check(accountId, initial);
+      const record = store.createRequest(
+        {
+          accountId,
+          requestType: attributes.request_type,
+          requestNumber,
+          scac,
+          refNumbers: attributes.ref_numbers ?? [],
+          shipmentTags: attributes.shipment_tags ?? [],
+        },
+        (created) => {
+          if (initial !== undefined) deps.initialFields.keep(created.id, initial);
+          // The shipment reads its customer from the request until one is set on it (TrackingViews.shipment).
+          if (customer !== undefined) {
+            deps.parties.assign(accountId, {
+              partyId: customer.id,
+              role: 'customer',
+              entityType: 'tracking_request',
+              entityId: created.id,
+            });
+          }
+        },
+      );
       const { data } = views.trackingRequests([record], new Set());
       return c.json({ data: data[0], links: { self: `/v2/tracking_requests/${record.id}` } }, 201);
     },

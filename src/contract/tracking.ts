@@ -79,6 +79,8 @@ export const updateShipmentBody = z.object({
     attributes: z.object({
       ref_numbers: refNumbers.optional(),
       tags: tags.optional(),
+      /** The OpenAPI document's name for the same list (its PATCH body); `tags` wins when both come. */
+      shipment_tags: tags.optional(),
     }),
   }),
 });

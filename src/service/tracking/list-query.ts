@@ -236,6 +236,23 @@ export function readContainerQuery(c: Context, now: number): ListQuery {
       return (lfd !== null && AT_TERMINAL.includes(status) && lfd.slice(0, 10) <= horizon) === wanted;
     });
   }
+  // The OpenAPI document's `terminal_checked_before`: seconds; boxes the terminal was last checked for
+  // longer ago than that (never checked counts as long ago).
+  const checkedBefore = c.req.query('terminal_checked_before');
+  if (checkedBefore !== undefined && checkedBefore.trim() !== '') {
+    const seconds = /^\d+$/.test(checkedBefore.trim()) ? Number(checkedBefore) : Number.NaN;
+    if (!Number.isSafeInteger(seconds)) {
+      throw new InvalidParameterError(
+        'terminal_checked_before',
+        'terminal_checked_before must be a number of seconds',
+      );
+    }
+    const cutoff = now - seconds * 1000;
+    filters.push((facts) => {
+      const checked = text(facts.resource.attributes.terminal_checked_at);
+      return checked === null || Date.parse(checked) < cutoff;
+    });
+  }
   const lastFreeDay = filterValues(c, 'last_free_day_on');
   if (lastFreeDay !== undefined) {
     // Inclusive FROM..TO of the last free day, for boxes still at the terminal of an active shipment.

@@ -100,7 +100,9 @@ export function shipmentRoutes(deps: {
     const { attributes } = (await readJson(c, updateShipmentBody)).data;
     store.updateShipmentRefs(accountId, shipment.id, {
       ...(attributes.ref_numbers === undefined ? {} : { refNumbers: attributes.ref_numbers }),
-      ...(attributes.tags === undefined ? {} : { tags: [...new Set(attributes.tags)] }),
+      ...((attributes.tags ?? attributes.shipment_tags) === undefined
+        ? {}
+        : { tags: [...new Set(attributes.tags ?? attributes.shipment_tags)] }),
     });
     return c.json({ data: views.shipment(views.shipmentOr404(accountId, shipment.id)) });
   });

@@ -253,3 +253,28 @@ describe('GET /shipments date and voyage filters', () => {
     });
   });
 });
+
+test('GET /containers?terminal_checked_before=<seconds>: boxes not checked within that many seconds', async () => {
+  const seconds = 3 * 86_400;
+  const cutoff = h.clock.now() - seconds * 1000;
+  await expectFiltered(
+    `/v2/containers?terminal_checked_before=${seconds}`,
+    containers.filter((container) => {
+      const checked = attr(container, 'terminal_checked_at');
+      return checked === null || Date.parse(String(checked)) < cutoff;
+    }),
+  );
+  await expectError(await h.api('/v2/containers?terminal_checked_before=soon'), 400, {
+    source: { parameter: 'terminal_checked_before' },
+  });
+});
+
+test('PATCH /shipments/{id} takes the OpenAPI body name shipment_tags as well as tags', async () => {
+  const shipment = shipments[0] as Resource;
+  const response = await h.api(`/v2/shipments/${shipment.id}`, {
+    method: 'PATCH',
+    json: { data: { type: 'shipment', attributes: { shipment_tags: ['camembert', 'camembert', 'brie'] } } },
+  });
+  expect(response.status).toBe(200);
+  expect((await read(response)).data.attributes.tags).toEqual(['camembert', 'brie']);
+});

@@ -10,7 +10,7 @@ import { readJson } from '../http/read-json.ts';
 import { annotationLookups } from './annotation-lookups.ts';
 import type { CustomFieldStore } from './custom-field-store.ts';
 import { readAnnotationFilters } from './list-annotation-filters.ts';
-import { readCodes, readNumbers, readStopped } from './list-filters.ts';
+import { readCodes, readContainerNumbers, readNumbers, readStopped } from './list-filters.ts';
 import { isPlainQuery, readContainerQuery } from './list-query.ts';
 import { scanPage } from './list-scan.ts';
 import type { PartyStore } from './party-store.ts';
@@ -40,7 +40,7 @@ export function containerRoutes(deps: {
     const page = readPage(c);
     const includes = readIncludes(c, 'container');
     const accountId = c.get('account').id;
-    const numbers = readNumbers(c, 'filter[number]');
+    const numbers = readContainerNumbers(c);
     const prefix = readNumbers(c, 'filter[search_by_number]')?.[0]?.replace(/^~/, '');
     const scacs = readCodes(c, 'filter[shipping_line_scac]');
     const tags = readCodes(c, 'filter[tag]') ?? readCodes(c, 'filter[tags]');

@@ -43,3 +43,30 @@ export function readStopped(c: Context): boolean | 'none' | undefined {
   if (stopped === undefined || stopped === !active) return !active;
   return 'none';
 }
+
+const squash = (value: string): string => value.trim().toUpperCase().replace(/[\s-]/g, '');
+
+/**
+ * `number` of `GET /shipments` (the list-filter reference): a scalar is one literal number, commas and all;
+ * an array (`filter[number][]`) means any of its numbers. The nested filter wins over the top-level alias.
+ */
+export function readShipmentNumbers(c: Context): string[] | undefined {
+  const listed = c.req.queries('filter[number][]')?.filter((value) => value.trim() !== '');
+  if (listed !== undefined && listed.length > 0) return listed.map(squash);
+  const scalar = c.req.query('filter[number]') ?? c.req.query('number');
+  return scalar === undefined || scalar.trim() === '' ? undefined : [squash(scalar)];
+}
+
+/**
+ * `filter[number]` of `GET /containers`: a comma list means any of the numbers; an array
+ * (`filter[number][]`) means all of them, so two different numbers match no container.
+ */
+export function readContainerNumbers(c: Context): string[] | undefined {
+  const listed = c.req.queries('filter[number][]')?.filter((value) => value.trim() !== '');
+  if (listed !== undefined && listed.length > 0) {
+    const distinct = [...new Set(listed.map((value) => squash(value)))];
+    // No box has two numbers: distinct values leave nothing (an id no row has).
+    return distinct.length === 1 ? distinct : [''];
+  }
+  return readNumbers(c, 'filter[number]');
+}

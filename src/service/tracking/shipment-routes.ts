@@ -8,7 +8,7 @@ import { readJson } from '../http/read-json.ts';
 import { annotationLookups } from './annotation-lookups.ts';
 import type { CustomFieldStore } from './custom-field-store.ts';
 import { readAnnotationFilters } from './list-annotation-filters.ts';
-import { readCodes, readNumbers, readStopped } from './list-filters.ts';
+import { readCodes, readShipmentNumbers, readStopped } from './list-filters.ts';
 import { isPlainQuery, readShipmentQuery } from './list-query.ts';
 import { scanPage } from './list-scan.ts';
 import type { PartyStore } from './party-store.ts';
@@ -32,7 +32,7 @@ export function shipmentRoutes(deps: {
     const includes = readIncludes(c, 'shipment');
     const accountId = c.get('account').id;
     // `number` (and `filter[number]`) is the request's B/L or booking number, never a container's.
-    const numbers = readNumbers(c, 'filter[number]') ?? readNumbers(c, 'number');
+    const numbers = readShipmentNumbers(c);
     const stopped = readStopped(c);
     // The deprecated `q` (and `filter[q]`): a bill of lading, a reference number or a container number.
     const q = (c.req.query('filter[q]') ?? c.req.query('q'))?.trim();

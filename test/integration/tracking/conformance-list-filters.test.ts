@@ -278,3 +278,20 @@ test('PATCH /shipments/{id} takes the OpenAPI body name shipment_tags as well as
   expect(response.status).toBe(200);
   expect((await read(response)).data.attributes.tags).toEqual(['camembert', 'brie']);
 });
+
+test('number: shipment arrays are OR and a scalar is one literal; container commas are OR and arrays AND', async () => {
+  const [a, b] = shipments.map((shipment) => String(attr(shipment, 'bill_of_lading_number')));
+  const bothShipments = shipments.filter((shipment) =>
+    [a, b].includes(String(attr(shipment, 'bill_of_lading_number'))),
+  );
+  await expectFiltered(`/v2/shipments?filter[number][]=${a}&filter[number][]=${b}`, bothShipments);
+  await expectFiltered(`/v2/shipments?filter[number]=${a},${b}`, []);
+  const [x, y] = containers.map((container) => String(attr(container, 'number')));
+  const bothBoxes = containers.filter((container) => [x, y].includes(String(attr(container, 'number'))));
+  await expectFiltered(`/v2/containers?filter[number]=${x},${y}`, bothBoxes);
+  await expectFiltered(`/v2/containers?filter[number][]=${x}&filter[number][]=${y}`, []);
+  await expectFiltered(
+    `/v2/containers?filter[number][]=${x}&filter[number][]=${x}`,
+    containers.filter((container) => attr(container, 'number') === x),
+  );
+});

@@ -59,7 +59,7 @@ const entityEndpoints = (path: string, noun: string): Endpoint[] => [
   {
     method: 'post',
     path: `/${path}/{id}/custom_fields`,
-    summary: 'Set a custom field by api_slug (created 201, or updated 200)',
+    summary: 'Set a custom field by api_slug (created or updated: 201)',
     tag,
     request: customFieldBody,
     response: one('custom_field'),

@@ -58,6 +58,8 @@ export function customFieldRoutes(deps: {
       definition: {
         data: definition === undefined ? null : { id: definition.id, type: 'custom_field_definition' },
       },
+      // Who last set it: values set through the API have no user.
+      user: { data: null },
     },
     links: { self: `/v2/custom_fields/${field.id}` },
   });
@@ -164,14 +166,14 @@ export function customFieldRoutes(deps: {
       definitionId === undefined
         ? slugDefinition(accountId, entityType, attributes.api_slug)
         : definitionOr404(accountId, definitionId);
-    const { field, created } = setValue(
+    const { field } = setValue(
       accountId,
       definition,
       { type: entityType, id: entityId },
       attributes.value,
       attributes.update_pathway,
     );
-    return c.json({ data: serializeField(field, definition) }, created ? 201 : 200);
+    return c.json({ data: serializeField(field, definition) }, 201);
   });
 
   routes.get('/custom_fields/:id', (c) => {
@@ -211,20 +213,21 @@ export function customFieldRoutes(deps: {
       return c.json({ data, ...(included.length === 0 ? {} : { included }) });
     });
 
-    // Creates the field, or updates the one the slug already has on this entity (the upstream's upsert).
+    // Creates the field, or updates the one the slug already has on this entity (the upstream's upsert,
+    // `find_or_initialize_by`): 201 either way, as its tracking-request page says.
     routes.post(`/${path}/:id/custom_fields`, async (c) => {
       const accountId = c.get('account').id;
       const entityId = deps.entityOr404(accountId, entityType, c.req.param('id'));
       const { attributes } = (await readJson(c, customFieldBody)).data;
       const definition = slugDefinition(accountId, entityType, attributes.api_slug);
-      const { field, created } = setValue(
+      const { field } = setValue(
         accountId,
         definition,
         { type: entityType, id: entityId },
         attributes.value,
         attributes.update_pathway,
       );
-      return c.json({ data: serializeField(field, definition) }, created ? 201 : 200);
+      return c.json({ data: serializeField(field, definition) }, 201);
     });
 
     routes.patch(`/${path}/:id/custom_fields/:api_slug`, async (c) => {

@@ -248,7 +248,7 @@ describe('custom fields', () => {
       },
     });
     const again = await post(path, body('custom_field', { api_slug: 'project_manager', value: 'Ana' }));
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(201);
     const listed: Document = await read(await h.api(`${path}?include=definition`));
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]?.attributes).toMatchObject({ value: 'Ana', api_slug: 'project_manager' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANNOTATION_ENDPOINTS } from './annotation-endpoints.ts';
 import { appLinkRequest, appLinkResponse } from './app-link.ts';
 import { DOCUMENT_ENDPOINTS } from './document-endpoints.ts';
 import { anyJson, type Endpoint } from './endpoint.ts';
@@ -24,6 +25,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...DOCUMENT_ENDPOINTS,
   ...WEBHOOK_ENDPOINTS,
   ...TRACKING_ENDPOINTS,
+  ...ANNOTATION_ENDPOINTS,
   {
     method: 'post',
     path: '/app_links',

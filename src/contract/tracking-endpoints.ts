@@ -183,6 +183,29 @@ export const TRACKING_ENDPOINTS: readonly Endpoint[] = [
   },
   {
     method: 'get',
+    path: '/metro_areas/{id}',
+    summary: 'A metro area by UN/LOCODE or id',
+    tag: 'tracking',
+    response: singleDocument(tracking('metro_area')),
+  },
+  {
+    method: 'get',
+    path: '/vessels/{id}/future_positions',
+    summary: 'Where the vessel will sail from previous_port_id to port_id, one position a minute',
+    tag: 'tracking',
+    response: singleDocument(tracking('vessel')),
+    feature: 'routing',
+  },
+  {
+    method: 'get',
+    path: '/vessels/{id}/future_positions_with_coordinates',
+    summary: 'The same from latitude/longitude to port_id',
+    tag: 'tracking',
+    response: singleDocument(tracking('vessel')),
+    feature: 'routing',
+  },
+  {
+    method: 'get',
     path: '/terminals/{id}',
     summary: 'A terminal',
     tag: 'tracking',
@@ -194,6 +217,13 @@ export const TRACKING_ENDPOINTS: readonly Endpoint[] = [
     summary: 'A vessel',
     tag: 'tracking',
     response: singleDocument(tracking('vessel')),
+  },
+  {
+    method: 'get',
+    path: '/me',
+    summary: 'The API key behind the request, its account and which gated features it can use',
+    tag: 'tracking',
+    response: z.object({ data: tracking('credential'), included: z.array(z.unknown()) }),
   },
   {
     method: 'get',

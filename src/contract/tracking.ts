@@ -19,6 +19,21 @@ const label = z
 const refNumbers = z.array(label).max(100);
 const tags = z.array(label).max(100);
 
+const initialValue = z.object({ api_slug: z.string().max(100), value: z.unknown() });
+
+/**
+ * Custom fields set on the shipment and containers once the request succeeds; a container entry without a
+ * `number` (or with "") applies to every container.
+ */
+export const initialCustomFields = z.object({
+  shipment: z.array(initialValue).max(100).optional(),
+  containers: z
+    .array(initialValue.extend({ number: z.string().max(20).nullable().optional() }))
+    .max(100)
+    .optional(),
+});
+export type InitialCustomFields = z.infer<typeof initialCustomFields>;
+
 export const createTrackingRequestBody = z.object({
   data: z.object({
     type: z.literal('tracking_request'),
@@ -30,9 +45,19 @@ export const createTrackingRequestBody = z.object({
       auto_detect_vocc_scac: z.boolean().optional(),
       ref_numbers: refNumbers.nullable().optional(),
       shipment_tags: tags.nullable().optional(),
-      initial_custom_fields: z.unknown().optional(),
+      initial_custom_fields: initialCustomFields.nullable().optional(),
     }),
-    relationships: z.unknown().optional(),
+    /** `customer`: the party the shipment is tracked for (the upstream's "add a customer" guide). */
+    relationships: z
+      .object({
+        customer: z
+          .object({
+            data: z.object({ id: z.string().max(100), type: z.string().max(50).optional() }).nullable(),
+          })
+          .optional(),
+      })
+      .passthrough()
+      .optional(),
   }),
 });
 
@@ -54,6 +79,8 @@ export const updateShipmentBody = z.object({
     attributes: z.object({
       ref_numbers: refNumbers.optional(),
       tags: tags.optional(),
+      /** The OpenAPI document's name for the same list (its PATCH body); `tags` wins when both come. */
+      shipment_tags: tags.optional(),
     }),
   }),
 });

@@ -1,22 +1,22 @@
 import { Hono } from 'hono';
 import { updateContainerBody } from '../../contract/tracking.ts';
+import type { Clock } from '../../domain/clock.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { type AccountFeatures, requireFeature } from '../accounts/account-features.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
-import {
-  isEmptyJourneyFilter,
-  MAX_FILTERED_ROWS,
-  passesJourneyFilter,
-  readCodes,
-  readJourneyFilter,
-  readNumbers,
-  readStopped,
-} from './list-filters.ts';
+import { annotationLookups } from './annotation-lookups.ts';
+import type { CustomFieldStore } from './custom-field-store.ts';
+import { readAnnotationFilters } from './list-annotation-filters.ts';
+import { readCodes, readContainerNumbers, readNumbers, readStopped } from './list-filters.ts';
+import { isPlainQuery, readContainerQuery } from './list-query.ts';
+import { scanPage } from './list-scan.ts';
+import type { PartyStore } from './party-store.ts';
+import type { Resource } from './resource.ts';
 import type { SandboxPlayer } from './sandbox-player.ts';
-import type { ContainerRecord, ShipmentRecord, TrackingStore } from './tracking-store.ts';
+import type { ContainerFilter, ContainerRecord, ShipmentRecord, TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
 
 /** The upstream allows 10 refreshes per minute per key. */
@@ -29,6 +29,9 @@ export function containerRoutes(deps: {
   player: SandboxPlayer;
   features: AccountFeatures;
   limiter: RollingWindowLimiter;
+  clock: Clock;
+  parties: PartyStore;
+  fields: CustomFieldStore;
 }): Hono<ServiceEnv> {
   const { store, views } = deps;
   const routes = new Hono<ServiceEnv>();
@@ -37,54 +40,71 @@ export function containerRoutes(deps: {
     const page = readPage(c);
     const includes = readIncludes(c, 'container');
     const accountId = c.get('account').id;
-    const numbers = readNumbers(c, 'filter[number]');
+    const numbers = readContainerNumbers(c);
     const prefix = readNumbers(c, 'filter[search_by_number]')?.[0]?.replace(/^~/, '');
     const scacs = readCodes(c, 'filter[shipping_line_scac]');
+    const tags = readCodes(c, 'filter[tag]') ?? readCodes(c, 'filter[tags]');
     const stopped = readStopped(c);
-    const journeyFilter = readJourneyFilter(c);
-    const stored = {
+    const derived = readContainerQuery(c, deps.clock.now());
+    const lookups = annotationLookups(deps.parties, deps.fields, accountId);
+    const query = {
+      ...derived,
+      filters: [...derived.filters, ...readAnnotationFilters(c, lookups, 'container')],
+    };
+    const stored: ContainerFilter = {
       ...(numbers === undefined ? {} : { numbers }),
       ...(prefix === undefined ? {} : { numberPrefix: prefix }),
       ...(scacs === undefined ? {} : { scacs }),
+      ...(tags === undefined ? {} : { tags }),
       ...(stopped === undefined || stopped === 'none' ? {} : { trackingStopped: stopped }),
     };
     const shipments = new Map<string, ShipmentRecord | undefined>();
+    const shipmentOf = (container: ContainerRecord): ShipmentRecord | undefined => {
+      if (!shipments.has(container.shipmentId))
+        shipments.set(container.shipmentId, store.shipment(accountId, container.shipmentId));
+      return shipments.get(container.shipmentId);
+    };
     const withShipment = (records: readonly ContainerRecord[]) =>
       records.flatMap((container) => {
-        if (!shipments.has(container.shipmentId))
-          shipments.set(container.shipmentId, store.shipment(accountId, container.shipmentId));
-        const shipment = shipments.get(container.shipmentId);
-        return shipment === undefined ? [] : [{ container, shipment }];
+        const shipment = shipmentOf(container);
+        return shipment === undefined ? [] : [{ seq: container.seq, container, shipment }];
       });
-    let rows: Array<{ container: ContainerRecord; shipment: ShipmentRecord }>;
-    let total: number;
+    let found: {
+      rows: Array<{ seq: number; container: ContainerRecord; shipment: ShipmentRecord }>;
+      total: number;
+    };
     if (stopped === 'none') {
-      rows = [];
-      total = 0;
-    } else if (isEmptyJourneyFilter(journeyFilter)) {
-      const found = store.listContainers(accountId, stored, page);
-      rows = withShipment(found.records);
-      total = found.total;
+      found = { rows: [], total: 0 };
+    } else if (isPlainQuery(query)) {
+      const listed = store.listContainers(accountId, stored, page);
+      found = { rows: withShipment(listed.records), total: listed.total };
     } else {
-      const all = withShipment(
-        store.listContainers(accountId, stored, { size: MAX_FILTERED_ROWS, offset: 0 }).records,
-      ).filter(({ container, shipment }) => {
-        const { stops } = views.journeyOf(shipment);
-        return passesJourneyFilter(journeyFilter, {
-          polCode: stops[0]?.port.locode,
-          podCode: stops.at(-1)?.port.locode,
-          status: views.containerStatus(container, shipment),
-        });
-      });
-      rows = all.slice(page.offset, page.offset + page.size);
-      total = all.length;
+      const shipmentResources = new Map<string, Resource>();
+      found = scanPage(
+        (before, limit) => withShipment(store.containerChunk(accountId, stored, before, limit)),
+        ({ container, shipment }) => {
+          let shipmentResource = shipmentResources.get(shipment.id);
+          if (shipmentResource === undefined) {
+            shipmentResource = views.shipment(shipment);
+            shipmentResources.set(shipment.id, shipmentResource);
+          }
+          return {
+            resource: views.container(container, shipment),
+            shipment: shipmentResource,
+            updatedAt: container.updatedAt,
+            ids: { container: container.id, shipment: shipment.id, request: shipment.trackingRequestId },
+          };
+        },
+        query,
+        page,
+      );
     }
-    const { data, included } = views.containers(rows, includes);
+    const { data, included } = views.containers(found.rows, includes);
     return c.json({
       data,
       included,
-      links: listEnvelope(c, page, total).links,
-      meta: paginationMeta(page, total),
+      links: listEnvelope(c, page, found.total).links,
+      meta: paginationMeta(page, found.total),
     });
   });
 

@@ -4,8 +4,8 @@ import { InvalidParameterError } from '../../domain/errors.ts';
 /**
  * The `filter[...]` parameters of `GET /shipments` and `GET /containers` the sandbox honours, read the way
  * the upstream's SDK sends them: a comma list means any of the values (OR); booleans are `true`/`false`.
- * Stored columns are filtered in SQL; what the sandbox derives from the journey (ports, container status)
- * is filtered after, in memory, before paging.
+ * Stored columns are filtered in SQL; what the sandbox derives from the journey (dates, ports, holds, fees,
+ * container status) is filtered while the rows are scanned (list-query.ts, list-scan.ts).
  */
 
 /** A list filter's values: trimmed, upper-cased codes of a comma list, or undefined when not given. */
@@ -44,41 +44,29 @@ export function readStopped(c: Context): boolean | 'none' | undefined {
   return 'none';
 }
 
-/** Filters on what the sandbox derives from a journey rather than stores. */
-export interface JourneyFilter {
-  readonly polCodes?: readonly string[];
-  readonly podCodes?: readonly string[];
-  /** Container `current_status` values (lower case). */
-  readonly statuses?: readonly string[];
-}
+const squash = (value: string): string => value.trim().toUpperCase().replace(/[\s-]/g, '');
 
-export function readJourneyFilter(c: Context): JourneyFilter {
-  const polCodes = readCodes(c, 'filter[pol_code]');
-  const podCodes = readCodes(c, 'filter[pod_code]');
-  const statuses = readCodes(c, 'filter[current_status]')?.map((status) => status.toLowerCase());
-  return {
-    ...(polCodes === undefined ? {} : { polCodes }),
-    ...(podCodes === undefined ? {} : { podCodes }),
-    ...(statuses === undefined ? {} : { statuses }),
-  };
-}
-
-export const isEmptyJourneyFilter = (filter: JourneyFilter): boolean =>
-  filter.polCodes === undefined && filter.podCodes === undefined && filter.statuses === undefined;
-
-/** Whether a row with these derived values passes the filter. */
-export function passesJourneyFilter(
-  filter: JourneyFilter,
-  row: { polCode: string | undefined; podCode: string | undefined; status?: string },
-): boolean {
-  if (filter.polCodes !== undefined && !filter.polCodes.includes(row.polCode ?? '')) return false;
-  if (filter.podCodes !== undefined && !filter.podCodes.includes(row.podCode ?? '')) return false;
-  if (filter.statuses !== undefined && !filter.statuses.includes(row.status ?? '')) return false;
-  return true;
+/**
+ * `number` of `GET /shipments` (the list-filter reference): a scalar is one literal number, commas and all;
+ * an array (`filter[number][]`) means any of its numbers. The nested filter wins over the top-level alias.
+ */
+export function readShipmentNumbers(c: Context): string[] | undefined {
+  const listed = c.req.queries('filter[number][]')?.filter((value) => value.trim() !== '');
+  if (listed !== undefined && listed.length > 0) return listed.map(squash);
+  const scalar = c.req.query('filter[number]') ?? c.req.query('number');
+  return scalar === undefined || scalar.trim() === '' ? undefined : [squash(scalar)];
 }
 
 /**
- * Rows read to filter in memory: far above any sandbox account, and a bound on the work one request can
- * cause; past it the journey filters see only the newest rows.
+ * `filter[number]` of `GET /containers`: a comma list means any of the numbers; an array
+ * (`filter[number][]`) means all of them, so two different numbers match no container.
  */
-export const MAX_FILTERED_ROWS = 5_000;
+export function readContainerNumbers(c: Context): string[] | undefined {
+  const listed = c.req.queries('filter[number][]')?.filter((value) => value.trim() !== '');
+  if (listed !== undefined && listed.length > 0) {
+    const distinct = [...new Set(listed.map((value) => squash(value)))];
+    // No box has two numbers: distinct values leave nothing (an id no row has).
+    return distinct.length === 1 ? distinct : [''];
+  }
+  return readNumbers(c, 'filter[number]');
+}

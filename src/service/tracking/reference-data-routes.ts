@@ -4,10 +4,20 @@ import { JOURNEY_PORT_CODES } from '../../domain/ports/journey-ports.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import { findVessel, type Terminal, terminalOf, VESSELS } from '../../domain/tracking/sandbox-fleet.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { serializePort, serializeTerminal, serializeVessel } from './tracking-serializers.ts';
+import {
+  serializeMetroArea,
+  serializePort,
+  serializeTerminal,
+  serializeVessel,
+} from './tracking-serializers.ts';
+import type { VesselFix } from './vessel-fix.ts';
 
-/** Ports (every UN/LOCODE port), the sandbox's terminals and its vessels: read-only reference data. */
-export function referenceDataRoutes(deps: { ports: PortCatalog }): Hono<ServiceEnv> {
+/** Ports and metro areas (every UN/LOCODE location), the sandbox's terminals and vessels: read-only reference data. */
+export function referenceDataRoutes(deps: {
+  ports: PortCatalog;
+  /** Where the vessel is now, when the account may see positions and one of its journeys sails it. */
+  positionOf?: (accountId: string, vesselId: string) => VesselFix | undefined;
+}): Hono<ServiceEnv> {
   const { ports } = deps;
   const terminals = new Map<string, Terminal>();
   for (const code of JOURNEY_PORT_CODES) {
@@ -34,6 +44,15 @@ export function referenceDataRoutes(deps: { ports: PortCatalog }): Hono<ServiceE
     });
   });
 
+  // Metro areas are the inland cities a shipment may end at. The sandbox's journeys end at ports, so no
+  // shipment points at one, but any UN/LOCODE location answers, under the same id as its port.
+  routes.get('/metro_areas/:id', (c) => {
+    const id = c.req.param('id');
+    const place = ports.find(id);
+    if (place === undefined) throw new NotFoundError('MetroArea', id);
+    return c.json({ data: serializeMetroArea(place), links: { self: `/v2/metro_areas/${id}` } });
+  });
+
   routes.get('/terminals/:id', (c) => {
     const id = c.req.param('id');
     const terminal = terminals.get(id.toLowerCase());
@@ -49,7 +68,11 @@ export function referenceDataRoutes(deps: { ports: PortCatalog }): Hono<ServiceE
     // `/vessels/{id}` and `/vessels/{imo}` share the path upstream: an id, else an IMO number.
     const vessel = findVessel(id) ?? VESSELS.find((candidate) => candidate.imo === id.trim());
     if (vessel === undefined) throw new NotFoundError('Vessel', id);
-    return c.json({ data: serializeVessel(vessel), links: { self: `/v2/vessels/${id}` } });
+    const resource = serializeVessel(vessel);
+    const fix = deps.positionOf?.(c.get('account').id, vessel.id);
+    const data =
+      fix === undefined ? resource : { ...resource, attributes: { ...resource.attributes, ...fix } };
+    return c.json({ data, links: { self: `/v2/vessels/${id}` } });
   });
 
   return routes;

@@ -38,6 +38,8 @@ export interface SandboxPlayerDeps {
   readonly intervalMs?: number;
   /** The carriers an auto-detected request may be given; the shipped catalog by default. */
   readonly carriers?: CarrierCatalog;
+  /** Called in the answer's transaction once a request has become a shipment and its containers. */
+  readonly onShipmentCreated?: (shipment: ShipmentRecord, containers: readonly ContainerRecord[]) => void;
 }
 
 /**

@@ -14,7 +14,12 @@ import {
   serializeShipment,
   serializeTrackingRequest,
 } from './tracking-serializers.ts';
-import type { ShipmentRecord, TrackingRequestRecord, TrackingStore } from './tracking-store.ts';
+import type {
+  ContainerRecord,
+  ShipmentRecord,
+  TrackingRequestRecord,
+  TrackingStore,
+} from './tracking-store.ts';
 
 /** How long the sandbox carrier takes to answer a new request, in service time (the upstream is asynchronous). */
 export const SANDBOX_ANSWER_DELAY_MS = 3_000;
@@ -49,6 +54,8 @@ export interface SandboxRequestsDeps {
   readonly journeys: JourneyBook;
   readonly notifier: Notifier;
   readonly carriers: CarrierCatalog;
+  /** Called in the answer's transaction once a request has become a shipment and its containers. */
+  readonly onShipmentCreated?: (shipment: ShipmentRecord, containers: readonly ContainerRecord[]) => void;
 }
 
 /**
@@ -148,6 +155,7 @@ export class SandboxRequests {
       })),
     });
     if (created === undefined) return;
+    this.deps.onShipmentCreated?.(created.shipment, created.containers);
     const shipment = serializeShipment(created.shipment, journey, created.containers, now);
     // The rows were made from the plan's containers, one each, in the same order.
     const containers = created.containers.flatMap((container, index) => {

@@ -1,20 +1,19 @@
 import { Hono } from 'hono';
 import { updateShipmentBody } from '../../contract/tracking.ts';
 import type { Clock } from '../../domain/clock.ts';
+import { InvalidParameterError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { readJson } from '../http/read-json.ts';
-import {
-  isEmptyJourneyFilter,
-  MAX_FILTERED_ROWS,
-  passesJourneyFilter,
-  readCodes,
-  readJourneyFilter,
-  readNumbers,
-  readStopped,
-} from './list-filters.ts';
+import { annotationLookups } from './annotation-lookups.ts';
+import type { CustomFieldStore } from './custom-field-store.ts';
+import { readAnnotationFilters } from './list-annotation-filters.ts';
+import { readCodes, readShipmentNumbers, readStopped } from './list-filters.ts';
+import { isPlainQuery, readShipmentQuery } from './list-query.ts';
+import { scanPage } from './list-scan.ts';
+import type { PartyStore } from './party-store.ts';
 import type { SandboxRequests } from './sandbox-requests.ts';
-import type { ShipmentRecord, TrackingStore } from './tracking-store.ts';
+import type { ShipmentFilter, ShipmentRecord, TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
 
 export function shipmentRoutes(deps: {
@@ -22,6 +21,8 @@ export function shipmentRoutes(deps: {
   views: TrackingViews;
   requests: SandboxRequests;
   clock: Clock;
+  parties: PartyStore;
+  fields: CustomFieldStore;
 }): Hono<ServiceEnv> {
   const { store, views, requests, clock } = deps;
   const routes = new Hono<ServiceEnv>();
@@ -31,13 +32,22 @@ export function shipmentRoutes(deps: {
     const includes = readIncludes(c, 'shipment');
     const accountId = c.get('account').id;
     // `number` (and `filter[number]`) is the request's B/L or booking number, never a container's.
-    const numbers = readNumbers(c, 'number') ?? readNumbers(c, 'filter[number]');
+    const numbers = readShipmentNumbers(c);
     const stopped = readStopped(c);
     // The deprecated `q` (and `filter[q]`): a bill of lading, a reference number or a container number.
-    const q = (c.req.query('q') ?? c.req.query('filter[q]'))?.trim();
-    const tags = readCodes(c, 'filter[tags]') ?? readCodes(c, 'filter[tag]');
-    const journeyFilter = readJourneyFilter(c);
-    const stored = {
+    const q = (c.req.query('filter[q]') ?? c.req.query('q'))?.trim();
+    // The list-filter reference: a blank top-level `q` is a 400 upstream.
+    if (c.req.query('filter[q]') === undefined && c.req.query('q')?.trim() === '') {
+      throw new InvalidParameterError('q', 'q must not be blank; leave it out to list every shipment');
+    }
+    const tags = readCodes(c, 'filter[tag]') ?? readCodes(c, 'filter[tags]');
+    const derived = readShipmentQuery(c, clock.now());
+    const lookups = annotationLookups(deps.parties, deps.fields, accountId);
+    const query = {
+      ...derived,
+      filters: [...derived.filters, ...readAnnotationFilters(c, lookups, 'shipment')],
+    };
+    const stored: ShipmentFilter = {
       ...(numbers === undefined ? {} : { numbers }),
       ...(stopped === undefined || stopped === 'none' ? {} : { trackingStopped: stopped }),
       ...(q === undefined || q === '' ? {} : { query: q }),
@@ -46,19 +56,24 @@ export function shipmentRoutes(deps: {
     let found: { records: ShipmentRecord[]; total: number };
     if (stopped === 'none') {
       found = { records: [], total: 0 };
-    } else if (isEmptyJourneyFilter(journeyFilter)) {
+    } else if (isPlainQuery(query)) {
       found = store.listShipments(accountId, stored, page);
     } else {
-      const all = store
-        .listShipments(accountId, stored, { size: MAX_FILTERED_ROWS, offset: 0 })
-        .records.filter((shipment) => {
-          const { stops } = views.journeyOf(shipment);
-          return passesJourneyFilter(journeyFilter, {
-            polCode: stops[0]?.port.locode,
-            podCode: stops.at(-1)?.port.locode,
-          });
-        });
-      found = { records: all.slice(page.offset, page.offset + page.size), total: all.length };
+      const scanned = scanPage(
+        (before, limit) => store.shipmentChunk(accountId, stored, before, limit),
+        (shipment) => {
+          const resource = views.shipment(shipment);
+          return {
+            resource,
+            shipment: resource,
+            updatedAt: shipment.updatedAt,
+            ids: { shipment: shipment.id, request: shipment.trackingRequestId },
+          };
+        },
+        query,
+        page,
+      );
+      found = { records: scanned.rows, total: scanned.total };
     }
     const { data, included } = views.shipments(found.records, includes);
     return c.json({
@@ -85,7 +100,9 @@ export function shipmentRoutes(deps: {
     const { attributes } = (await readJson(c, updateShipmentBody)).data;
     store.updateShipmentRefs(accountId, shipment.id, {
       ...(attributes.ref_numbers === undefined ? {} : { refNumbers: attributes.ref_numbers }),
-      ...(attributes.tags === undefined ? {} : { tags: [...new Set(attributes.tags)] }),
+      ...((attributes.tags ?? attributes.shipment_tags) === undefined
+        ? {}
+        : { tags: [...new Set(attributes.tags ?? attributes.shipment_tags)] }),
     });
     return c.json({ data: views.shipment(views.shipmentOr404(accountId, shipment.id)) });
   });

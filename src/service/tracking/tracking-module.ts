@@ -13,10 +13,18 @@ import type { AccountFeatures } from '../accounts/account-features.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import type { RollingWindowLimiter } from '../http/rate-limit.ts';
 import { seaLeg as shippedSeaLeg } from '../maps/sea-legs.ts';
+import { vesselPositionRoutes } from '../maps/vessel-position-routes.ts';
 import type { Notifier } from '../webhooks/notifier.ts';
 import { containerRoutes } from './container-routes.ts';
+import { credentialRoute } from './credential-route.ts';
+import { customFieldDefinitionRoutes } from './custom-field-definition-routes.ts';
+import { customFieldRoutes } from './custom-field-routes.ts';
+import { CustomFieldStore } from './custom-field-store.ts';
+import { InitialCustomFieldsBook } from './initial-custom-fields.ts';
 import { JourneyBook } from './journey-book.ts';
 import { routeMapInput } from './journey-route.ts';
+import { partyRoutes } from './party-routes.ts';
+import { PartyStore } from './party-store.ts';
 import { referenceDataRoutes } from './reference-data-routes.ts';
 import { routeMapRoutes } from './route-map-routes.ts';
 import { SandboxPlayer } from './sandbox-player.ts';
@@ -26,6 +34,7 @@ import { trackingRequestRoutes } from './tracking-request-routes.ts';
 import { TrackingStore } from './tracking-store.ts';
 import { TRACKING_MIGRATION_NAMESPACE, TRACKING_MIGRATIONS } from './tracking-tables.ts';
 import { TrackingViews } from './tracking-views.ts';
+import { vesselFixes } from './vessel-fix.ts';
 
 export interface TrackingModuleDeps {
   readonly db: DatabaseSync;
@@ -76,10 +85,14 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   migrate(deps.db, TRACKING_MIGRATION_NAMESPACE, TRACKING_MIGRATIONS);
   const ports = deps.ports ?? portCatalog();
   const store = new TrackingStore(deps.db, deps.clock);
+  const parties = new PartyStore(deps.db, deps.clock);
+  const fields = new CustomFieldStore(deps.db, deps.clock);
+  const initialFields = new InitialCustomFieldsBook(deps.db, fields);
   const seaLeg = deps.seaLeg ?? shippedSeaLeg;
   const seaRouter: SeaRouter = { leg: seaLeg };
   const journeys = new JourneyBook({ ports, router: seaRouter });
-  const views = new TrackingViews({ store, journeys, ports, clock: deps.clock });
+  const views = new TrackingViews({ store, journeys, ports, clock: deps.clock, parties });
+  const entityOr404 = views.entityOr404.bind(views);
   const player = new SandboxPlayer({
     db: deps.db,
     clock: deps.clock,
@@ -88,17 +101,41 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     journeys,
     ports,
     notifier: deps.notifier,
+    onShipmentCreated: (shipment, containers) => initialFields.apply(shipment, containers),
     ...(deps.playIntervalMs === undefined ? {} : { intervalMs: deps.playIntervalMs }),
   });
   const router = new Hono<ServiceEnv>();
-  router.route('/', trackingRequestRoutes({ store, views, limiter: deps.limiter }));
-  router.route('/', shipmentRoutes({ store, views, requests: player.requests, clock: deps.clock }));
+  router.route('/', trackingRequestRoutes({ store, views, parties, initialFields, limiter: deps.limiter }));
+  router.route('/', partyRoutes({ parties, entityOr404 }));
+  router.route('/', customFieldDefinitionRoutes({ fields }));
+  router.route('/', customFieldRoutes({ fields, entityOr404 }));
   router.route(
     '/',
-    containerRoutes({ store, views, player, features: deps.features, limiter: deps.limiter }),
+    shipmentRoutes({ store, views, requests: player.requests, clock: deps.clock, parties, fields }),
+  );
+  router.route(
+    '/',
+    containerRoutes({
+      store,
+      views,
+      player,
+      features: deps.features,
+      limiter: deps.limiter,
+      clock: deps.clock,
+      parties,
+      fields,
+    }),
   );
   router.route('/', routeMapRoutes({ views, journeys, features: deps.features, clock: deps.clock, seaLeg }));
-  router.route('/', referenceDataRoutes({ ports }));
+  router.route(
+    '/',
+    referenceDataRoutes({
+      ports,
+      positionOf: vesselFixes({ store, journeys, features: deps.features, clock: deps.clock }),
+    }),
+  );
+  router.route('/', credentialRoute({ features: deps.features }));
+  router.route('/', vesselPositionRoutes({ ports, features: deps.features, clock: deps.clock, seaLeg }));
   router.route('/', searchRoute({ store, journeys, clock: deps.clock }));
   return {
     router,

@@ -21,6 +21,8 @@ export interface TrackingRequestRecord {
 }
 
 export interface ShipmentRecord {
+  /** Insertion order: lists run newest first by it, and scans page through it. */
+  readonly seq: number;
   readonly id: string;
   readonly accountId: string;
   readonly trackingRequestId: string;
@@ -37,6 +39,7 @@ export interface ShipmentRecord {
 }
 
 export interface ContainerRecord {
+  readonly seq: number;
   readonly id: string;
   readonly accountId: string;
   readonly shipmentId: string;
@@ -88,6 +91,7 @@ export const toRequest = (row: SqlRow): TrackingRequestRecord => ({
 });
 
 export const toShipment = (row: SqlRow): ShipmentRecord => ({
+  seq: readInteger(row, 'seq'),
   id: readText(row, 'id'),
   accountId: readText(row, 'account_id'),
   trackingRequestId: readText(row, 'tracking_request_id'),
@@ -104,6 +108,7 @@ export const toShipment = (row: SqlRow): ShipmentRecord => ({
 });
 
 export const toContainer = (row: SqlRow): ContainerRecord => ({
+  seq: readInteger(row, 'seq'),
   id: readText(row, 'id'),
   accountId: readText(row, 'account_id'),
   shipmentId: readText(row, 'shipment_id'),

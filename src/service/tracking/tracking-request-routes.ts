@@ -6,7 +6,9 @@ import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
+import type { InitialCustomFieldsBook } from './initial-custom-fields.ts';
 import { knownCarrierName } from './known-carriers.ts';
+import type { PartyStore } from './party-store.ts';
 import { normalizeRequestNumber } from './request-number.ts';
 import type { TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
@@ -32,6 +34,8 @@ const optional = (value: string | undefined): string | undefined =>
 export function trackingRequestRoutes(deps: {
   store: TrackingStore;
   views: TrackingViews;
+  parties: PartyStore;
+  initialFields: InitialCustomFieldsBook;
   limiter: RollingWindowLimiter;
 }): Hono<ServiceEnv> {
   const { store, views } = deps;
@@ -46,7 +50,8 @@ export function trackingRequestRoutes(deps: {
       detail: "You've hit the create tracking requests limit. Please try again in a minute.",
     }),
     async (c) => {
-      const { attributes } = (await readJson(c, createTrackingRequestBody)).data;
+      const { attributes, relationships } = (await readJson(c, createTrackingRequestBody)).data;
+      const accountId = c.get('account').id;
       const scac = (attributes.scac ?? '').trim().toUpperCase();
       if (attributes.request_number.trim() === '') {
         throw new ValidationError(
@@ -62,14 +67,39 @@ export function trackingRequestRoutes(deps: {
       if (!autoDetect && knownCarrierName(scac) === undefined)
         throw scacError(`Scac '${scac}' is not recognized`, 'invalid');
       const requestNumber = normalizeRequestNumber(attributes.request_type, attributes.request_number, scac);
-      const record = store.createRequest({
-        accountId: c.get('account').id,
-        requestType: attributes.request_type,
-        requestNumber,
-        scac,
-        refNumbers: attributes.ref_numbers ?? [],
-        shipmentTags: attributes.shipment_tags ?? [],
-      });
+      const customerId = relationships?.customer?.data?.id;
+      const customer = customerId === undefined ? undefined : deps.parties.party(accountId, customerId);
+      if (customerId !== undefined && customer === undefined) {
+        throw new ValidationError(
+          `Customer '${customerId}' is not a party of this account`,
+          {},
+          { pointer: '/data/relationships/customer/data/id', code: 'invalid' },
+        );
+      }
+      const initial = attributes.initial_custom_fields ?? undefined;
+      if (initial !== undefined) deps.initialFields.check(accountId, initial);
+      const record = store.createRequest(
+        {
+          accountId,
+          requestType: attributes.request_type,
+          requestNumber,
+          scac,
+          refNumbers: attributes.ref_numbers ?? [],
+          shipmentTags: attributes.shipment_tags ?? [],
+        },
+        (created) => {
+          if (initial !== undefined) deps.initialFields.keep(created.id, initial);
+          // The shipment reads its customer from the request until one is set on it (TrackingViews.shipment).
+          if (customer !== undefined) {
+            deps.parties.assign(accountId, {
+              partyId: customer.id,
+              role: 'customer',
+              entityType: 'tracking_request',
+              entityId: created.id,
+            });
+          }
+        },
+      );
       const { data } = views.trackingRequests([record], new Set());
       return c.json({ data: data[0], links: { self: `/v2/tracking_requests/${record.id}` } }, 201);
     },

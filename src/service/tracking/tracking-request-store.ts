@@ -23,15 +23,22 @@ export class TrackingRequestStore {
     protected readonly clock: Clock,
   ) {}
 
-  /** A new pending request; a live request for the same number and carrier is a 422 `duplicate`. */
-  createRequest(input: {
-    accountId: string;
-    requestType: RequestType;
-    requestNumber: string;
-    scac: string;
-    refNumbers: readonly string[];
-    shipmentTags: readonly string[];
-  }): TrackingRequestRecord {
+  /**
+   * A new pending request; a live request for the same number and carrier is a 422 `duplicate`. `within`
+   * runs in the same transaction with the new record (what else the request brings: its customer, its
+   * initial custom fields), so the request is made with all of it or not at all.
+   */
+  createRequest(
+    input: {
+      accountId: string;
+      requestType: RequestType;
+      requestNumber: string;
+      scac: string;
+      refNumbers: readonly string[];
+      shipmentTags: readonly string[];
+    },
+    within?: (record: TrackingRequestRecord) => void,
+  ): TrackingRequestRecord {
     const now = this.clock.now();
     const id = randomUUID();
     return storeCall('create tracking request', () =>
@@ -66,7 +73,9 @@ export class TrackingRequestStore {
             now,
             now,
           );
-        return this.request(input.accountId, id) as TrackingRequestRecord;
+        const record = this.request(input.accountId, id) as TrackingRequestRecord;
+        within?.(record);
+        return record;
       }),
     );
   }

@@ -17,7 +17,11 @@ export {
 } from './event-serializers.ts';
 export type { Identifier, Resource } from './resource.ts';
 
-export function serializeTrackingRequest(request: TrackingRequestRecord): Resource {
+/** `customerId`: the party the request was made for (its `customer` relationship), when there is one. */
+export function serializeTrackingRequest(
+  request: TrackingRequestRecord,
+  customerId: string | null = null,
+): Resource {
   return {
     id: request.id,
     type: 'tracking_request',
@@ -39,7 +43,7 @@ export function serializeTrackingRequest(request: TrackingRequestRecord): Resour
     },
     relationships: {
       tracked_object: ref('shipment', request.shipmentId),
-      customer: { data: null },
+      customer: ref('party', customerId),
       user: { data: null },
     },
     links: { self: `/v2/tracking_requests/${request.id}` },
@@ -64,6 +68,25 @@ export function serializePort(port: Port): Resource {
     },
     relationships: { terminals: { data: [] } },
     links: { self: `/v2/ports/${port.id}` },
+  };
+}
+
+/** A metro area (upstream `metro_area`): the spec's attributes, coordinates as numbers as the spec has them. */
+export function serializeMetroArea(place: Port): Resource {
+  return {
+    id: place.id,
+    type: 'metro_area',
+    attributes: {
+      id: place.id,
+      name: place.name,
+      code: place.locode,
+      state_abbr: place.stateAbbr,
+      country_code: place.countryCode,
+      time_zone: place.timeZone,
+      latitude: place.latitude,
+      longitude: place.longitude,
+    },
+    links: { self: `/v2/metro_areas/${place.id}` },
   };
 }
 
@@ -116,6 +139,7 @@ export function serializeShipment(
   journey: Journey,
   containers: readonly ContainerRecord[],
   now: number,
+  customerName: string | null = null,
 ): Resource {
   const first = journey.legs[0];
   const last = journey.legs.at(-1);
@@ -136,7 +160,7 @@ export function serializeShipment(
       shipping_line_name: knownCarrierName(shipment.scac) ?? null,
       shipping_line_short_name:
         CARRIER_CATALOG.bySCAC(shipment.scac)?.shortName ?? knownCarrierName(shipment.scac) ?? null,
-      customer_name: null,
+      customer_name: customerName,
       port_of_lading_locode: pol?.locode ?? null,
       port_of_lading_name: pol?.name ?? null,
       port_of_discharge_locode: pod?.locode ?? null,

@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { changedRows, readInteger } from '../../store/sql-row.ts';
 import { storeCall } from '../../store/store-errors.ts';
 import {
+  CONTAINER_WHERE,
+  type ContainerFilter,
+  containerParams,
+  SHIPMENT_WHERE,
+  type ShipmentFilter,
+  shipmentParams,
+} from './tracking-list-sql.ts';
+import {
   type ContainerRecord,
   OPEN_STATUSES,
   type ShipmentRecord,
@@ -11,6 +19,8 @@ import {
   toShipment,
 } from './tracking-records.ts';
 import { TrackingRequestStore } from './tracking-request-store.ts';
+
+export type { ContainerFilter, ShipmentFilter } from './tracking-list-sql.ts';
 
 export type {
   ContainerRecord,
@@ -104,33 +114,32 @@ export class TrackingStore extends TrackingRequestStore {
    */
   listShipments(
     accountId: string,
-    filter: {
-      numbers?: readonly string[];
-      trackingStopped?: boolean;
-      query?: string;
-      tags?: readonly string[];
-    },
+    filter: ShipmentFilter,
     page: { size: number; offset: number },
   ): { records: ShipmentRecord[]; total: number } {
-    const numbers = filter.numbers === undefined ? null : JSON.stringify(filter.numbers);
-    const stopped = filter.trackingStopped === undefined ? null : filter.trackingStopped ? 1 : 0;
-    const query = filter.query ?? null;
-    const tags = filter.tags === undefined ? null : JSON.stringify(filter.tags);
-    const where = `account_id = :accountId AND (:numbers IS NULL OR request_number IN (SELECT value FROM json_each(:numbers)))
-      AND (:stopped IS NULL OR (tracking_stopped_at IS NOT NULL) = :stopped)
-      AND (:tags IS NULL OR EXISTS (SELECT 1 FROM json_each(shipments.tags)
-        WHERE upper(value) IN (SELECT value FROM json_each(:tags))))
-      AND (:query IS NULL OR request_number IN (upper(:query), replace(replace(upper(:query), ' ', ''), '-', ''))
-        OR EXISTS (SELECT 1 FROM json_each(shipments.ref_numbers) WHERE upper(value) = upper(:query))
-        OR EXISTS (SELECT 1 FROM containers WHERE containers.shipment_id = shipments.id
-          AND containers.number = replace(replace(upper(:query), ' ', ''), '-', '')))`;
+    const params = shipmentParams(accountId, filter);
     const rows = this.db
-      .prepare(`SELECT * FROM shipments WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-      .all({ accountId, numbers, stopped, query, tags, limit: page.size, offset: page.offset });
+      .prepare(
+        `SELECT * FROM shipments WHERE ${SHIPMENT_WHERE} ORDER BY seq DESC LIMIT :limit OFFSET :offset`,
+      )
+      .all({ ...params, before: null, limit: page.size, offset: page.offset });
     const count = this.db
-      .prepare(`SELECT count(*) AS total FROM shipments WHERE ${where}`)
-      .get({ accountId, numbers, stopped, query, tags });
+      .prepare(`SELECT count(*) AS total FROM shipments WHERE ${SHIPMENT_WHERE}`)
+      .get({ ...params, before: null });
     return { records: rows.map(toShipment), total: count === undefined ? 0 : readInteger(count, 'total') };
+  }
+
+  /** The next `limit` shipments passing `filter` older than `beforeSeq` (null: from the newest), newest first. */
+  shipmentChunk(
+    accountId: string,
+    filter: ShipmentFilter,
+    beforeSeq: number | null,
+    limit: number,
+  ): ShipmentRecord[] {
+    return this.db
+      .prepare(`SELECT * FROM shipments WHERE ${SHIPMENT_WHERE} ORDER BY seq DESC LIMIT :limit`)
+      .all({ ...shipmentParams(accountId, filter), before: beforeSeq, limit })
+      .map(toShipment);
   }
 
   updateShipmentRefs(
@@ -192,39 +201,36 @@ export class TrackingStore extends TrackingRequestStore {
   /**
    * Newest first; `numbers` keeps only those containers, `numberPrefix` those whose number starts so,
    * `scacs` those of shipments with one of those carriers, `trackingStopped` those whose shipment is
-   * (or is not) stopped.
+   * (or is not) stopped, `tags` those whose shipment has any of the tags.
    */
   listContainers(
     accountId: string,
-    filter: {
-      numbers?: readonly string[];
-      numberPrefix?: string;
-      scacs?: readonly string[];
-      trackingStopped?: boolean;
-    },
+    filter: ContainerFilter,
     page: { size: number; offset: number },
   ): { records: ContainerRecord[]; total: number } {
-    const params = {
-      accountId,
-      numbers: filter.numbers === undefined ? null : JSON.stringify(filter.numbers),
-      prefix:
-        filter.numberPrefix === undefined
-          ? null
-          : `${filter.numberPrefix.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`,
-      scacs: filter.scacs === undefined ? null : JSON.stringify(filter.scacs),
-      stopped: filter.trackingStopped === undefined ? null : filter.trackingStopped ? 1 : 0,
-    };
-    const where = `account_id = :accountId AND (:numbers IS NULL OR number IN (SELECT value FROM json_each(:numbers)))
-      AND (:prefix IS NULL OR number LIKE :prefix ESCAPE '\\')
-      AND (:scacs IS NULL AND :stopped IS NULL OR EXISTS (SELECT 1 FROM shipments
-        WHERE shipments.id = containers.shipment_id
-        AND (:scacs IS NULL OR shipments.scac IN (SELECT value FROM json_each(:scacs)))
-        AND (:stopped IS NULL OR (shipments.tracking_stopped_at IS NOT NULL) = :stopped)))`;
+    const params = containerParams(accountId, filter);
     const rows = this.db
-      .prepare(`SELECT * FROM containers WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-      .all({ ...params, limit: page.size, offset: page.offset });
-    const count = this.db.prepare(`SELECT count(*) AS total FROM containers WHERE ${where}`).get(params);
+      .prepare(
+        `SELECT * FROM containers WHERE ${CONTAINER_WHERE} ORDER BY seq DESC LIMIT :limit OFFSET :offset`,
+      )
+      .all({ ...params, before: null, limit: page.size, offset: page.offset });
+    const count = this.db
+      .prepare(`SELECT count(*) AS total FROM containers WHERE ${CONTAINER_WHERE}`)
+      .get({ ...params, before: null });
     return { records: rows.map(toContainer), total: count === undefined ? 0 : readInteger(count, 'total') };
+  }
+
+  /** The next `limit` containers passing `filter` older than `beforeSeq` (null: from the newest), newest first. */
+  containerChunk(
+    accountId: string,
+    filter: ContainerFilter,
+    beforeSeq: number | null,
+    limit: number,
+  ): ContainerRecord[] {
+    return this.db
+      .prepare(`SELECT * FROM containers WHERE ${CONTAINER_WHERE} ORDER BY seq DESC LIMIT :limit`)
+      .all({ ...containerParams(accountId, filter), before: beforeSeq, limit })
+      .map(toContainer);
   }
 
   updateContainerRefs(accountId: string, id: string, refNumbers: readonly string[]): void {

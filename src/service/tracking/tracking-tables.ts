@@ -73,4 +73,77 @@ export const TRACKING_MIGRATIONS: readonly string[] = [
    CREATE INDEX containers_due ON containers (next_due_at) WHERE finished = 0;`,
   // The sandbox carrier re-checks requests awaiting their manifest once a day, by when they were last checked.
   `CREATE INDEX tracking_requests_awaiting ON tracking_requests (updated_at) WHERE status = 'awaiting_manifest';`,
+  // Parties (the account's customers, shippers, brokers...) and the roles they play on shipments,
+  // containers and tracking requests; `entity_type` is the resource type the role hangs on.
+  `CREATE TABLE parties (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     account_id TEXT NOT NULL,
+     company_name TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX parties_account ON parties (account_id, seq);
+   CREATE TABLE party_roles (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     account_id TEXT NOT NULL,
+     party_id TEXT NOT NULL REFERENCES parties (id),
+     role TEXT NOT NULL,
+     entity_type TEXT NOT NULL CHECK (entity_type IN ('shipment', 'container', 'tracking_request')),
+     entity_id TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE UNIQUE INDEX party_roles_once ON party_roles (entity_type, entity_id, party_id, role);
+   CREATE INDEX party_roles_party ON party_roles (party_id);`,
+  // Custom field definitions (per account and entity type, by api_slug), their enum options, and the values
+  // set on entities. A deleted value keeps its row (`deleted_at`), as the upstream soft-deletes.
+  `CREATE TABLE custom_field_definitions (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     account_id TEXT NOT NULL,
+     entity_type TEXT NOT NULL,
+     api_slug TEXT NOT NULL,
+     display_name TEXT NOT NULL,
+     description TEXT,
+     data_type TEXT NOT NULL,
+     reference_type TEXT,
+     validation TEXT,
+     default_format TEXT,
+     default_value TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE UNIQUE INDEX custom_field_definitions_slug ON custom_field_definitions (account_id, entity_type, api_slug);
+   CREATE TABLE custom_field_options (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     definition_id TEXT NOT NULL REFERENCES custom_field_definitions (id),
+     label TEXT NOT NULL,
+     value TEXT NOT NULL,
+     position INTEGER NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE UNIQUE INDEX custom_field_options_value ON custom_field_options (definition_id, value);
+   CREATE TABLE custom_fields (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     account_id TEXT NOT NULL,
+     definition_id TEXT NOT NULL REFERENCES custom_field_definitions (id),
+     entity_type TEXT NOT NULL,
+     entity_id TEXT NOT NULL,
+     value TEXT NOT NULL,
+     update_pathway TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     deleted_at INTEGER
+   ) STRICT;
+   CREATE UNIQUE INDEX custom_fields_live ON custom_fields (definition_id, entity_id) WHERE deleted_at IS NULL;
+   CREATE INDEX custom_fields_entity ON custom_fields (entity_id);`,
+  // A tracking request's `initial_custom_fields`, kept until its shipment and containers exist to take them.
+  `CREATE TABLE tracking_request_custom_fields (
+     request_id TEXT PRIMARY KEY REFERENCES tracking_requests (id),
+     payload TEXT NOT NULL
+   ) STRICT;`,
 ];

@@ -5,6 +5,8 @@ import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import { containerStateAt } from '../../domain/tracking/container-state.ts';
 import type { Journey } from '../../domain/tracking/sandbox-journey.ts';
 import type { JourneyBook } from './journey-book.ts';
+import { serializeParty } from './party-resource.ts';
+import type { PartyStore } from './party-store.ts';
 import {
   type Resource,
   serializeContainer,
@@ -98,7 +100,13 @@ class Included {
 /** Builds the API's documents for tracking resources, with their includes, at the clock's time. */
 export class TrackingViews {
   constructor(
-    private readonly deps: { store: TrackingStore; journeys: JourneyBook; ports: PortCatalog; clock: Clock },
+    private readonly deps: {
+      store: TrackingStore;
+      journeys: JourneyBook;
+      ports: PortCatalog;
+      clock: Clock;
+      parties?: PartyStore;
+    },
   ) {}
 
   shipmentOr404(accountId: string, id: string): ShipmentRecord {
@@ -115,17 +123,28 @@ export class TrackingViews {
     return { container, shipment };
   }
 
+  /** The id of a shipment, container or tracking request of the account; 404 when it has none such. */
+  entityOr404(accountId: string, type: 'shipment' | 'container' | 'tracking_request', id: string): string {
+    if (type === 'shipment') return this.shipmentOr404(accountId, id).id;
+    if (type === 'container') return this.containerOr404(accountId, id).container.id;
+    const request = this.deps.store.request(accountId, id);
+    if (request === undefined) throw new NotFoundError('TrackingRequest', id);
+    return request.id;
+  }
+
   trackingRequests(
     records: readonly TrackingRequestRecord[],
     includes: Set<string>,
   ): { data: Resource[]; included: Resource[] } {
     const included = new Included();
     const data = records.map((record) => {
+      const customer = this.deps.parties?.customerOf('tracking_request', record.id);
+      if (includes.has('customer') && customer !== undefined) included.add(serializeParty(customer));
       if (includes.has('tracked_object') && record.shipmentId !== null) {
         const shipment = this.deps.store.shipment(record.accountId, record.shipmentId);
         if (shipment !== undefined) included.add(this.shipment(shipment));
       }
-      return serializeTrackingRequest(record);
+      return serializeTrackingRequest(record, customer?.id ?? null);
     });
     return { data, included: included.list() };
   }
@@ -144,11 +163,16 @@ export class TrackingViews {
 
   shipment(shipment: ShipmentRecord): Resource {
     const journey = this.deps.journeys.of(shipment);
+    // The customer set on the shipment, else the one its tracking request was made for.
+    const customer =
+      this.deps.parties?.customerOf('shipment', shipment.id) ??
+      this.deps.parties?.customerOf('tracking_request', shipment.trackingRequestId);
     return serializeShipment(
       shipment,
       journey,
       this.deps.store.containersOf(shipment.id),
       this.deps.clock.now(),
+      customer?.companyName ?? null,
     );
   }
 

@@ -1,0 +1,42 @@
+import type { CustomFieldStore } from './custom-field-store.ts';
+import type { AnnotationLookups } from './list-annotation-filters.ts';
+import type { RowFacts } from './list-query.ts';
+import type { PartyStore } from './party-store.ts';
+
+/**
+ * The party roles and custom field values of list rows, for the annotation filters. A shipment's roles
+ * include its tracking request's (the customer given when tracking started); a container's, its own and
+ * its shipment's.
+ */
+export function annotationLookups(
+  parties: PartyStore,
+  fields: CustomFieldStore,
+  accountId: string,
+): AnnotationLookups {
+  const shipmentRoles = (facts: RowFacts) => [
+    ...parties.rolesOf('shipment', facts.ids.shipment),
+    ...parties.rolesOf('tracking_request', facts.ids.request),
+  ];
+  return {
+    accountId,
+    rolesOf: (facts) => {
+      const container = facts.ids.container;
+      if (container === undefined)
+        return shipmentRoles(facts).map((role) => ({ ...role, level: 'own' as const }));
+      return [
+        ...parties.rolesOf('container', container).map((role) => ({ ...role, level: 'own' as const })),
+        ...shipmentRoles(facts).map((role) => ({ ...role, level: 'shipment' as const })),
+      ];
+    },
+    customFieldValues: (facts, slug) => {
+      const values: unknown[] = [];
+      const container = facts.ids.container;
+      const cargo = container === undefined ? undefined : fields.definitionBySlug(accountId, 'Cargo', slug);
+      if (cargo !== undefined && container !== undefined)
+        values.push(fields.fieldOf(cargo.id, container)?.value ?? null);
+      const shipment = fields.definitionBySlug(accountId, 'Shipment', slug);
+      if (shipment !== undefined) values.push(fields.fieldOf(shipment.id, facts.ids.shipment)?.value ?? null);
+      return values;
+    },
+  };
+}

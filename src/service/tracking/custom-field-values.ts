@@ -1,0 +1,115 @@
+import { ValidationError } from '../../domain/errors.ts';
+import type { DefinitionRecord, OptionRecord } from './custom-field-store.ts';
+
+/**
+ * What a custom field value may be for its definition's data type, and how it reads (`display_value`),
+ * as the upstream's Custom Fields page tabulates them. A value that breaks a rule is a 422 on
+ * `/data/attributes/value`.
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/;
+
+const invalid = (detail: string): ValidationError =>
+  new ValidationError(detail, {}, { pointer: '/data/attributes/value', code: 'invalid' });
+
+/** Checks `value` against the definition (type, options, `required`, `max_length`, `pattern`). */
+export function checkValue(
+  definition: DefinitionRecord,
+  options: readonly OptionRecord[],
+  value: unknown,
+): void {
+  const rules = definition.validation ?? {};
+  if (value === null || value === undefined) {
+    if (rules.required === true) {
+      throw new ValidationError(
+        `Value can't be blank for ${definition.apiSlug}`,
+        {},
+        {
+          pointer: '/data/attributes/value',
+          code: 'blank',
+        },
+      );
+    }
+    return;
+  }
+  const allowed = new Set(options.map((option) => option.value));
+  switch (definition.dataType) {
+    case 'short_text': {
+      if (typeof value !== 'string') throw invalid(`Value must be text for ${definition.apiSlug}`);
+      const max = typeof rules.max_length === 'number' ? rules.max_length : undefined;
+      if (max !== undefined && value.length > max) throw invalid(`Value is longer than ${max} characters`);
+      if (typeof rules.pattern === 'string' && !safePattern(rules.pattern).test(value)) {
+        throw invalid(`Value does not match ${rules.pattern}`);
+      }
+      return;
+    }
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw invalid(`Value must be a number for ${definition.apiSlug}`);
+      return;
+    case 'date':
+      if (typeof value !== 'string' || !DAY.test(value) || Number.isNaN(Date.parse(value))) {
+        throw invalid(`Value must be a date (YYYY-MM-DD) for ${definition.apiSlug}`);
+      }
+      return;
+    case 'datetime':
+      if (typeof value !== 'string' || !DATETIME.test(value)) {
+        throw invalid(`Value must be a date and time (YYYY-MM-DD HH:MM:SS) for ${definition.apiSlug}`);
+      }
+      return;
+    case 'boolean':
+      if (typeof value !== 'boolean') throw invalid(`Value must be true or false for ${definition.apiSlug}`);
+      return;
+    case 'enum':
+      if (typeof value !== 'string' || !allowed.has(value)) {
+        throw invalid(
+          `Value must be one of the options of ${definition.apiSlug}: ${[...allowed].join(', ')}`,
+        );
+      }
+      return;
+    case 'enum_multi':
+      if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && allowed.has(item))) {
+        throw invalid(`Value must be a list of options of ${definition.apiSlug}: ${[...allowed].join(', ')}`);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/** A definition's `pattern` is the account's own; one that is not a valid expression matches nothing. */
+const safePattern = (pattern: string): RegExp => {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return /$^/;
+  }
+};
+
+/** The value as the dashboard shows it. */
+export function displayValue(
+  definition: DefinitionRecord | undefined,
+  options: readonly OptionRecord[],
+  value: unknown,
+): string | null {
+  if (value === null || value === undefined) return null;
+  const label = (raw: unknown): string =>
+    options.find((option) => option.value === raw)?.label ?? String(raw);
+  switch (definition?.dataType) {
+    case 'boolean':
+      return value === true ? 'Yes' : 'No';
+    case 'number': {
+      const places = Number(definition.defaultFormat);
+      return typeof value === 'number' && Number.isInteger(places) && places >= 0 && places <= 6
+        ? value.toFixed(places)
+        : String(value);
+    }
+    case 'enum':
+      return label(value);
+    case 'enum_multi':
+      return Array.isArray(value) ? value.map(label).join(', ') : String(value);
+    default:
+      return typeof value === 'string' ? value : JSON.stringify(value);
+  }
+}

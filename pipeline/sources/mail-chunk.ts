@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Clock } from '../../src/domain/clock.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import type { ReadMessage } from '../../src/mail/types.ts';
+import type { Admission } from '../admission/admission.ts';
+import { collidingKeyOf, type MailRecord, messageKeyOf, readMailRecord } from '../ledger/mailbox.ts';
+import type { IntakeMessage } from '../messages.ts';
+import type { Ledger, MailMessage, MailSource } from '../ports.ts';
+import type { MailImport } from './mail-import.ts';
+
+export interface ChunkReaderDeps {
+  readonly source: MailSource;
+  readonly ledger: Ledger;
+  /** The mailbox's name in the ledger. */
+  readonly box: string;
+  readonly admission: Admission;
+  readonly importer: MailImport;
+  readonly tempDir: string;
+  readonly clock: Clock;
+}
+
+/**
+ * The reading side of the mail poller: a chunk of listed messages told apart from what the ledger knows,
+ * fetched, read and staged; nothing is enqueued, recorded or moved here (the poller's `finish`).
+ */
+export class ChunkReader {
+  private readonly deps: ChunkReaderDeps;
+
+  constructor(deps: ChunkReaderDeps) {
+    this.deps = deps;
+  }
+
+  /**
+   * Starts reading the messages of a chunk the ledger does not know, in order, and returns once every
+   * read is under way: their sources come from the mailbox in few round trips (`MailSource.sources`), read
+   * a group at a time, at most `READS_IN_FLIGHT` groups at once across chunks (`reads`), in one temp
+   * folder for the chunk. `collected` settles when they are all read and staged: `done` is the longest
+   * run, from the first message on, that finished; after a failure nothing more is started, and what
+   * finished past it is discarded (the next poll reads it).
+   */
+  async take(
+    messages: readonly MailMessage[],
+    deadline: number | undefined,
+    reads: Set<Promise<unknown>>,
+    identities: Set<string>,
+  ): Promise<{ collected: Promise<Collected>; stopped: boolean; failed: boolean }> {
+    const { ledger, box, clock, source, tempDir } = this.deps;
+    const slots: Array<Promise<Imported>> = [];
+    const entries: Entry[] = [];
+    let failure: unknown;
+    let stopped = false;
+    try {
+      for (const message of messages) {
+        const key = messageKeyOf(message);
+        entries.push(entryOf(message, key, await readMailRecord(ledger, box, key), identities.has(key)));
+        identities.add(key);
+      }
+    } catch (error) {
+      return { collected: Promise.resolve({ done: [], staged: [], failure: error }), stopped, failed: true };
+    }
+    const unknown = entries.filter((entry) => entry.known === undefined).map((entry) => entry.message);
+    const dir = join(tempDir, `batch-${randomUUID()}`);
+    const bodies = source.sources(unknown)[Symbol.asyncIterator]();
+    const track = (running: Promise<unknown>): void => {
+      const tracked = running.finally(() => reads.delete(tracked));
+      reads.add(tracked);
+    };
+    const settled = (running: Promise<Imported>) =>
+      running.catch((error: unknown): Imported => {
+        failure ??= error;
+        return { kind: 'failed', error };
+      });
+    // Messages whole in memory are read a group at a time (by the reader's threads, with a pool).
+    let group: Array<{ entry: (typeof entries)[number]; raw: Buffer; slot: number }> = [];
+    let groupBytes = 0;
+    const readGroup = (): void => {
+      if (group.length === 0) return;
+      const members = group;
+      group = [];
+      groupBytes = 0;
+      const reading = this.deps.importer.readMany(
+        members.map((member) => member.raw),
+        dir,
+      );
+      const taking = members.map(({ entry, slot }, index) => {
+        const running = settled(reading.then((read) => this.takeRead(entry, readAt(read, index))));
+        slots[slot] = running;
+        return running;
+      });
+      track(Promise.all(taking));
+    };
+    try {
+      if (unknown.length > 0) await mkdir(dir, { recursive: true });
+      for (const entry of entries) {
+        if (entry.known !== undefined) {
+          slots.push(Promise.resolve({ kind: 'known', record: entry.known }));
+          continue;
+        }
+        if (deadline !== undefined && clock.now() >= deadline) {
+          stopped = true;
+          break;
+        }
+        while (reads.size >= READS_IN_FLIGHT) await Promise.race(reads);
+        if (failure !== undefined) break;
+        let next: IteratorResult<{ message: MailMessage; body: Readable | Buffer }>;
+        try {
+          next = await bodies.next();
+        } catch (error) {
+          failure = error;
+          break;
+        }
+        if (next.done === true || next.value.message.uid !== entry.message.uid) {
+          // Destroyed unread, so the mailbox lock a streamed message holds is given back.
+          if (next.done !== true && !Buffer.isBuffer(next.value.body)) next.value.body.destroy();
+          failure = new AppError('mail_source_order', `no source for message ${entry.message.uid}`);
+          break;
+        }
+        const body = next.value.body;
+        if (Buffer.isBuffer(body)) {
+          group.push({ entry, raw: body, slot: slots.length });
+          groupBytes += body.length;
+          slots.push(Promise.resolve({ kind: 'failed', error: undefined }));
+          if (group.length >= READ_GROUP_MESSAGES || groupBytes >= READ_GROUP_BYTES) readGroup();
+          continue;
+        }
+        // A large message streams in: read here, after the group before it is under way.
+        readGroup();
+        const running = settled(
+          this.deps.importer.read(entry.message, body, dir).then((read) => this.takeRead(entry, read)),
+        );
+        track(running);
+        slots.push(running);
+      }
+      // After a failure the group's messages stay unread (their slots say failed): the next poll reads them.
+      if (failure === undefined) readGroup();
+    } catch (error) {
+      failure ??= error;
+    } finally {
+      await bodies.return?.();
+    }
+    const collected = this.collect(entries, slots, () => failure).finally(() =>
+      rm(dir, { recursive: true, force: true }),
+    );
+    return { collected, stopped, failed: failure !== undefined };
+  }
+
+  /**
+   * Takes a message read, unless its bytes are those of the message the ledger knows under its identity
+   * (`entry.suspect`: delivered again under a new UID and arrival time), which is then moved as that one
+   * was. A different message under a known identity (one Message-ID, one size, other bytes) is taken
+   * under an identity of its own.
+   */
+  private async takeRead(entry: Entry, read: ReadMessage): Promise<Imported> {
+    const { suspect } = entry;
+    // A record of an older version has no digest; nor has a message refused unread: taken as the same.
+    if (
+      suspect !== undefined &&
+      (suspect.sha256 === undefined || read.sha256 === undefined || suspect.sha256 === read.sha256)
+    ) {
+      await read.dispose();
+      return { kind: 'known', record: suspect };
+    }
+    let key = entry.key;
+    if ((suspect !== undefined || entry.repeat) && read.sha256 !== undefined) {
+      key = collidingKeyOf(entry.key, read.sha256);
+      const known = await readMailRecord(this.deps.ledger, this.deps.box, key);
+      if (known !== undefined) {
+        await read.dispose();
+        return { kind: 'known', record: known };
+      }
+    }
+    return { kind: 'imported', key, ...(await this.deps.importer.take(entry.message, key, read)) };
+  }
+
+  /** What became of a chunk's messages once every read settled, in order up to the first that failed. */
+  private async collect(
+    entries: ReadonlyArray<{ message: MailMessage; key: string }>,
+    slots: ReadonlyArray<Promise<Imported>>,
+    failureOf: () => unknown,
+  ): Promise<Collected> {
+    const results = await Promise.all(slots);
+    const done: Taken[] = [];
+    const staged: IntakeMessage[] = [];
+    let broken = false;
+    for (const [index, result] of results.entries()) {
+      const entry = entries[index];
+      if (entry === undefined) break;
+      if (!broken && result.kind === 'known') {
+        done.push({ message: entry.message, key: entry.key, record: result.record, fresh: false });
+      } else if (!broken && result.kind === 'imported') {
+        staged.push(...result.staged);
+        done.push({ message: entry.message, key: result.key, record: result.record, fresh: true });
+      } else {
+        broken = true;
+        if (result.kind === 'imported') {
+          for (const message of result.staged) await this.deps.admission.discard(message);
+        }
+      }
+    }
+    return { done, staged, failure: failureOf() };
+  }
+}
+
+export interface Taken {
+  readonly message: MailMessage;
+  readonly key: string;
+  readonly record: MailRecord;
+  /** false for a message the ledger already had a record of (enqueued before a crash). */
+  readonly fresh: boolean;
+}
+
+export interface Collected {
+  readonly done: Taken[];
+  readonly staged: IntakeMessage[];
+  readonly failure: unknown;
+}
+
+/**
+ * A message of a chunk and what the ledger knows of its identity: `known`, a record of this very message
+ * (same UID, or same arrival time: moved or copied back), is moved again unread; `suspect`, a record of a
+ * message with the same identity that may be another, is compared by its bytes once read.
+ */
+interface Entry {
+  readonly message: MailMessage;
+  readonly key: string;
+  readonly known: MailRecord | undefined;
+  readonly suspect: MailRecord | undefined;
+  /** An earlier message of this poll has the same identity (not yet recorded when this one was listed). */
+  readonly repeat: boolean;
+}
+
+const entryOf = (
+  message: MailMessage,
+  key: string,
+  record: MailRecord | undefined,
+  repeat: boolean,
+): Entry => {
+  const same =
+    record !== undefined &&
+    ((record.uidValidity === message.uidValidity && record.uid === message.uid) ||
+      record.receivedAt === undefined ||
+      record.receivedAt === message.receivedAt);
+  return { message, key, known: same ? record : undefined, suspect: same ? undefined : record, repeat };
+};
+
+type Imported =
+  | { readonly kind: 'known'; readonly record: MailRecord }
+  | {
+      readonly kind: 'imported';
+      readonly key: string;
+      readonly record: MailRecord;
+      readonly staged: IntakeMessage[];
+    }
+  | { readonly kind: 'failed'; readonly error: unknown };
+
+/**
+ * Reads under way at once (a group of whole messages, or one streamed message): the next group is read
+ * while the one before is staged.
+ */
+const READS_IN_FLIGHT = 3;
+/** Whole messages read together: one task of the reader's threads. */
+const READ_GROUP_MESSAGES = 25;
+const READ_GROUP_BYTES = 4 * 1024 * 1024;
+/** The reader returns one read per message, in order. */
+const readAt = (reads: readonly ReadMessage[], index: number): ReadMessage => {
+  const read = reads[index];
+  if (read === undefined)
+    throw new AppError('mail_reader_short', `the reader returned ${reads.length} reads`);
+  return read;
+};

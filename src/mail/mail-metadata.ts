@@ -4,6 +4,7 @@ import type { MailMetadata } from './types.ts';
 
 /** The body preview is a hint for a person scanning a list, not the body. */
 export const BODY_PREVIEW_CHARACTERS = 200;
+const PREVIEW_SCAN_CHARACTERS = 64 * 1024;
 
 /**
  * The metadata travels with every document of the message, in queue messages of at most 256 KB: a
@@ -63,11 +64,10 @@ function nonEmptyString(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, '').trim();
   if (trimmed === '') return null;
+  // No more UTF-16 units than the cap: no more code points either, nothing to cut.
+  if (trimmed.length <= MAX_HEADER_TEXT_CHARACTERS) return trimmed;
   // Whole code points: a cut through a surrogate pair would leave a string that is not valid UTF-16.
-  const characters = [...trimmed];
-  return characters.length <= MAX_HEADER_TEXT_CHARACTERS
-    ? trimmed
-    : characters.slice(0, MAX_HEADER_TEXT_CHARACTERS).join('');
+  return [...trimmed].slice(0, MAX_HEADER_TEXT_CHARACTERS).join('');
 }
 
 function referencesOf(value: unknown): string[] {
@@ -101,7 +101,14 @@ function flattenGroup(entry: EmailAddress): string[] {
 
 function previewOf(text: string | null): string | null {
   if (text === null) return null;
-  const collapsed = text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  // The preview comes from the start of the body: a long body is not scanned to its end for it.
+  const collapsed = text
+    .slice(0, PREVIEW_SCAN_CHARACTERS)
+    .replace(CONTROL_CHARACTERS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (collapsed === '') return null;
-  return [...collapsed].slice(0, BODY_PREVIEW_CHARACTERS).join('');
+  if (collapsed.length <= BODY_PREVIEW_CHARACTERS) return collapsed;
+  // Twice as many UTF-16 units hold at least that many code points: only those are split.
+  return [...collapsed.slice(0, 2 * BODY_PREVIEW_CHARACTERS)].slice(0, BODY_PREVIEW_CHARACTERS).join('');
 }

@@ -43,6 +43,16 @@ export class ImapMailSource implements MailSource {
    * reading connection fetches the next, instead of the two waiting on each other.
    */
   private readonly mover: ImapConnection;
+  /** The last SEARCH's answer (`uidsFrom`). */
+  private searched:
+    | {
+        readonly mailbox: string;
+        readonly uidValidity: number;
+        readonly uidNext: number;
+        readonly from: number;
+        readonly uids: readonly number[];
+      }
+    | undefined;
 
   constructor(private readonly options: ImapMailSourceOptions) {
     this.reader = new ImapConnection(options);
@@ -75,18 +85,13 @@ export class ImapMailSource implements MailSource {
         checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
       if (status.messages === 0 || status.uidNext <= from) return { uidValidity, messages: [] };
     }
+    const uidNext = status.uidNext;
     return this.withMailbox(mailbox, async (client, box) => {
       const uidValidity = Number(box.uidValidity);
       const from =
         checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
-      const found = await client.search(
-        { uid: `${from}:*`, ...(options.since === undefined ? {} : { since: options.since }) },
-        { uid: true },
-      );
-      // `UID n:*` always matches the highest message, even when its UID is below n (RFC 3501 §6.4.8).
-      const uids = (found || [])
+      const uids = (await this.uidsFrom(client, mailbox, uidValidity, from, uidNext, options.since))
         .filter((uid) => uid >= from)
-        .sort((a, b) => a - b)
         .slice(0, limit);
       if (uids.length === 0) return { uidValidity, messages: [] };
       const fetched = await client.fetchAll(
@@ -108,6 +113,44 @@ export class ImapMailSource implements MailSource {
         .sort((a, b) => a.uid - b.uid);
       return { uidValidity, messages };
     });
+  }
+
+  /**
+   * The UIDs from `from` on, ascending. A poll lists a chunk at a time: the UIDs one SEARCH found are kept
+   * while the mailbox's UIDNEXT stays the same, so listing a large backlog chunk by chunk searches it
+   * once, not once per chunk.
+   */
+  private async uidsFrom(
+    client: ImapFlow,
+    mailbox: string,
+    uidValidity: number,
+    from: number,
+    uidNext: number | undefined,
+    since: Date | undefined,
+  ): Promise<readonly number[]> {
+    const kept = this.searched;
+    if (
+      since === undefined &&
+      uidNext !== undefined &&
+      kept !== undefined &&
+      kept.mailbox === mailbox &&
+      kept.uidValidity === uidValidity &&
+      kept.uidNext === uidNext &&
+      kept.from <= from
+    ) {
+      return kept.uids;
+    }
+    const found = await client.search(
+      { uid: `${from}:*`, ...(since === undefined ? {} : { since }) },
+      { uid: true },
+    );
+    // `UID n:*` always matches the highest message, even when its UID is below n (RFC 3501 §6.4.8).
+    const uids = (found || []).filter((uid) => uid >= from).sort((a, b) => a - b);
+    this.searched =
+      since === undefined && uidNext !== undefined
+        ? { mailbox, uidValidity, uidNext, from, uids }
+        : undefined;
+    return uids;
   }
 
   async source(message: MailMessage): Promise<Readable> {

@@ -24,8 +24,9 @@ export const alreadyExists = (error: unknown): boolean =>
 export const commandLogger = (onCommand: (command: string) => void): ImapFlowOptions['logger'] => {
   const ignore = (): void => {};
   return {
-    debug: (entry: { msg?: string; src?: string; data?: string }) => {
-      if (entry.src === 's' && typeof entry.data === 'string') onCommand(entry.data);
+    // imapflow logs each command it sends (`src: 'c'`, credentials masked) and each answer (`src: 's'`).
+    debug: (entry: { msg?: string; src?: string }) => {
+      if (entry.src === 'c' && typeof entry.msg === 'string') onCommand(entry.msg);
     },
     info: ignore,
     warn: ignore,

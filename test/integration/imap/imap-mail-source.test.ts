@@ -3,7 +3,8 @@ import { ImapMailSource } from '../../../pipeline/adapters/imap-mail-source.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { mailSourceContract } from '../../support/contracts/mail-source-contract.ts';
 import { type Dovecot, requireDovecot, startDovecot } from '../../support/dovecot.ts';
-import { imapSource } from './mail-rig.ts';
+import { mailWithPdf } from '../../support/mail-messages.ts';
+import { appendAll, imapSource } from './mail-rig.ts';
 
 const available = requireDovecot('imap-mail-source');
 
@@ -100,6 +101,46 @@ describe.runIf(available)('ImapMailSource against Dovecot', () => {
       ]);
     } finally {
       await viewer.logout();
+      await source.close();
+    }
+  });
+
+  it('lists a backlog chunk by chunk with one SEARCH, and searches again once new mail arrives', async () => {
+    await dovecot.seedMaildir(
+      'Backlog',
+      await Promise.all(Array.from({ length: 300 }, (_, n) => mailWithPdf(n))),
+    );
+    const commands: string[] = [];
+    const source = new ImapMailSource({
+      server: {
+        host: dovecot.host,
+        port: dovecot.port,
+        tls: false,
+        credentials: async () => ({ user: dovecot.user, pass: dovecot.password }),
+      },
+      logger: createLogger({ level: 'silent' }),
+      onCommand: (command) => commands.push(command),
+    });
+    const searches = () => commands.filter((command) => / UID SEARCH /i.test(command)).length;
+    try {
+      const listed: string[] = [];
+      let checkpoint: { uidValidity: number; lastUid: number } | undefined;
+      for (let chunk = 0; chunk < 3; chunk += 1) {
+        const listing = await source.list('Backlog', checkpoint, 100);
+        expect(listing.messages).toHaveLength(100);
+        listed.push(...listing.messages.map((message) => message.messageId ?? ''));
+        const last = listing.messages.at(-1);
+        if (last !== undefined) checkpoint = { uidValidity: listing.uidValidity, lastUid: last.uid };
+      }
+      expect(new Set(listed).size).toBe(300);
+      expect(searches()).toBe(1);
+      expect((await source.list('Backlog', checkpoint, 100)).messages).toEqual([]);
+
+      await appendAll(dovecot, 'Backlog', [await mailWithPdf(300)]);
+      const fresh = await source.list('Backlog', checkpoint, 100);
+      expect(fresh.messages.map((message) => message.messageId)).toEqual(['<msg-300@example.com>']);
+      expect(searches()).toBe(2);
+    } finally {
       await source.close();
     }
   });

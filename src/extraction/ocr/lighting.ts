@@ -15,6 +15,8 @@ const CELL = 24;
 const REACH = 2;
 /** Paper levels across the page spreading less than this (of 255) are even light: left alone. */
 const UNEVEN_SPREAD = 28;
+/** A cell whose brightest pixel is under this share of the page's paper level lies off the sheet. */
+const OFF_SHEET_SHARE = 0.72;
 
 export async function evenLighting(image: GrayImage): Promise<GrayImage> {
   const { data, width, height } = image;
@@ -63,6 +65,16 @@ export async function evenLighting(image: GrayImage): Promise<GrayImage> {
   for (let i = 0; i < data.length; i += 1) {
     const background = Math.max(smooth[i] ?? 255, 1);
     out[i] = Math.min(255, Math.round(((data[i] ?? 0) * 255) / background));
+  }
+  // A cell with no pixel near the paper's level holds no paper: the desk or floor around the sheet in a
+  // photo. Left dark and mottled, tesseract takes the page for a picture and reads nothing on it.
+  const offSheet = high * OFF_SHEET_SHARE;
+  for (let row = 0; row < rows; row += 1) {
+    for (let column = 0; column < columns; column += 1) {
+      if ((brightest[row * columns + column] ?? 255) >= offSheet) continue;
+      for (let y = row * CELL; y < Math.min(height, (row + 1) * CELL); y += 1)
+        out.fill(255, y * width + column * CELL, y * width + Math.min(width, (column + 1) * CELL));
+    }
   }
   return { data: out, width, height };
 }

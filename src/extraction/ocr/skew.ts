@@ -7,8 +7,11 @@
 
 /** Skews up to this many degrees either way are measured; a larger one is a page turned, not skewed. */
 export const MAX_SKEW_DEGREES = 6;
-/** Below this the page is read as it is: tesseract copes, and a resampled page reads no better. */
-export const MIN_CORRECTED_SKEW_DEGREES = 0.4;
+/**
+ * Below this the page is read as it is: tesseract copes with a degree or so itself, and a resampled page
+ * can read worse (a bold title at 1 degree was lost once straightened).
+ */
+export const MIN_CORRECTED_SKEW_DEGREES = 1.5;
 // Coarse steps first, then fine steps around the best coarse angle.
 const COARSE_STEP = 0.25;
 const FINE_STEP = 0.05;

@@ -145,6 +145,8 @@ function splitMarkedVoyage(raw: string): { vessel: string; voyage: string } | nu
 function parseVessel(raw: string): string | null {
   const name = parseText(
     raw
+      // "M/V EVER LEADING", "MV MAERSK ESSEX": the ship's type prefix is not its name.
+      .replace(/^(?:m\/v|m\.v\.|mv|m\/s|m\.s\.)\s+(?=\S)/i, '')
       .replace(/\s+(?:voy(?:age)?|reise|reis|viaje|viaggio)\b.*$/i, '')
       // "ZIM KINGSTON / V30": the voyage after a slash is not part of the name.
       .replace(/\s*\/\s*[A-Za-z]{0,3}\d[A-Za-z0-9-]*$/, '')
@@ -155,7 +157,8 @@ function parseVessel(raw: string): string | null {
 }
 
 function parseVoyage(raw: string): string | null {
-  const token = /^[A-Za-z0-9][A-Za-z0-9-]{0,11}/.exec(raw.trim())?.[0];
+  // A slash inside the code is the carrier's ("12/E"); one with spaces around it starts something else.
+  const token = /^[A-Za-z0-9](?:[A-Za-z0-9-]|\/(?=[A-Za-z0-9])){0,11}/.exec(raw.trim())?.[0];
   if (token === undefined || !/\d/.test(token)) return null;
   // Carriers' voyage codes start with a zero ("0MA1W", "0XE7E1MA"), which OCR reads as the letter O.
   return token.toUpperCase().replace(/^O(?=[A-Z]{1,3}\d)/, '0');

@@ -125,7 +125,8 @@ export function* candidateValues(
           cell.fontSize < belowCell.fontSize * TITLE_PRINT_RATIO;
         // "Empfänger / Consignee", "Also notify / Remarks": a bilingual or double title, whose second half
         // is no value; the value is beside or below it.
-        const continuesTitle = separator === '' && /^\/\s*\p{L}/u.test(rest) && cell.text.length <= MAX_HEADING_CELL;
+        const continuesTitle =
+          separator === '' && /^\/\s*\p{L}/u.test(rest) && cell.text.length <= MAX_HEADING_CELL;
         const inline = continuesTitle ? '' : tidyValue(rest.split(VALUE_END)[0] ?? '');
         // A label word that runs on in lower case is prose, not a label: "Shipper and Consignee agree
         // that..." in the terms, "Port of Loading or Port of Discharge is not named...". A cell ending in

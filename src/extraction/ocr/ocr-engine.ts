@@ -48,7 +48,9 @@ export function ocrEngine(): Engine {
           recognize: (image, languages, timeoutMs) =>
             recognizeWithSystemTesseract(image.png, languages, image, timeoutMs),
           ...(systemLanguages.includes('osd')
-            ? { orientation: (image: PageImage, timeoutMs: number) => detectOrientation(image.png, timeoutMs) }
+            ? {
+                orientation: (image: PageImage, timeoutMs: number) => detectOrientation(image.png, timeoutMs),
+              }
             : {}),
         }
       : {
@@ -166,7 +168,10 @@ const RUN_TOGETHER_SHARE = 0.25;
 function looksRunTogether(page: OcrPage): boolean {
   const words = page.words.filter((word) => word.text.length >= 3);
   if (words.length < UPRIGHT_MIN_WORDS) return false;
-  return words.filter((word) => word.text.length >= RUN_TOGETHER_LENGTH).length >= words.length * RUN_TOGETHER_SHARE;
+  return (
+    words.filter((word) => word.text.length >= RUN_TOGETHER_LENGTH).length >=
+    words.length * RUN_TOGETHER_SHARE
+  );
 }
 
 /** Most words taller than wide: the text runs up or down the page. */

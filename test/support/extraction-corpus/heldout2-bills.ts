@@ -54,7 +54,7 @@ function drawBoxBill(canvas: Canvas, bill: BoxBill): void {
   canvas.field(mid, 80, right - mid, 30, l.number, [bill.number]);
   canvas.field(30, 110, mid - 30, 80, l.consignee, bill.consignee);
   canvas.field(mid, 110, right - mid, 80, 'Forwarding agent / References', [
-    'FILE 22-' + bill.number.slice(-5),
+    `FILE 22-${bill.number.slice(-5)}`,
   ]);
   canvas.field(30, 190, mid - 30, 70, l.notify, bill.notify);
   canvas.field(mid, 190, right - mid, 70, 'Also notify / Remarks', []);

@@ -1,6 +1,7 @@
 import { CARRIER_CATALOG } from '../../domain/carriers/carrier-catalog.ts';
 import type { DocumentText } from '../document-text.ts';
 import { findColumnValues } from './column-totals.ts';
+import { withBoxedCheckDigits } from './container-numbers.ts';
 import {
   BILL_OF_LADING_NUMBER_LABELS,
   CONSIGNEE_LABELS,
@@ -103,7 +104,7 @@ export function findSealNumbers(text: DocumentText, containers: readonly string[
 
 function parseSeals(raw: string): string[] | null {
   // A container number printed next to its seal ("HLXU 555123-0 / SL998877") is not a seal.
-  const tokens = raw
+  const tokens = withBoxedCheckDigits(raw)
     // OCR reads the S of a seal prefix as "$" ("$L422043").
     .replace(/(?<![A-Z])\$(?=[A-Z]{1,3}-?\d)/gi, 'S')
     .replace(/\b[A-Z]{4}[ -]?\d{6}[ -]?\d\b/gi, ' ')
@@ -161,5 +162,5 @@ function parseVoyage(raw: string): string | null {
   const token = /^[A-Za-z0-9](?:[A-Za-z0-9-]|\/(?=[A-Za-z0-9])){0,11}/.exec(raw.trim())?.[0];
   if (token === undefined || !/\d/.test(token)) return null;
   // Carriers' voyage codes start with a zero ("0MA1W", "0XE7E1MA"), which OCR reads as the letter O.
-  return token.toUpperCase().replace(/^O(?=[A-Z]{1,3}\d)/, '0');
+  return token.toUpperCase().replace(/^O(?=\d|[A-Z]{1,3}\d)/, '0');
 }

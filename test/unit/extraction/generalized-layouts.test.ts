@@ -273,3 +273,21 @@ describe('packing list totals', () => {
     expect(payload.gross_weight_kg).toBe('6890.200');
   });
 });
+
+describe('scanned forms', () => {
+  it('reads a container whose check digit OCR saw in its box ("HLXU 812044 [7]"), and no seal in it', () => {
+    const payload = extractBillOfLading(
+      formText([
+        [[34, 'Marks & Nos. / Container / Seal', 5.5]],
+        [
+          [34, 'HLXU 812044 [7]'],
+          [230, '24 PLTS'],
+        ],
+        [[34, 'SEAL HL0101508']],
+        [[34, 'HLXU 815330 [6 |']],
+      ]),
+    );
+    expect(payload.container_numbers).toEqual(['HLXU8120447', 'HLXU8153306']);
+    expect(payload.seal_numbers).toEqual(['HL0101508']);
+  });
+});

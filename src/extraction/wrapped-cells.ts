@@ -43,10 +43,16 @@ export function joinWrappedCells(lines: readonly TextLine[]): TextLine[] {
     const claimed = new Set<number>();
     const edge = rightEdge.get(line.page) ?? Number.POSITIVE_INFINITY;
     line.cells.forEach((cell, cellIndex) => {
-      // A cell after a label of its own line ("Buque:   MSC FANTASIA") is that label's value, unless the
-      // label itself is the tail of a wrapped heading ("Nombre del" over "buque   destino").
-      const before = line.cells[cellIndex - 1];
-      if (before !== undefined && isLabel(before.text) && continuedCell(above, before, edge) === undefined)
+      // A cell after the label that starts its line ("Buque:   MSC FANTASIA") is that label's value, unless
+      // the label itself is the tail of a wrapped heading ("Nombre del" over "buque   destino"). Further
+      // along a line, cells are more likely a header row's wrapped halves ("n°   débarquement").
+      const before = line.cells[0];
+      if (
+        cellIndex === 1 &&
+        before !== undefined &&
+        isLabel(before.text) &&
+        continuedCell(above, before, edge) === undefined
+      )
         return;
       const target = continuedCell(above, cell, edge);
       if (target === undefined || claimed.has(target) || above.y - line.y > cell.fontSize * MAX_LINE_STEP_EM)

@@ -290,4 +290,11 @@ describe('scanned forms', () => {
     expect(payload.container_numbers).toEqual(['HLXU8120447', 'HLXU8153306']);
     expect(payload.seal_numbers).toEqual(['HL0101508']);
   });
+
+  it('joins a number OCR split at a pair of ones ("DO/FXT/261 1/0442"), not a page count after one', () => {
+    const split = extractDeliveryOrder(formText([[[40, 'Release No: DO/FXT/261 1/0442']]]));
+    expect(split.delivery_order_number).toBe('DO/FXT/2611/0442');
+    const paged = extractDeliveryOrder(formText([[[40, 'Release No: DO/FXT/261 1/2']]]));
+    expect(paged.delivery_order_number).toBe('DO/FXT/261');
+  });
 });

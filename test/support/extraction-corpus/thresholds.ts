@@ -22,10 +22,10 @@ export const HELDOUT_THRESHOLDS = {
 
 /**
  * The floor for the second held-out set (test/fixtures/extraction-heldout-2/): the engine scored
- * classification 0.00, field F1 0.00 on it before any rule was changed for it, and 0.00 / 0.00 after; the floor
- * leaves a margin for OCR variance on its seven scans.
+ * classification 0.89, field F1 0.83 on it before any rule was changed for it, and 1.00 / 0.95 after;
+ * the floor leaves a margin for OCR variance on its seven scans, which carry most of what is still missed.
  */
 export const HELDOUT2_THRESHOLDS = {
-  classificationAccuracy: 0,
-  fieldF1: 0,
+  classificationAccuracy: 0.94,
+  fieldF1: 0.9,
 } as const;

@@ -16,6 +16,7 @@ import {
   VOYAGE_LABELS,
 } from './label-patterns.ts';
 import { findLabeledValue, findLabeledValues } from './labeled-values.ts';
+import { isPortName } from './port-locode.ts';
 import { parseIdentifier, parseParty, parseScac, parseText } from './value-parsers.ts';
 
 /** Fields that bills of lading, arrival notices, delivery orders and booking confirmations share. */
@@ -58,12 +59,23 @@ export function findVesselAndVoyage(text: DocumentText): { vessel: string | null
   };
 }
 
+// "From" and "To" head the legs of a routing table ("From   To   Vessel   Voyage   ETD"), and far more
+// often an address or a letter: they count only for a cell that names a known port and nothing else.
+const ORIGIN_LABELS = [/from|origin/];
+const DESTINATION_LABELS = [/to|destination/];
+
 export function findPortOfLoading(text: DocumentText): string | null {
-  return findLabeledValue(text, PORT_OF_LOADING_LABELS, parsePort);
+  return (
+    findLabeledValue(text, PORT_OF_LOADING_LABELS, parsePort) ??
+    findLabeledValue(text, ORIGIN_LABELS, parseNamedPort, { startOfCell: true })
+  );
 }
 
 export function findPortOfDischarge(text: DocumentText): string | null {
-  return findLabeledValue(text, PORT_OF_DISCHARGE_LABELS, parsePort);
+  return (
+    findLabeledValue(text, PORT_OF_DISCHARGE_LABELS, parsePort) ??
+    findLabeledValue(text, DESTINATION_LABELS, parseNamedPort, { startOfCell: true })
+  );
 }
 
 export function findShipper(text: DocumentText): string | null {
@@ -121,6 +133,11 @@ function parsePort(raw: string): string | null {
   const value = parseText(raw);
   if (value === null || !/[A-Za-z]{3}/.test(value) || /^\d/.test(value)) return null;
   return value;
+}
+
+function parseNamedPort(raw: string): string | null {
+  const value = parsePort(raw);
+  return value !== null && isPortName(value) ? value : null;
 }
 
 // "MSC GULSUN / 123E" or "MSC GULSUN V.123E".

@@ -207,6 +207,33 @@ describe('labels and values on one line', () => {
   });
 });
 
+describe('routing tables', () => {
+  it('reads ports under "From" and "To" only when the cell names a known port', () => {
+    const booking = extractBookingConfirmation(
+      formText([
+        [
+          [42, 'From'],
+          [150, 'To'],
+          [260, 'Vessel'],
+          [380, 'Voyage'],
+        ],
+        [
+          [42, 'BUSAN'],
+          [150, 'NEWARK, NJ'],
+          [260, 'HMM OSLO'],
+          [380, '0027E'],
+        ],
+      ]),
+    );
+    expect(booking.port_of_loading_locode).toBe('KRPUS');
+    expect(booking.port_of_discharge_locode).toBe('USEWR');
+    const order = extractDeliveryOrder(
+      formText([[[40, 'To: The Terminal Manager, Port of Felixstowe']], [[40, 'From: Hamburg Süd Agency']]]),
+    );
+    expect(order.port_of_discharge).toBeNull();
+  });
+});
+
 describe('packing list totals', () => {
   const header: ReadonlyArray<Cell> = [
     [42, 'CTN NOS.'],

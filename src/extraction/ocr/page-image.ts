@@ -124,7 +124,8 @@ function stretch(data: Uint8Array, ink: number, paper: number): void {
 }
 
 function grayOf(data: Buffer, width: number, height: number, channels: number): GrayImage {
-  if (channels === 1) return { data: new Uint8Array(data), width, height };
+  // sharp's buffer is this call's own: it is changed in place, not copied (pages run to 100 megapixels).
+  if (channels === 1) return { data, width, height };
   const gray = new Uint8Array(width * height);
   for (let i = 0; i < gray.length; i += 1) gray[i] = data[i * channels] ?? 255;
   return { data: gray, width, height };

@@ -41,8 +41,20 @@ export function joinWrappedCells(lines: readonly TextLine[]): TextLine[] {
     // More cells than the line above: a row of its own, not the tail of one.
     if (line.cells.length > above.cells.length) continue;
     const claimed = new Set<number>();
+    const edge = rightEdge.get(line.page) ?? Number.POSITIVE_INFINITY;
     line.cells.forEach((cell, cellIndex) => {
-      const target = continuedCell(above, cell, rightEdge.get(line.page) ?? Number.POSITIVE_INFINITY);
+      // A cell after the label that starts its line ("Buque:   MSC FANTASIA") is that label's value, unless
+      // the label itself is the tail of a wrapped heading ("Nombre del" over "buque   destino"). Further
+      // along a line, cells are more likely a header row's wrapped halves ("n°   débarquement").
+      const before = line.cells[0];
+      if (
+        cellIndex === 1 &&
+        before !== undefined &&
+        isLabel(before.text) &&
+        continuedCell(above, before, edge) === undefined
+      )
+        return;
+      const target = continuedCell(above, cell, edge);
       if (target === undefined || claimed.has(target) || above.y - line.y > cell.fontSize * MAX_LINE_STEP_EM)
         return;
       // In a table or a row of boxes the next column starts at the same place on both lines; a value

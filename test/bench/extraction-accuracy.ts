@@ -2,7 +2,13 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { extractDocument } from '../../src/extraction/extract-document.ts';
-import { CORPUS_DIR, HELDOUT_DIR, loadCorpus, runCorpus } from '../support/extraction-corpus/run-corpus.ts';
+import {
+  CORPUS_DIR,
+  HELDOUT_DIR,
+  HELDOUT2_DIR,
+  loadCorpus,
+  runCorpus,
+} from '../support/extraction-corpus/run-corpus.ts';
 import {
   type DocumentScore,
   formatFieldTable,
@@ -87,6 +93,24 @@ process.stdout.write(
   `extraction held-out: classification accuracy ${heldoutOverall.classificationAccuracy.toFixed(2)}, field F1 ` +
     `${heldoutOverall.f1.toFixed(2)} (precision ${heldoutOverall.precision.toFixed(2)}, recall ` +
     `${heldoutOverall.recall.toFixed(2)}); ${heldout.documents.length} documents in layouts the corpus generator does not make\n`,
+);
+
+const second = loadCorpus(HELDOUT2_DIR);
+progress(`scoring ${second.documents.length} documents of the second held-out set`);
+const secondScores = (await runCorpus(second.documents, extractDocument, HELDOUT2_DIR)).scores;
+const secondOverall = summarize(secondScores);
+write(formatSummaryTable('held-out 2', new Map([['all', secondScores]])));
+write(
+  formatSummaryTable(
+    'held-out 2 input',
+    groupBy(secondScores, (s) => s.document.input_kind),
+  ),
+);
+write(formatFieldTable(secondScores));
+process.stdout.write(
+  `extraction held-out 2: classification accuracy ${secondOverall.classificationAccuracy.toFixed(2)}, field F1 ` +
+    `${secondOverall.f1.toFixed(2)} (precision ${secondOverall.precision.toFixed(2)}, recall ` +
+    `${secondOverall.recall.toFixed(2)}); ${second.documents.length} documents written after the first held-out set\n`,
 );
 
 await textSpeed(corpus.documents.filter((d) => d.input_kind === 'text_pdf'));

@@ -214,6 +214,9 @@ export const BOOKING_CONFIRMATION_EVIDENCE: TypeEvidence = {
     ['numero di prenotazione', 2],
     ['we confirm', 1],
     ['thank you for your booking', 3],
+    // An e-mail's subject line: "Subject: BOOKING CONFIRMED - ...".
+    ['booking confirmed', 3],
+    ['booking is confirmed', 3],
     ['boeking nr', 2],
     ['buchungs nr', 2],
     ['n de reservation', 2],

@@ -11,9 +11,11 @@ import {
   findVesselAndVoyage,
 } from '../fields/shipment-fields.ts';
 import { findShipmentTotals } from '../fields/shipment-totals.ts';
-import { parseIdentifier } from '../fields/value-parsers.ts';
+import { parseIdentifier, parseParty } from '../fields/value-parsers.ts';
 import { inferSlashDateOrder, parseDate } from '../parse/dates.ts';
 import type { BookingConfirmationPayload } from '../schemas/booking-confirmation.ts';
+
+const BOOKING_PARTY_LABELS = [/customer|booking\s+party|client|kunde|klant|cliente/];
 
 export function extractBookingConfirmation(text: DocumentText): BookingConfirmationPayload {
   const slashOrder = inferSlashDateOrder(text.plain);
@@ -23,7 +25,8 @@ export function extractBookingConfirmation(text: DocumentText): BookingConfirmat
   const portOfDischarge = findPortOfDischarge(text);
   return {
     booking_number: bookingNumber,
-    shipper: findShipper(text),
+    // A carrier's confirmation names its customer, who is the shipper, when no shipper is labelled.
+    shipper: findShipper(text) ?? findLabeledValue(text, BOOKING_PARTY_LABELS, parseParty),
     consignee: findConsignee(text),
     container_numbers: containers.accepted,
     rejected_container_numbers: containers.rejected,

@@ -15,7 +15,17 @@ const INVOICE_NUMBER = [
     String.raw`${NUM}\s*(?:de\s+|di\s+|del\s+)?(?:la\s+)?(?:facture|factura|fattura|factuur|invoice)`,
   ),
   /rechnungsnummer|rechnungsnr\.?|factuurnummer|factuurnr\.?|invoice\s*#/,
+  // A bare "Invoice:" before the number, as US forwarders print it.
+  /invoice(?=\s*:)/,
 ];
+// A date is no invoice number: under a bare "Invoice:" some print the date.
+const DATE_SHAPE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
+
+function parseInvoiceNumber(raw: string): string | null {
+  const id = parseIdentifier(raw);
+  return id === null || DATE_SHAPE.test(id) ? null : id;
+}
+
 const BARE_NUMBER = [/no\.?|nr\.?|n\s?[°º]\.?|number|num[ée]ro|nummer|n[úu]mero/];
 const BARE_DATE = [/date|dated|datum|fecha|data/];
 const INVOICE_DATE = [
@@ -59,7 +69,7 @@ export function extractCommercialInvoice(text: DocumentText): CommercialInvoiceP
   return {
     // A bare "No." or "Date" counts only at the start of a cell, beside or under it.
     invoice_number:
-      findLabeledValue(text, INVOICE_NUMBER, parseIdentifier) ??
+      findLabeledValue(text, INVOICE_NUMBER, parseInvoiceNumber) ??
       findLabeledValue(text, BARE_NUMBER, parseIdentifier, { startOfCell: true, singleRowBelow: true }),
     invoice_date:
       findLabeledValue(text, INVOICE_DATE, (raw) => parseDate(raw, slashOrder)) ??

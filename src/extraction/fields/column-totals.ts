@@ -7,6 +7,13 @@ import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
  * row's value reads. A header is a cell that is only the label, on a line of at least three cells.
  */
 
+// A heading is the label alone, perhaps with its unit: "Gross Weight (kg)", "Brutto kg", "G.W. KGS".
+const headingPattern = (header: RegExp): RegExp =>
+  new RegExp(
+    String.raw`^(?:${header.source})(?:\s*\([^)]{1,20}\)|\s+(?:kgs?|kilos?|lbs?|cbm|m3|pcs))?\s*[:.]?$`,
+    'i',
+  );
+
 const TOTAL_ROW = /^(?:grand\s+)?(?:totals?|totaal|totale|gesamt|summe|sum|somme)\b/i;
 const MIN_HEADER_CELLS = 3;
 const MAX_ROWS = 200;
@@ -21,15 +28,20 @@ export function findColumnTotal<T>(
   parse: (raw: string, label: string) => T | null,
   add: (a: T, b: T) => T,
 ): T | null {
-  const whole = new RegExp(`^(?:${header.source})(?:\\s*\\([^)]{1,20}\\))?\\s*[:.]?$`, 'i');
+  const whole = headingPattern(header);
+  let firstSum: T | null = null;
   for (const [index, line] of text.lines.entries()) {
     if (line.cells.length < MIN_HEADER_CELLS) continue;
     const headerCell = line.cells.find((cell) => whole.test(cell.text.trim()));
     if (headerCell === undefined) continue;
-    const total = readColumn(text.lines, index, headerCell, parse, add);
-    if (total !== null) return total;
+    const column = readColumn(text.lines, index, headerCell, parse, add);
+    if (column === null) continue;
+    // A table carried over to the next page repeats its header and prints the total row there: the
+    // first page's rows alone are not the total.
+    if (column.onTotalRow) return column.value;
+    firstSum ??= column.value;
   }
-  return null;
+  return firstSum;
 }
 
 /**
@@ -42,7 +54,7 @@ export function findColumnValues<T>(
   header: RegExp,
   parse: (raw: string) => T | null,
 ): T[] {
-  const whole = new RegExp(`^(?:${header.source})(?:\\s*\\([^)]{1,20}\\))?\\s*[:.]?$`, 'i');
+  const whole = headingPattern(header);
   const found: T[] = [];
   for (const [index, line] of text.lines.entries()) {
     if (line.cells.length < 2) continue;
@@ -87,7 +99,7 @@ function readColumn<T>(
   header: TextCell,
   parse: (raw: string, label: string) => T | null,
   add: (a: T, b: T) => T,
-): T | null {
+): { value: T; onTotalRow: boolean } | null {
   const page = lines[headerIndex]?.page;
   const values: T[] = [];
   for (let i = headerIndex + 1; i < lines.length && i <= headerIndex + MAX_ROWS; i += 1) {
@@ -96,7 +108,7 @@ function readColumn<T>(
     const cell = nearestCell(line, header);
     const isTotal = line.cells.some((c) => TOTAL_ROW.test(c.text.trim()));
     const value = cell === undefined ? null : parse(cell.text, header.text);
-    if (isTotal) return value;
+    if (isTotal) return value === null ? null : { value, onTotalRow: true };
     // The first line without a value in the column ends the table (a note, a signature, the next table).
     if (value === null) {
       if (values.length > 0) break;
@@ -105,7 +117,7 @@ function readColumn<T>(
     values.push(value);
   }
   if (values.length === 0) return null;
-  return values.reduce(add);
+  return { value: values.reduce(add), onTotalRow: false };
 }
 
 // The cell of a row under a heading: overlapping it (with some slack), nearest by centre.

@@ -21,6 +21,13 @@ const LOOSE = /(?<![A-Za-z0-9])[A-Z]{4}[ -]?[0-9O]{5,6}[ -]?[0-9O]{0,2}(?![A-Za-
 const CONTAINER_CONTEXT =
   /\b(?:containers?|cntrs?|ctnrs?|equipment|container\s*(?:no|nos|number)s?|conteneurs?|beh[äa]lter|contenedor(?:es)?|contenitori|contenitore)\b/i;
 
+// Forms print the check digit in a small box after the serial; OCR reads the box as brackets or bars
+// around it ("HLXU 812044 [7]", "CAIU 415908[1 |"). The check digit still has to hold.
+const BOXED_CHECK_DIGIT = /(?<![A-Za-z0-9])([A-Z]{3}[UJZ] ?\d{6}) ?[[{(|] ?(\d) ?[\]})|]?(?![A-Za-z0-9])/g;
+
+/** The text with boxed check digits joined to their container numbers. */
+export const withBoxedCheckDigits = (text: string): string => text.replace(BOXED_CHECK_DIGIT, '$1$2');
+
 /**
  * Container numbers in a document: those passing ISO 6346 are accepted, the others are returned with
  * the reason they fail. `exclude` holds identifiers already known to be something else (a B/L number).
@@ -45,8 +52,9 @@ export function findContainerNumbers(
   };
 
   for (const line of text.lines) {
-    const inContext = CONTAINER_CONTEXT.test(line.text);
-    const matches = [...line.text.matchAll(STRICT), ...(inContext ? line.text.matchAll(LOOSE) : [])];
+    const printed = withBoxedCheckDigits(line.text);
+    const inContext = CONTAINER_CONTEXT.test(printed);
+    const matches = [...printed.matchAll(STRICT), ...(inContext ? printed.matchAll(LOOSE) : [])];
     matches.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     for (const match of matches) consider(match[0]);
   }

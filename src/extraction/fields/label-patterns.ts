@@ -10,7 +10,7 @@ export const NUM = String.raw`(?:no\.?|nos\.?|number|num\.?|nr\.?|n\s?[°º]\.?|
 
 export const BILL_OF_LADING_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|b\s*\/\s*l|m?bl|hbl|obl|fbl|sea\s*waybill|waybill|swb|connaissement|konnossement|c[oa]g?n?nossement|(?:see)?frachtbrief|zeevrachtbrief|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
+    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|[hm]?b\s*\/\s*l|m?bl|hbl|obl|fbl|sea\s*waybill|waybill|swb|connaissement|konnossement|c[oa]g?n?nossement|(?:see)?frachtbrief|zeevrachtbrief|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
   ),
   new RegExp(
     String.raw`${NUM}\s*(?:de\s+|du\s+|di\s+|del\s+)?(?:connaissement|conocimiento|polizza(?:\s+di\s+carico)?|b\s*\/\s*l)`,
@@ -25,7 +25,7 @@ export const VESSEL_AND_VOYAGE_LABELS: readonly RegExp[] = [
   /(?:ocean\s+)?vessel\s+(?:and\s+)?voy(?:age)?\.?(?:\s*(?:no\.?|number))?/,
 ];
 export const VESSEL_LABELS: readonly RegExp[] = [
-  /(?:ocean\s+|feeder\s+|mother\s+)?vessel(?:\s+name)?|ship\s+name|vsl\.?|(?:nom\s+du\s+)?navire|schiff(?:sname)?|(?:naam\s+(?:van\s+het\s+)?)?(?:zee)?schip|scheepsnaam|(?:nombre\s+del\s+)?buque|nome\s+(?:della\s+)?nave|(?:moto)?nave|m\/v/,
+  /(?:ocean\s+|feeder\s+|mother\s+)?vessel(?:\s+name)?|ship\s+name|vsl\.?|(?:nom\s+du\s+)?navire|schiff(?:sname)?|(?:naam\s+(?:van\s+het\s+)?)?(?:zee)?schip|scheepsnaam|(?:nombre\s+del\s+)?buque|nome\s+(?:della\s+)?nave|(?:moto)?nave|m\/v|ship(?=\s*:?\s*$)/,
 ];
 export const VOYAGE_LABELS: readonly RegExp[] = [
   new RegExp(
@@ -33,7 +33,7 @@ export const VOYAGE_LABELS: readonly RegExp[] = [
   ),
 ];
 export const PORT_OF_LOADING_LABELS: readonly RegExp[] = [
-  /port\s+of\s+loading|loading\s+port|port\s+of\s+lading|port\s+of\s+shipment|pol|port\s+de\s+chargement|port\s+d[''’]embarquement|(?:verlade|lade|verschiffungs)hafen|laadhaven|haven\s+van\s+(?:lading|inlading)|puerto\s+de\s+(?:carga|embarque)|porto\s+di\s+(?:carico|imbarco)|porto\s+d[''’]imbarco/,
+  /port\s+of\s+loading|load(?:ing)?\s+port|port\s+of\s+lading|port\s+of\s+shipment|pol|port\s+de\s+chargement|port\s+d[''’]embarquement|(?:verlade|lade|verschiffungs)hafen|laadhaven|haven\s+van\s+(?:lading|inlading)|puerto\s+de\s+(?:carga|embarque)|porto\s+di\s+(?:carico|imbarco)|porto\s+d[''’]imbarco/,
 ];
 export const PORT_OF_DISCHARGE_LABELS: readonly RegExp[] = [
   /port\s+of\s+discharge|discharge\s+port|port\s+of\s+unloading|port\s+of\s+destination|pod|port\s+de\s+d[ée]chargement|port\s+de\s+d[ée]barquement|port\s+de\s+destination|(?:l[öo]e?sch|entlade|bestimmungs)hafen|loshaven|haven\s+van\s+(?:lossing|bestemming)|puerto\s+de\s+(?:descarga|destino)|porto\s+di\s+(?:scarico|sbarco|destinazione)/,
@@ -43,6 +43,9 @@ export const SHIPPER_LABELS: readonly RegExp[] = [
 ];
 export const CONSIGNEE_LABELS: readonly RegExp[] = [
   /consignee|consigned\s+to(?:\s+(?:the\s+)?order(?:\s+of)?)?|destinataire|empf[äa]e?nger|geadresseerde|ontvanger|consignatario|destinatario|consegnatario/,
+  // Only when no consignee is named: the party a release delivers to, an exporter's "for account and
+  // risk of", the importer on a packing list.
+  /deliver(?:y)?\s+to|for\s+(?:the\s+)?account\s+(?:&|and)\s+risk\s+of(?:\s+messrs\.?)?|importer|importateur|importeur|importador|importatore/,
 ];
 export const NOTIFY_LABELS: readonly RegExp[] = [
   /(?:also\s+)?notify(?:[\s-]+(?:part(?:y|ies)|address|adresse|adres))?|te\s+verwittigen(?:\s+partij)?|partie\s+[àa]\s+notifier|notifier(?:\s+[àa])?|adresse\s+de\s+notification|meldeadresse|notify-adresse|benachrichtigen|notificar(?:\s+a)?|parte\s+a\s+notificar|notificare(?:\s+a)?|parte\s+da\s+notificare/,
@@ -62,7 +65,7 @@ export const BOOKING_NUMBER_LABELS: readonly RegExp[] = [
 ];
 export const DELIVERY_ORDER_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:delivery\s+order|d\s*\/\s*o|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+de\s+livraison|bon|bad|auslieferauftrag|auslieferungs(?:auftrag)?|freistellungs?|freigabe|auftrags?|afleveringsorder|aflever(?:order)?|vrijgave(?:order)?|order|orden\s+de\s+entrega|orden\s+de\s+despacho|orden|ordine\s+di\s+consegna|ordine|buono(?:\s+di\s+consegna)?)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:delivery\s+order|bon|bad|orden|ordine|buono)|freistellungsnummer|auftragsnummer|ordernummer|vrijgavenummer|afleveringsnummer`,
+    String.raw`(?:delivery\s+order|d\s*\/\s*o|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+de\s+livraison|bon|bad|auslieferauftrag|auslieferungs(?:auftrag)?|freistellungs?|freigabe|auftrags?|afleveringsorder|aflever(?:order)?|vrijgave(?:order)?|order|orden\s+de\s+entrega|orden\s+de\s+despacho|orden|ordine\s+di\s+consegna|ordine|buono(?:\s+di\s+consegna)?)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:delivery\s+order|bon\s+de\s+livraison|bon\s+[àa]\s+d[ée]livrer|bon|bad|orden\s+de\s+entrega|orden|ordine\s+di\s+consegna|ordine|buono)|freistellungsnummer|auftragsnummer|ordernummer|vrijgavenummer|afleveringsnummer`,
   ),
 ];
 export const CONTAINER_LABELS: readonly RegExp[] = [/container|conteneur|beh[äa]lter|contenedor|contenitore/];
@@ -80,7 +83,7 @@ export const GROSS_WEIGHT_LABELS: readonly RegExp[] = [
 ];
 
 export const ETA_LABELS: readonly RegExp[] = [
-  /eta|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+llegada|llegada\s+estimada|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
+  /eta|arriving(?:\s+on)?|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+llegada|llegada\s+estimada|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
 ];
 export const LAST_FREE_DAY_LABELS: readonly RegExp[] = [
   /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?franchise|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al/,

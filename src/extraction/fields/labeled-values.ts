@@ -17,7 +17,8 @@ const LABEL_WORDS = [
   String.raw`facture|rechnung|factuur|fattura|factura|datum\b|fecha\b|data\b|num[ée]ro\b|nummer\b|n[úu]mero\b|n\s?[°º]|exp[ée]diteur|chargeur|destinataire|empf[äa]e?nger|versender|absender|ablader|afzender|verlader|ontvanger|geadresseerde|embarcador|remitente|consignatario|caricatore|mittente|destinatario|navire|schiff\b|schip\b|buque\b|nave\b|port de|(?:lade|l[öo]sch|verlade|bestimmungs)hafen|(?:laad|los)haven|puerto de|porto d|totaal|totale|importe|montant|gesamt|betrag|bedrag|importo|poids|gewicht|peso\b|devise|w[äa]hrung|valuta|moneda|divisa|r[ée]servation|buchung|boeking|reserva\b|prenotazione|fournisseur|lieferant|leverancier|proveedor|fornitore|client\b|kunde\b|klant\b|cliente\b|meldeadresse|notifier|notificar|iban\b|tva\b|mwst|btw\b|iva\b|vat\b`,
 ].join('|');
 const LABEL_TAIL = /^[\p{L}/.\s-]{1,30}\b(?:no|nr|number|n[°º]|num[ée]ro|nummer)\.?$|#$/iu;
-const LABEL_HEAD = new RegExp(`^(?:${LABEL_WORDS})`, 'i');
+// "BL-ANR-55120" is an identifier that happens to start like a label.
+const LABEL_HEAD = new RegExp(`^(?:${LABEL_WORDS})(?!-[A-Za-z0-9])`, 'i');
 // An inline value ends at a wide gap, or where a known label with a colon begins ("HAMBURG POD: ...").
 const VALUE_END = new RegExp(String.raw`\s{3,}|\s+(?=(?:${LABEL_WORDS})[^:#]{0,24}[:#](?:\s|$))`, 'i');
 // Blocks in B/L layouts hold a name then address lines; the name is on the first line below the label.
@@ -95,7 +96,8 @@ export function* candidateValues(
 ): Generator<Candidate> {
   const pattern = new RegExp(
     // "SHIPPER'S LOAD AND COUNT" is a clause, not the shipper's label.
-    String.raw`(?<=^|[\s/])((?:${label.source})(?![A-Za-z]|['’]s\b)(?:\s*\([^)]{1,40}\))?)\s*([:#.]?)\s*`,
+    // Nor is a label run on into a word ("POLÍGONO" is no "POL") or an identifier ("BL-ANR-55120").
+    String.raw`(?<=^|[\s/])((?:${label.source})(?![A-Za-zÀ-ÖØ-öø-ÿ]|-[A-Za-z0-9]|['’]s\b)(?:\s*\([^)]{1,40}\))?)\s*([:#.]?)\s*`,
     'gi',
   );
   for (const [lineIndex, line] of lines.entries()) {
@@ -121,7 +123,11 @@ export function* candidateValues(
           belowCell !== undefined &&
           line.source !== 'ocr' &&
           cell.fontSize < belowCell.fontSize * TITLE_PRINT_RATIO;
-        const inline = tidyValue(rest.split(VALUE_END)[0] ?? '');
+        // "Empfänger / Consignee", "Also notify / Remarks": a bilingual or double title, whose second half
+        // is no value; the value is beside or below it.
+        const continuesTitle =
+          separator === '' && /^\/\s*\p{L}/u.test(rest) && cell.text.length <= MAX_HEADING_CELL;
+        const inline = continuesTitle ? '' : tidyValue(rest.split(VALUE_END)[0] ?? '');
         // A label word that runs on in lower case is prose, not a label: "Shipper and Consignee agree
         // that..." in the terms, "Port of Loading or Port of Discharge is not named...". A cell ending in
         // a colon is a longer label all the same ("Importo da pagare:").

@@ -104,6 +104,12 @@ export function portLocode(printed: string | null): string | null {
   return null;
 }
 
+/** Whether the text is a port's name and nothing more, perhaps with its country or state. */
+export function isPortName(printed: string): boolean {
+  const [head = ''] = printed.split(/[,(/]|\s-\s/);
+  return TABLE.has(key(head)) && portLocode(printed) !== null;
+}
+
 function countryIn(text: string): string | null {
   const folded = key(text);
   if (folded.length === 0) return null;

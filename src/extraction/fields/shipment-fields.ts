@@ -1,6 +1,7 @@
 import { CARRIER_CATALOG } from '../../domain/carriers/carrier-catalog.ts';
 import type { DocumentText } from '../document-text.ts';
 import { findColumnValues } from './column-totals.ts';
+import { withBoxedCheckDigits } from './container-numbers.ts';
 import {
   BILL_OF_LADING_NUMBER_LABELS,
   CONSIGNEE_LABELS,
@@ -15,6 +16,7 @@ import {
   VOYAGE_LABELS,
 } from './label-patterns.ts';
 import { findLabeledValue, findLabeledValues } from './labeled-values.ts';
+import { isPortName } from './port-locode.ts';
 import { parseIdentifier, parseParty, parseScac, parseText } from './value-parsers.ts';
 
 /** Fields that bills of lading, arrival notices, delivery orders and booking confirmations share. */
@@ -57,12 +59,23 @@ export function findVesselAndVoyage(text: DocumentText): { vessel: string | null
   };
 }
 
+// "From" and "To" head the legs of a routing table ("From   To   Vessel   Voyage   ETD"), and far more
+// often an address or a letter: they count only for a cell that names a known port and nothing else.
+const ORIGIN_LABELS = [/from|origin/];
+const DESTINATION_LABELS = [/to|destination/];
+
 export function findPortOfLoading(text: DocumentText): string | null {
-  return findLabeledValue(text, PORT_OF_LOADING_LABELS, parsePort);
+  return (
+    findLabeledValue(text, PORT_OF_LOADING_LABELS, parsePort) ??
+    findLabeledValue(text, ORIGIN_LABELS, parseNamedPort, { startOfCell: true })
+  );
 }
 
 export function findPortOfDischarge(text: DocumentText): string | null {
-  return findLabeledValue(text, PORT_OF_DISCHARGE_LABELS, parsePort);
+  return (
+    findLabeledValue(text, PORT_OF_DISCHARGE_LABELS, parsePort) ??
+    findLabeledValue(text, DESTINATION_LABELS, parseNamedPort, { startOfCell: true })
+  );
 }
 
 export function findShipper(text: DocumentText): string | null {
@@ -103,7 +116,7 @@ export function findSealNumbers(text: DocumentText, containers: readonly string[
 
 function parseSeals(raw: string): string[] | null {
   // A container number printed next to its seal ("HLXU 555123-0 / SL998877") is not a seal.
-  const tokens = raw
+  const tokens = withBoxedCheckDigits(raw)
     // OCR reads the S of a seal prefix as "$" ("$L422043").
     .replace(/(?<![A-Z])\$(?=[A-Z]{1,3}-?\d)/gi, 'S')
     .replace(/\b[A-Z]{4}[ -]?\d{6}[ -]?\d\b/gi, ' ')
@@ -120,6 +133,11 @@ function parsePort(raw: string): string | null {
   const value = parseText(raw);
   if (value === null || !/[A-Za-z]{3}/.test(value) || /^\d/.test(value)) return null;
   return value;
+}
+
+function parseNamedPort(raw: string): string | null {
+  const value = parsePort(raw);
+  return value !== null && isPortName(value) ? value : null;
 }
 
 // "MSC GULSUN / 123E" or "MSC GULSUN V.123E".
@@ -145,6 +163,8 @@ function splitMarkedVoyage(raw: string): { vessel: string; voyage: string } | nu
 function parseVessel(raw: string): string | null {
   const name = parseText(
     raw
+      // "M/V EVER LEADING", "MV MAERSK ESSEX": the ship's type prefix is not its name.
+      .replace(/^(?:m\/v|m\.v\.|mv|m\/s|m\.s\.)\s+(?=\S)/i, '')
       .replace(/\s+(?:voy(?:age)?|reise|reis|viaje|viaggio)\b.*$/i, '')
       // "ZIM KINGSTON / V30": the voyage after a slash is not part of the name.
       .replace(/\s*\/\s*[A-Za-z]{0,3}\d[A-Za-z0-9-]*$/, '')
@@ -155,8 +175,9 @@ function parseVessel(raw: string): string | null {
 }
 
 function parseVoyage(raw: string): string | null {
-  const token = /^[A-Za-z0-9][A-Za-z0-9-]{0,11}/.exec(raw.trim())?.[0];
+  // A slash inside the code is the carrier's ("12/E"); one with spaces around it starts something else.
+  const token = /^[A-Za-z0-9](?:[A-Za-z0-9-]|\/(?=[A-Za-z0-9])){0,11}/.exec(raw.trim())?.[0];
   if (token === undefined || !/\d/.test(token)) return null;
   // Carriers' voyage codes start with a zero ("0MA1W", "0XE7E1MA"), which OCR reads as the letter O.
-  return token.toUpperCase().replace(/^O(?=[A-Z]{1,3}\d)/, '0');
+  return token.toUpperCase().replace(/^O(?=\d|[A-Z]{1,3}\d)/, '0');
 }

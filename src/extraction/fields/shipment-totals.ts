@@ -54,9 +54,10 @@ function parseCountedPackages(raw: string): number | null {
   return /^\s*[\d,]+\s*(?:x\s*)?\p{L}/u.test(raw) ? parsePackageCount(raw) : null;
 }
 
-// "Gross Weight (LBS)   27,216.0": the unit may be in the label only.
+// "Gross Weight (LBS)   27,216.0", "Brutto kg   6.890,200": the unit may be in the label only.
 function parseGrossWeight(raw: string, label: string): string | null {
-  const unitInLabel = /\(([^)]*)\)/.exec(label)?.[1] ?? '';
+  const match = /\(([^)]*)\)|\b(kgs?|kilos?|lbs?)\.?\s*$/i.exec(label);
+  const unitInLabel = match?.[1] ?? match?.[2] ?? '';
   return parseWeightKg(`${raw} ${unitInLabel}`);
 }
 

@@ -7,7 +7,13 @@ const MAX_TEXT_VALUE_LENGTH = 120;
 
 /** A document number: the first token, with at least one digit ("INV-2026-0042", "MAEU261234567"). */
 export function parseIdentifier(raw: string): string | null {
-  const token = /^[A-Za-z0-9][A-Za-z0-9\-/.]*[A-Za-z0-9]/.exec(raw.trim())?.[0];
+  // A carrier's code set apart from the rest of its number: "CMDU LHV1208834", "MAEU 261234567".
+  const trimmed = raw
+    .trim()
+    .replace(/^([A-Z]{4}) (?=[A-Z0-9]*\d[A-Z0-9]{4,}(?![A-Za-z0-9\-/.]))/, '$1')
+    // OCR splits a pair of ones inside a number: "DO/FXT/261 1/0442", "PL-261 1-087".
+    .replace(/^([A-Za-z0-9][A-Za-z0-9\-/.]*[-/]\d{3,}) (\d{1,2}[-/]\d{2,})/, '$1$2');
+  const token = /^[A-Za-z0-9][A-Za-z0-9\-/.]*[A-Za-z0-9]/.exec(trimmed)?.[0];
   if (token === undefined || token.length < 3 || token.length > 40 || !/\d/.test(token)) return null;
   return token.toUpperCase();
 }

@@ -1,7 +1,12 @@
 import type { TextLine } from '../pdf/layout-lines.ts';
 import { meanConfidence, type OcrPage, ocrLines } from './ocr-lines.ts';
 import { type PageImage, rotatePage } from './page-image.ts';
-import { probeSystemTesseract, recognizeWithSystemTesseract } from './system-tesseract.ts';
+import {
+  detectOrientation,
+  type Orientation,
+  probeSystemTesseract,
+  recognizeWithSystemTesseract,
+} from './system-tesseract.ts';
 import { recognizeWithTesseractJs, TESSERACT_JS_LANGUAGES } from './tesseract-js.ts';
 
 export type OcrEngineChoice = 'auto' | 'system' | 'tesseract.js';
@@ -11,6 +16,8 @@ interface Engine {
   readonly name: OcrEngineName;
   readonly languages: readonly string[];
   recognize(image: PageImage, languages: readonly string[], timeoutMs: number): Promise<OcrPage>;
+  /** Which way up the page is, when the engine can tell without reading it (tesseract's osd data). */
+  orientation?: (image: PageImage, timeoutMs: number) => Promise<Orientation | undefined>;
 }
 
 let engine: Engine | undefined;
@@ -40,6 +47,11 @@ export function ocrEngine(): Engine {
           languages: systemLanguages,
           recognize: (image, languages, timeoutMs) =>
             recognizeWithSystemTesseract(image.png, languages, image, timeoutMs),
+          ...(systemLanguages.includes('osd')
+            ? {
+                orientation: (image: PageImage, timeoutMs: number) => detectOrientation(image.png, timeoutMs),
+              }
+            : {}),
         }
       : {
           name: 'tesseract.js',
@@ -106,13 +118,25 @@ export async function recognizePage(
   let best = { page: await current.recognize(image, ['eng'], left()), image, rotation: 0 };
   let bestScore = score(best.page);
   const sideways = looksSideways(best.page);
+  const runTogether = looksRunTogether(best.page);
   const wordCount = best.page.words.length;
   // A page read as nothing may be sideways (tesseract finds no line across it), so it is turned too; a
   // blank page reads as nothing every way round, quickly.
-  if (sideways || meanConfidence(best.page.words) < UPRIGHT_CONFIDENCE || wordCount < UPRIGHT_MIN_WORDS) {
-    // tesseract reads a sideways page as vertical lines, often confidently: it has to be turned anyway.
-    if (sideways) bestScore = 0;
-    for (const rotation of sideways ? [90, 270] : [90, 270, 180]) {
+  if (
+    sideways ||
+    runTogether ||
+    meanConfidence(best.page.words) < UPRIGHT_CONFIDENCE ||
+    wordCount < UPRIGHT_MIN_WORDS
+  ) {
+    // tesseract reads a sideways page as vertical lines, and an upside-down one as words run together
+    // in reverse order, often confidently: it has to be turned anyway.
+    if (sideways || runTogether) bestScore = 0;
+    const told = await current.orientation?.(image, left());
+    const rotations = sideways ? [90, 270] : [90, 270, 180];
+    // The engine's own orientation, when sure, is tried first and usually alone.
+    if (told !== undefined && told.rotate !== 0 && told.confidence >= ORIENTATION_CONFIDENCE)
+      rotations.sort((a, b) => Number(b === told.rotate) - Number(a === told.rotate));
+    for (const rotation of rotations) {
       if (left() <= 0) break;
       const turned = await rotatePage(image, rotation);
       const page = await current.recognize(turned, ['eng'], left());
@@ -121,7 +145,8 @@ export async function recognizePage(
         best = { page, image: turned, rotation };
         bestScore = candidate;
       }
-      if (!looksSideways(page) && meanConfidence(page.words) >= UPRIGHT_CONFIDENCE) break;
+      if (!looksSideways(page) && !looksRunTogether(page) && meanConfidence(page.words) >= UPRIGHT_CONFIDENCE)
+        break;
     }
   }
   let languages: readonly string[] = ['eng'];
@@ -131,6 +156,22 @@ export async function recognizePage(
     best = { ...best, page: await current.recognize(best.image, languages, left()) };
   }
   return { lines: ocrLines(best.page, pageNumber), engine: current.name, languages, rotation: best.rotation };
+}
+
+// tesseract's own advice: below 2 its orientation guess is not to be relied on.
+const ORIENTATION_CONFIDENCE = 2;
+// Words this long are rare in any of the six languages; a page where many are is read upside down.
+const RUN_TOGETHER_LENGTH = 14;
+const RUN_TOGETHER_SHARE = 0.25;
+
+/** Many words run together without spaces: how tesseract reads lines turned upside down. */
+function looksRunTogether(page: OcrPage): boolean {
+  const words = page.words.filter((word) => word.text.length >= 3);
+  if (words.length < UPRIGHT_MIN_WORDS) return false;
+  return (
+    words.filter((word) => word.text.length >= RUN_TOGETHER_LENGTH).length >=
+    words.length * RUN_TOGETHER_SHARE
+  );
 }
 
 /** Most words taller than wide: the text runs up or down the page. */

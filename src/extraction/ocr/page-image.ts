@@ -1,5 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { ExtractionError } from '../extraction-error.ts';
+import { evenLighting } from './lighting.ts';
+import { type GrayImage, measureSkew } from './skew.ts';
 
 /** A page ready for OCR: an 8-bit grayscale PNG. */
 export interface PageImage {
@@ -81,21 +83,31 @@ async function prepare(input: Sharp): Promise<PageImage> {
       .grayscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const pixels = info.width * info.height;
+    const gray = await evenLighting(grayOf(data, info.width, info.height, info.channels));
+    const pixels = gray.width * gray.height;
     let scale = 1;
     if (pixels > MAX_PAGE_PIXELS) scale = Math.sqrt(MAX_PAGE_PIXELS / pixels);
     // The page's width is the image's shorter side: a photo of a page taken sideways is landscape.
-    else if (Math.min(info.width, info.height) < MIN_OCR_WIDTH)
-      scale = Math.min(MAX_UPSCALE, MIN_OCR_WIDTH / Math.min(info.width, info.height));
-    const width = Math.max(1, Math.round(info.width * scale));
-    const height = Math.max(1, Math.round(info.height * scale));
-    let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const { ink, paper } = inkAndPaper(data, info.channels);
+    else if (Math.min(gray.width, gray.height) < MIN_OCR_WIDTH)
+      scale = Math.min(MAX_UPSCALE, MIN_OCR_WIDTH / Math.min(gray.width, gray.height));
+    const { ink, paper } = inkAndPaper(gray.data, 1);
+    const skew = await pageSkew(gray, ink, paper);
     // Only a washed-out page (a photo in warm or dim light) is stretched, from its own ink and paper levels.
-    if (paper - ink < WASHED_OUT_CONTRAST) {
-      const gain = 255 / Math.max(paper - ink, 1);
-      image = image.linear(gain, -ink * gain);
+    if (paper - ink < WASHED_OUT_CONTRAST) stretch(gray.data, ink, paper);
+    let image = sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } });
+    let [width, height] = [gray.width, gray.height];
+    if (skew !== 0) {
+      const straightened = await image
+        .rotate(-skew, { background: '#ffffff' })
+        // A colour background would make the page three channels again.
+        .extractChannel(0)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      [width, height] = [straightened.info.width, straightened.info.height];
+      image = sharp(straightened.data, { raw: { width, height, channels: 1 } });
     }
+    width = Math.max(1, Math.round(width * scale));
+    height = Math.max(1, Math.round(height * scale));
     if (scale !== 1) image = image.resize(width, height, { kernel: scale > 1 ? 'cubic' : 'lanczos3' });
     // A nominal 300 dpi: the PNG carries no resolution otherwise, and tesseract warns and guesses.
     const png = await image.png({ compressionLevel: 1 }).withMetadata({ density: 300 }).toBuffer();
@@ -105,13 +117,49 @@ async function prepare(input: Sharp): Promise<PageImage> {
   }
 }
 
+function stretch(data: Uint8Array, ink: number, paper: number): void {
+  const gain = 255 / Math.max(paper - ink, 1);
+  for (let i = 0; i < data.length; i += 1)
+    data[i] = Math.max(0, Math.min(255, Math.round(((data[i] ?? 0) - ink) * gain)));
+}
+
+function grayOf(data: Buffer, width: number, height: number, channels: number): GrayImage {
+  // sharp's buffer is this call's own: it is changed in place, not copied (pages run to 100 megapixels).
+  if (channels === 1) return { data, width, height };
+  const gray = new Uint8Array(width * height);
+  for (let i = 0; i < gray.length; i += 1) gray[i] = data[i * channels] ?? 255;
+  return { data: gray, width, height };
+}
+
+/** Skew is measured on a copy this wide at most: lines stay a few pixels tall, the count stays small. */
+const SKEW_MEASURE_WIDTH = 1000;
+/**
+ * Pixels darker than this share of the way from ink to paper count as ink when measuring skew: halfway
+ * takes in the mottle of a photo's paper, which drowns the lines.
+ */
+const SKEW_INK_SHARE = 0.35;
+
+async function pageSkew(gray: GrayImage, ink: number, paper: number): Promise<number> {
+  const factor = Math.min(1, SKEW_MEASURE_WIDTH / Math.max(gray.width, gray.height));
+  const small = await sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } })
+    .resize(Math.max(1, Math.round(gray.width * factor)), Math.max(1, Math.round(gray.height * factor)))
+    // sharp hands a one-channel raw image back as three channels after a resize.
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return measureSkew(
+    { data: small.data, width: small.info.width, height: small.info.height },
+    Math.round(ink + (paper - ink) * SKEW_INK_SHARE),
+  );
+}
+
 /**
  * Ink and paper levels of a gray page: the darkest 0.2 % of pixels and the median. A page is mostly
  * paper and its text covers a few percent at most, so a stretch by fixed percentiles (sharp's normalise,
  * 1 % and 99 %) takes light gray for ink and turns the anti-aliasing and JPEG ringing around every letter
  * black: tesseract then reads nothing at all.
  */
-function inkAndPaper(data: Buffer, channels: number): { ink: number; paper: number } {
+function inkAndPaper(data: Uint8Array, channels: number): { ink: number; paper: number } {
   const histogram = new Array<number>(256).fill(0);
   let count = 0;
   for (let i = 0; i < data.length; i += channels) {

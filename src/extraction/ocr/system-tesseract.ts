@@ -72,3 +72,39 @@ export function parseTsv(tsv: string): OcrWord[] {
   }
   return words;
 }
+
+export interface Orientation {
+  /** Degrees to turn the page clockwise to make it upright: 0, 90, 180 or 270. */
+  rotate: number;
+  confidence: number;
+}
+
+/**
+ * tesseract's orientation detection (`--psm 0`, the `osd` data Debian's tesseract-ocr installs with
+ * it): a fraction of a second, against a full read for every way round. Undefined when it cannot tell.
+ */
+export function detectOrientation(png: Buffer, timeoutMs: number): Promise<Orientation | undefined> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      TESSERACT,
+      ['stdin', 'stdout', '--psm', '0', '--dpi', '300'],
+      { env: ENV, encoding: 'utf8', timeout: Math.max(timeoutMs, 1) },
+      (error, stdout) => {
+        if (error) {
+          // "Too few characters" and a missing osd file both land here: the caller reads every way round.
+          resolve(undefined);
+          return;
+        }
+        resolve(parseOrientation(stdout));
+      },
+    );
+    child.stdin?.end(png);
+  });
+}
+
+export function parseOrientation(out: string): Orientation | undefined {
+  const rotate = /^Rotate:\s*(\d+)/m.exec(out);
+  const confidence = /^Orientation confidence:\s*([\d.]+)/m.exec(out);
+  if (rotate === null || confidence === null) return undefined;
+  return { rotate: Number(rotate[1]) % 360, confidence: Number(confidence[1]) };
+}

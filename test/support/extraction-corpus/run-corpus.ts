@@ -10,6 +10,8 @@ import type { CorpusDocument, CorpusTruth } from './truth.ts';
 export const CORPUS_DIR = fileURLToPath(new URL('../../fixtures/extraction-corpus', import.meta.url));
 /** The held-out set (see heldout.ts): scored, never tuned to. */
 export const HELDOUT_DIR = fileURLToPath(new URL('../../fixtures/extraction-heldout', import.meta.url));
+/** The second held-out set (see heldout2.ts): scored once before any rule was changed for it. */
+export const HELDOUT2_DIR = fileURLToPath(new URL('../../fixtures/extraction-heldout-2', import.meta.url));
 
 export function loadCorpus(dir = CORPUS_DIR): CorpusTruth {
   return JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as CorpusTruth;

@@ -20,8 +20,8 @@ import { withTempDir } from './support/temp-dir.ts';
 import { progress, timed } from './support/timing.ts';
 
 /**
- * Pages per second of the text layer (through the extraction pool, one warm thread) against `pdftotext`
- * on the same pages of the same 100-page PDF, and OCR pages per second against the `tesseract` command
+ * Pages per second of a PDF's extraction (through the extraction pool, one warm thread) against
+ * `pdftotext` on the same pages of the same 100-page PDF, and OCR pages per second against the `tesseract` command
  * on the same page image. Rounds alternate the two sides; the ratio is the median of per-round ratios.
  *
  * The text-layer line times what the service does with a PDF in its pool: the text layer, then

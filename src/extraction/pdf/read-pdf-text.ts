@@ -83,7 +83,13 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
       worker,
       // No `isEvalSupported`: the pdf.js bundled by unpdf 1.8 dropped the option and contains no eval.
       disableFontFace: true,
-      useSystemFonts: false,
+      // Nothing here draws with pdf.js, and unpdf ships no standard-font files: with `false`, each font
+      // that is one of the 14 standard ones and not embedded (most generated PDFs) cost a request to
+      // the main side that could only fail, with an error built and cloned back. The text is the same
+      // either way: pdf.js takes those fonts' widths and encodings from its built-in tables. (When a
+      // page's operator list is read, for OCR, the main side declines such a font, since font faces
+      // are off, and pdf.js keeps its fallback: nothing is drawn here either way.)
+      useSystemFonts: true,
       stopAtErrors: false,
       isOffscreenCanvasSupported: false,
       verbosity: PDFJS_ERRORS_ONLY,

@@ -5,7 +5,7 @@ import {
 } from './classification/cargo-evidence.ts';
 import { INVOICE_EVIDENCE } from './classification/invoice-evidence.ts';
 import { addStructuralBonuses } from './classification/structure.ts';
-import { matchTitle, TITLE_WEIGHT } from './classification/title-match.ts';
+import { matchTitle, TITLE_WEIGHT, type TitleCell, titleCell } from './classification/title-match.ts';
 import { ARRIVAL_NOTICE_EVIDENCE, BILL_OF_LADING_EVIDENCE } from './classification/transport-evidence.ts';
 import type { ClassifiedType, TypeEvidence } from './classification/type-evidence.ts';
 import type { DocumentText } from './document-text.ts';
@@ -61,7 +61,8 @@ export function classifyDocument(text: DocumentText): Classification {
   const haystack = ` ${foldText(text.plain).replace(/[^a-z0-9#]+/g, ' ')} `;
   const bodySize = medianFontSize(text);
   const types = Object.keys(EVIDENCE) as ClassifiedType[];
-  const scores = types.map((type) => scoreType(type, text, haystack, bodySize));
+  const cells = titleCellsOf(text);
+  const scores = types.map((type) => scoreType(type, cells, haystack, bodySize));
   addStructuralBonuses(scores, text.plain);
   // A title in the page header outweighs any pile of cues: an arrival notice or a delivery order repeats
   // most of a B/L's labels. Among such titles the stronger wins; otherwise the evidence totals decide.
@@ -98,27 +99,48 @@ export function classifyDocument(text: DocumentText): Classification {
   };
 }
 
-function scoreType(type: ClassifiedType, text: DocumentText, haystack: string, bodySize: number): Score {
-  const evidence = EVIDENCE[type];
-  let title: string | null = null;
-  let titleScore = 0;
+/** Every cell part that could be a title, prepared once for all the types. */
+interface TitleCandidate {
+  readonly cell: TitleCell;
+  readonly inHeader: boolean;
+  readonly fontSize: number;
+}
+
+function titleCellsOf(text: DocumentText): TitleCandidate[] {
+  const candidates: TitleCandidate[] = [];
   text.lines.forEach((line, index) => {
     const inHeader = index < HEADER_LINES;
-    for (const [cell, part] of line.cells.flatMap((c) =>
-      c.text.split(CELL_SEPARATOR).map((p) => [c, p] as const),
-    )) {
-      const found = matchTitle(part, evidence.titles, inHeader);
-      if (found === null) continue;
-      const score =
-        found.weight +
-        (inHeader ? HEADER_BONUS : 0) +
-        (cell.fontSize >= bodySize * LARGE_TEXT_RATIO ? LARGE_TEXT_BONUS : 0);
-      if (score > titleScore) {
-        titleScore = score;
-        title = found.title;
+    for (const cell of line.cells) {
+      for (const part of cell.text.split(CELL_SEPARATOR)) {
+        const prepared = titleCell(part);
+        if (prepared !== null) candidates.push({ cell: prepared, inHeader, fontSize: cell.fontSize });
       }
     }
   });
+  return candidates;
+}
+
+function scoreType(
+  type: ClassifiedType,
+  candidates: readonly TitleCandidate[],
+  haystack: string,
+  bodySize: number,
+): Score {
+  const evidence = EVIDENCE[type];
+  let title: string | null = null;
+  let titleScore = 0;
+  for (const { cell, inHeader, fontSize } of candidates) {
+    const found = matchTitle(cell, evidence.titles, inHeader);
+    if (found === null) continue;
+    const score =
+      found.weight +
+      (inHeader ? HEADER_BONUS : 0) +
+      (fontSize >= bodySize * LARGE_TEXT_RATIO ? LARGE_TEXT_BONUS : 0);
+    if (score > titleScore) {
+      titleScore = score;
+      title = found.title;
+    }
+  }
   const cues: string[] = [];
   let cueScore = 0;
   for (const [cue, weight] of evidence.cues) {

@@ -16,27 +16,43 @@ const LABEL_WORDS = new Set(
   'no nos nr n number num numero nummer date datum fecha data ref reference total amount value'.split(' '),
 );
 
-export function matchTitle(
-  cellText: string,
-  titles: readonly string[],
-  inHeader: boolean,
-): { title: string; weight: number } | null {
+/** A cell's text made ready for `matchTitle` once, however many types' titles it is matched against. */
+export interface TitleCell {
+  /** The words joined by single spaces, with a space at each end. */
+  readonly joined: string;
+  readonly foldedJoined: string;
+  /** Letter-spaced ("I N V O I C E"): the letters read as one word, folded. */
+  readonly letterSpaced: string | null;
+}
+
+/** Null for a cell that cannot be a title (a label with a colon). */
+export function titleCell(cellText: string): TitleCell | null {
   if (cellText.includes(':')) return null;
   const words = foldText(cellText)
     .replace(/[^a-z0-9#\s-]/g, ' ')
     .replace(/-/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0);
+  const joined = ` ${words.join(' ')} `;
   // Letter-spaced headings ("I N V O I C E") come out as single letters; read them as one word.
-  if (words.length >= 4 && words.every((w) => w.length === 1)) {
-    const compact = words.join('');
-    const title = titles.find((t) => ocrFold(t.replace(/ /g, '')) === ocrFold(compact));
+  const letterSpaced =
+    words.length >= 4 && words.every((w) => w.length === 1) ? ocrFold(words.join('')) : null;
+  return { joined, foldedJoined: ocrFold(joined), letterSpaced };
+}
+
+export function matchTitle(
+  cell: TitleCell,
+  titles: readonly string[],
+  inHeader: boolean,
+): { title: string; weight: number } | null {
+  const { joined, foldedJoined, letterSpaced } = cell;
+  if (letterSpaced !== null) {
+    const title = titles.find((t) => foldedTitle(t.replace(/ /g, '')) === letterSpaced);
     return title === undefined ? null : { title, weight: TITLE_WEIGHT };
   }
-  const joined = ` ${words.join(' ')} `;
   let best: { title: string; weight: number } | null = null;
   for (const title of titles) {
-    const at = ocrFold(joined).indexOf(` ${ocrFold(title)} `);
+    const at = foldedJoined.indexOf(` ${foldedTitle(title)} `);
     if (at < 0) continue;
     const before = joined
       .slice(0, at)
@@ -52,7 +68,7 @@ export function matchTitle(
     const numbered = after.length > 0 && LABEL_WORDS.has(after[0] ?? '') && after.some((w) => /\d/.test(w));
     let weight = 0;
     if (
-      !/\d/.test(ocrFold(joined)) &&
+      !/\d/.test(foldedJoined) &&
       extra.length <= MAX_TITLE_EXTRA_WORDS &&
       !extra.some((w) => LABEL_WORDS.has(w))
     ) {
@@ -77,4 +93,15 @@ export function matchTitle(
 // Only letters are replaced one for one, so positions in the folded text match the original.
 function ocrFold(text: string): string {
   return text.replace(/[l1|]/g, 'i').replace(/0/g, 'o').replace(/5/g, 's');
+}
+
+/** Titles are a fixed vocabulary: each is folded once. */
+const FOLDED_TITLES = new Map<string, string>();
+function foldedTitle(title: string): string {
+  let folded = FOLDED_TITLES.get(title);
+  if (folded === undefined) {
+    folded = ocrFold(title);
+    FOLDED_TITLES.set(title, folded);
+  }
+  return folded;
 }

@@ -1,85 +1,27 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { validateContainerNumber } from '../../../src/domain/iso6346.ts';
-import { extractDocument } from '../../../src/extraction/extract-document.ts';
+import { expect } from 'vitest';
 import { generateHeldout, HELDOUT_COUNT } from '../../support/extraction-corpus/heldout.ts';
-import { HELDOUT_DIR, loadCorpus, runCorpus } from '../../support/extraction-corpus/run-corpus.ts';
-import {
-  formatFieldTable,
-  formatSummaryTable,
-  groupBy,
-  summarize,
-} from '../../support/extraction-corpus/score.ts';
+import { heldoutSuites } from '../../support/extraction-corpus/heldout-suite.ts';
+import { HELDOUT_DIR } from '../../support/extraction-corpus/run-corpus.ts';
 import { HELDOUT_THRESHOLDS } from '../../support/extraction-corpus/thresholds.ts';
-import { type PortTruth, TYPE_FIELDS } from '../../support/extraction-corpus/truth.ts';
 import { CORPUS_TYPES } from '../../support/extraction-corpus/vocabulary.ts';
 
-const heldout = loadCorpus(HELDOUT_DIR);
-const documents = heldout.documents;
-
-describe('the committed held-out extraction set', () => {
-  it('has 25 documents or more, of every type but other, some of them scans or photos', () => {
-    expect(documents.length).toBeGreaterThanOrEqual(25);
-    for (const type of CORPUS_TYPES.filter((t) => t !== 'other'))
-      expect(
-        documents.some((d) => d.type === type),
-        type,
-      ).toBe(true);
-    expect(documents.some((d) => d.input_kind !== 'text_pdf')).toBe(true);
-    expect(documents.some((d) => d.pages >= 3)).toBe(true);
-  });
-
-  it('holds normalized truth: fields of its type, ISO dates, decimals, UN/LOCODEs, valid containers', () => {
-    for (const document of documents) {
-      const allowed = new Set(TYPE_FIELDS[document.type]);
-      for (const [field, value] of Object.entries(document.fields)) {
-        expect(allowed.has(field), `${document.id} ${field}`).toBe(true);
-        if (['invoice_date', 'eta', 'etd', 'last_free_day'].includes(field))
-          expect(value, document.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        if (['total_amount', 'gross_weight_kg'].includes(field))
-          expect(value, document.id).toMatch(/^\d+(\.\d+)?$/);
-        if (field.startsWith('port_of_'))
-          expect((value as PortTruth).locode, document.id).toMatch(/^[A-Z]{5}$/);
-        if (field === 'container_numbers') {
-          for (const number of value as string[])
-            expect(validateContainerNumber(number).valid, number).toBe(true);
-        }
-      }
-    }
-  });
-
-  it('is what the generator makes: text PDFs byte for byte, every truth entry', async () => {
-    expect(HELDOUT_COUNT).toBe(documents.length);
-    for (let position = 0; position < HELDOUT_COUNT; position += 1) {
-      const generated = await generateHeldout(position, { scan: false });
-      const committed = documents[position];
-      expect(generated.truth.id).toBe(committed?.id);
-      expect(generated.truth.fields).toEqual(committed?.fields);
-      if (committed?.input_kind !== 'text_pdf') continue;
-      expect(generated.truth).toEqual(committed);
-      const bytes = readFileSync(join(HELDOUT_DIR, committed.file));
-      expect(Buffer.compare(Buffer.from(generated.bytes), bytes), committed.file).toBe(0);
-    }
-  });
-});
-
-describe('extraction accuracy on the held-out set', () => {
-  it('classifies and extracts at least as well as the committed floor', { timeout: 300_000 }, async () => {
-    const { scores } = await runCorpus(documents, extractDocument, HELDOUT_DIR);
-    const overall = summarize(scores);
-    process.stdout.write(
-      [
-        formatSummaryTable('held-out', new Map([['all', scores]])),
-        formatSummaryTable(
-          'type',
-          groupBy(scores, (s) => s.document.type),
-        ),
-        formatFieldTable(scores),
-        '',
-      ].join('\n\n'),
-    );
-    expect(overall.classificationAccuracy).toBeGreaterThanOrEqual(HELDOUT_THRESHOLDS.classificationAccuracy);
-    expect(overall.f1).toBeGreaterThanOrEqual(HELDOUT_THRESHOLDS.fieldF1);
-  });
+heldoutSuites({
+  name: 'held-out',
+  dir: HELDOUT_DIR,
+  count: HELDOUT_COUNT,
+  generate: generateHeldout,
+  thresholds: HELDOUT_THRESHOLDS,
+  coverage: {
+    title: 'has 25 documents or more, of every type but other, some of them scans or photos',
+    check: (documents) => {
+      expect(documents.length).toBeGreaterThanOrEqual(25);
+      for (const type of CORPUS_TYPES.filter((t) => t !== 'other'))
+        expect(
+          documents.some((d) => d.type === type),
+          type,
+        ).toBe(true);
+      expect(documents.some((d) => d.input_kind !== 'text_pdf')).toBe(true);
+      expect(documents.some((d) => d.pages >= 3)).toBe(true);
+    },
+  },
 });

@@ -13,7 +13,7 @@ import {
 } from '../ledger/mailbox.ts';
 import type { IntakeMessage } from '../messages.ts';
 import type { Ledger, MailCheckpoint, MailListing, MailMessage, MailSource } from '../ports.ts';
-import { ChunkReader, type Taken } from './mail-chunk.ts';
+import { ChunkReader, type Collected, type Taken } from './mail-chunk.ts';
 import { FAILED_FOLDER, PROCESSED_FOLDER, settleMessages } from './mail-folders.ts';
 import { MailImport, type MailRulesCheck } from './mail-import.ts';
 
@@ -128,11 +128,7 @@ export class MailPoller {
     /** The identities listed in this poll: one met again is told apart by its bytes (`takeRead`). */
     const identities = new Set<string>();
     const finished: Array<Promise<void>> = [];
-    let last: MailCheckpoint | undefined;
-    /** The first error: nothing more is listed or read after it; the chunks already read still finish. */
-    let failure: { error: unknown } | undefined;
-    /** A chunk failed to finish, or its reads stopped early: the chunks after it are discarded. */
-    let broken = false;
+    const run: PollRun = { last: undefined, failure: undefined, broken: false };
     let listed = 0;
     let bytes = 0;
     let uidValidity: number | undefined;
@@ -144,7 +140,7 @@ export class MailPoller {
       return { found, limit };
     };
     let listing: { found: Promise<MailListing>; limit: number } | undefined = list(checkpoint);
-    while (listing !== undefined && failure === undefined) {
+    while (listing !== undefined && run.failure === undefined) {
       const { limit } = listing;
       let found: MailListing;
       try {
@@ -152,7 +148,7 @@ export class MailPoller {
       } catch (error) {
         // The first listing failing fails the poll as it always did; a later one stops it after the rest.
         if (uidValidity === undefined) throw error;
-        failure ??= { error };
+        run.failure ??= { error };
         break;
       }
       listing = undefined;
@@ -180,32 +176,9 @@ export class MailPoller {
       if (batch.length === 0) break;
       // The poll's bytes are capped (BATCH_BYTES); the chunks read ahead, by AHEAD_CHUNKS.
       await finished.at(-AHEAD_CHUNKS);
-      if (failure !== undefined) break;
+      if (run.failure !== undefined) break;
       const taking = await this.chunks.take(batch, deadline, reads, identities);
-      const validity = uidValidity;
-      const before = finished.at(-1) ?? Promise.resolve();
-      finished.push(
-        before.then(async () => {
-          const taken = await taking.collected;
-          if (broken) {
-            // A chunk before could not finish: this one is not enqueued, and the next poll reads it again.
-            for (const message of taken.staged) await this.admission.discard(message);
-            return;
-          }
-          try {
-            const lastUid = await this.finish(taken.done, taken.staged, report);
-            if (lastUid !== undefined) last = { uidValidity: validity, lastUid };
-          } catch (error) {
-            broken = true;
-            failure ??= { error };
-            return;
-          }
-          if (taken.failure !== undefined) {
-            broken = true;
-            failure ??= { error: taken.failure };
-          }
-        }),
-      );
+      finished.push(this.finishAfter(finished.at(-1), taking.collected, uidValidity, run, report));
       if (taking.failed) break;
       if (taking.stopped) {
         report.more = true;
@@ -215,7 +188,38 @@ export class MailPoller {
     await finished.at(-1);
     // A listing started ahead of a chunk that was then not taken: settled before the poll ends.
     await listing?.found.catch(() => undefined);
-    return { last, failure };
+    return { last: run.last, failure: run.failure };
+  }
+
+  /**
+   * Finishes a chunk once the chunk before it has (`before`) and its own reads have settled; after a
+   * chunk that could not finish, it is discarded instead (not enqueued: the next poll reads it again).
+   */
+  private async finishAfter(
+    before: Promise<void> | undefined,
+    collected: Promise<Collected>,
+    uidValidity: number,
+    run: PollRun,
+    report: { processed: number; failed: number; resettled: number },
+  ): Promise<void> {
+    await before;
+    const taken = await collected;
+    if (run.broken) {
+      for (const message of taken.staged) await this.admission.discard(message);
+      return;
+    }
+    try {
+      const lastUid = await this.finish(taken.done, taken.staged, report);
+      if (lastUid !== undefined) run.last = { uidValidity, lastUid };
+    } catch (error) {
+      run.broken = true;
+      run.failure ??= { error };
+      return;
+    }
+    if (taken.failure !== undefined) {
+      run.broken = true;
+      run.failure ??= { error: taken.failure };
+    }
   }
 
   /** Enqueues, records, then moves a chunk, each step after the one before; the last message's UID. */
@@ -257,6 +261,16 @@ export class MailPoller {
     }
     return done.at(-1)?.message.uid;
   }
+}
+
+/** What one poll's pipeline has come to. */
+interface PollRun {
+  /** Where the checkpoint may go: the last message moved. */
+  last: MailCheckpoint | undefined;
+  /** The first error: nothing more is listed or read after it; the chunks already read still finish. */
+  failure: { error: unknown } | undefined;
+  /** A chunk failed to finish, or its reads stopped early: the chunks after it are discarded. */
+  broken: boolean;
 }
 
 /**

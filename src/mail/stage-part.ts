@@ -81,7 +81,7 @@ export async function stagePart(
     release();
     return opened;
   };
-  /** Takes one chunk: counted, hashed, then held in memory or written to the file; false past the cap. */
+  /** Takes one chunk: counted, hashed, then held in memory or written; the file when it must drain first. */
   const take = (chunk: Buffer): WriteStream | undefined => {
     sizeBytes += chunk.length;
     if (overCap) return undefined;

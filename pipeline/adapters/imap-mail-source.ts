@@ -6,6 +6,7 @@ import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../po
 import { ImapConnection } from './imap-connection.ts';
 import { DOWNLOAD_CHUNK_BYTES, fetchGroups, isLarge } from './imap-fetch-groups.ts';
 import { alreadyExists, isMissingMailbox, messageIdOf } from './imap-replies.ts';
+import { UidSearch } from './imap-uid-search.ts';
 
 /** What the server is asked to accept as the login: a password, or an OAuth2 access token (XOAUTH2). */
 export type ImapCredentials =
@@ -43,16 +44,8 @@ export class ImapMailSource implements MailSource {
    * reading connection fetches the next, instead of the two waiting on each other.
    */
   private readonly mover: ImapConnection;
-  /** The last SEARCH's answer (`uidsFrom`). */
-  private searched:
-    | {
-        readonly mailbox: string;
-        readonly uidValidity: number;
-        readonly uidNext: number;
-        readonly from: number;
-        readonly uids: readonly number[];
-      }
-    | undefined;
+  /** One SEARCH's answer kept for the chunk listings of a poll. */
+  private readonly search = new UidSearch();
 
   constructor(private readonly options: ImapMailSourceOptions) {
     this.reader = new ImapConnection(options);
@@ -90,7 +83,9 @@ export class ImapMailSource implements MailSource {
       const uidValidity = Number(box.uidValidity);
       const from =
         checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
-      const uids = (await this.uidsFrom(client, mailbox, uidValidity, from, uidNext, options.since))
+      const uids = (
+        await this.search.uidsFrom(client, { mailbox, uidValidity, from, uidNext, since: options.since })
+      )
         .filter((uid) => uid >= from)
         .slice(0, limit);
       if (uids.length === 0) return { uidValidity, messages: [] };
@@ -115,64 +110,9 @@ export class ImapMailSource implements MailSource {
     });
   }
 
-  /**
-   * The UIDs from `from` on, ascending. A poll lists a chunk at a time: the UIDs one SEARCH found are kept
-   * while the mailbox's UIDNEXT stays the same, so listing a large backlog chunk by chunk searches it
-   * once, not once per chunk.
-   */
-  private async uidsFrom(
-    client: ImapFlow,
-    mailbox: string,
-    uidValidity: number,
-    from: number,
-    uidNext: number | undefined,
-    since: Date | undefined,
-  ): Promise<readonly number[]> {
-    const kept = this.searched;
-    if (
-      since === undefined &&
-      uidNext !== undefined &&
-      kept !== undefined &&
-      kept.mailbox === mailbox &&
-      kept.uidValidity === uidValidity &&
-      kept.uidNext === uidNext &&
-      kept.from <= from
-    ) {
-      return kept.uids;
-    }
-    const found = await client.search(
-      { uid: `${from}:*`, ...(since === undefined ? {} : { since }) },
-      { uid: true },
-    );
-    // `UID n:*` always matches the highest message, even when its UID is below n (RFC 3501 §6.4.8).
-    const uids = (found || []).filter((uid) => uid >= from).sort((a, b) => a - b);
-    this.searched =
-      since === undefined && uidNext !== undefined
-        ? { mailbox, uidValidity, uidNext, from, uids }
-        : undefined;
-    return uids;
-  }
-
+  /** One message as a stream; the mailbox lock is held while the caller reads it. */
   async source(message: MailMessage): Promise<Readable> {
-    const client = await this.reader.connect();
-    const lock = await this.lock(client, message.mailbox);
-    try {
-      this.checkValidity(client, message);
-      const download = await client.download(String(message.uid), undefined, {
-        uid: true,
-        chunkSize: DOWNLOAD_CHUNK_BYTES,
-      });
-      if (download.content === undefined) {
-        throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
-      }
-      const content = download.content;
-      // The lock is held while the caller reads: the chunks are fetched from the selected mailbox.
-      releaseWhenDone(content, lock);
-      return content;
-    } catch (error) {
-      lock.release();
-      throw this.wrap(error, message.mailbox);
-    }
+    return this.streamed(await this.reader.connect(), message);
   }
 
   /**

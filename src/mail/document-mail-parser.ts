@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { MailParser } from 'mailparser';
 import type { MessageRefusal } from './types.ts';
 
@@ -7,6 +8,24 @@ export const MAX_HEADER_BYTES = 256 * 1024;
 export const MAX_MIME_PARTS = 1000;
 // The body types mailparser reads as text, even when the part names a file.
 const TEXT_BODY_TYPES: ReadonlySet<string> = new Set(['text/plain', 'text/html']);
+/**
+ * The headers the reader uses (`mail-metadata.ts`, the message type, a part's encoding and content id):
+ * mailparser decodes only these. It would otherwise decode every header of every part (Received chains,
+ * DKIM signatures, addresses rendered as HTML): with a dozen such headers, 0.17 ms of CPU per small
+ * message instead of 0.12. The raw header lines stay whole.
+ */
+const DECODED_HEADERS: ReadonlySet<string> = new Set([
+  'subject',
+  'from',
+  'to',
+  'cc',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'content-type',
+  'content-id',
+  'content-transfer-encoding',
+]);
 
 /**
  * mailparser reads a text/plain or text/html part as body text unless it is an attachment, even when it
@@ -30,6 +49,24 @@ export class DocumentMailParser extends MailParser {
     // createNode is mailparser's (untyped) hook from a split MIME node to its own; wrapped, not replaced.
     const self = this as unknown as { createNode(node: SplitNode): unknown };
     const createNode = self.createNode.bind(this);
+    const hooks = this as unknown as { processHeaders(lines: HeaderLine[] | undefined): unknown };
+    const processHeaders = hooks.processHeaders.bind(this);
+    hooks.processHeaders = (lines) => processHeaders(lines?.filter((line) => DECODED_HEADERS.has(line.key)));
+    // At the end of a message mailparser ends the last part's decoder, which that part's end already did:
+    // Node then makes an ERR_STREAM_ALREADY_FINISHED error, stack trace and all, for nothing, once a message.
+    const ending = this as unknown as { curnode?: { decoder?: Writable }; endStream(): void };
+    const endStream = ending.endStream.bind(this);
+    ending.endStream = () => {
+      const node = ending.curnode;
+      const decoder = node?.decoder;
+      if (node === undefined || decoder === undefined || !decoder.writableEnded) return endStream();
+      node.decoder = undefined;
+      try {
+        endStream();
+      } finally {
+        node.decoder = decoder;
+      }
+    };
     self.createNode = (node: SplitNode) => {
       if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
         node.disposition = 'attachment';
@@ -37,6 +74,12 @@ export class DocumentMailParser extends MailParser {
       return createNode(node);
     };
   }
+}
+
+/** A raw header line as mailsplit lists it: its lower-case name and the whole line. */
+interface HeaderLine {
+  key: string;
+  line: string;
 }
 
 /** The fields of a mailsplit node that decide whether mailparser reads it as text. */

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Piscina } from 'piscina';
 import { AppError } from '../domain/errors.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
@@ -24,7 +24,7 @@ export const readMailHere: MailReader = {
   async readMany(raws, options) {
     const reads: ReadMessage[] = [];
     for (const raw of raws) {
-      reads.push(await readMailMessage(Readable.from([raw], { objectMode: false }), options));
+      reads.push(await readMailMessage(raw, options));
     }
     return reads;
   },

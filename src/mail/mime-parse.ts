@@ -33,7 +33,7 @@ export interface MimeHandlers {
  * source past `maxBytes`, which is drained so an SMTP or IMAP peer still sees the message end.
  */
 export async function parseMime(
-  source: Readable,
+  source: Readable | Buffer,
   maxBytes: number,
   handlers: MimeHandlers,
 ): Promise<MimeParse> {
@@ -75,29 +75,36 @@ export async function parseMime(
   let seenBytes = 0;
   let overCap = false;
   const digest = createHash('sha256');
-  try {
-    for await (const chunk of source) {
-      const bytes: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      seenBytes += bytes.length;
-      digest.update(bytes);
-      if (overCap || error !== undefined) continue;
-      if (seenBytes > maxBytes) {
-        // What was already written is still parsed, for the metadata the refusal carries.
-        overCap = true;
-        continue;
-      }
-      try {
-        if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
-      } catch (parserError) {
-        // A parser that throws instead of emitting `error` has failed all the same: the rest is drained.
-        fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
-      }
+  const feed = async (bytes: Buffer): Promise<void> => {
+    seenBytes += bytes.length;
+    digest.update(bytes);
+    if (overCap || error !== undefined) return;
+    if (seenBytes > maxBytes) {
+      // What was already written is still parsed, for the metadata the refusal carries.
+      overCap = true;
+      return;
     }
-  } catch (sourceError) {
-    handlers.sourceFailed();
-    parser.destroy();
-    await Promise.allSettled(pending);
-    throw sourceError;
+    try {
+      if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
+    } catch (parserError) {
+      // A parser that throws instead of emitting `error` has failed all the same: the rest is drained.
+      fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
+    }
+  };
+  if (Buffer.isBuffer(source)) {
+    // Whole in memory already (fetched whole): written as it is, without a stream around it; past the
+    // cap, what comes before it is still parsed, as a stream's first chunks would be.
+    await feed(source.length > maxBytes ? source.subarray(0, maxBytes) : source);
+    if (source.length > maxBytes) await feed(source.subarray(maxBytes));
+  } else {
+    try {
+      for await (const chunk of source) await feed(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    } catch (sourceError) {
+      handlers.sourceFailed();
+      parser.destroy();
+      await Promise.allSettled(pending);
+      throw sourceError;
+    }
   }
   try {
     parser.end();

@@ -67,7 +67,10 @@ interface PartContext {
  * parts or a refusal. The promise rejects only when `source` fails (a dropped connection) or the temp
  * directory cannot be written; temp files are then already removed.
  */
-export async function readMailMessage(source: Readable, options: ReadMessageOptions): Promise<ReadMessage> {
+export async function readMailMessage(
+  source: Readable | Buffer,
+  options: ReadMessageOptions,
+): Promise<ReadMessage> {
   const { maxMessageBytes } = options.limits;
   if (options.sizeBytes !== undefined && options.sizeBytes > maxMessageBytes) {
     return refused(
@@ -106,7 +109,7 @@ class MessageReading {
     this.options = options;
   }
 
-  async read(source: Readable): Promise<ReadMessage> {
+  async read(source: Readable | Buffer): Promise<ReadMessage> {
     const { maxMessageBytes } = this.options.limits;
     const outcome = await this.parse(source, '', 0, maxMessageBytes);
     const metadata = metadataFromHeaders(outcome.headers, outcome.headerLines, outcome.bodyText);
@@ -145,7 +148,12 @@ class MessageReading {
   }
 
   /** One pass of the MIME parser: attachments are taken as it reaches them, numbered under `prefix`. */
-  private parse(source: Readable, prefix: string, depth: number, maxBytes: number): Promise<MimeParse> {
+  private parse(
+    source: Readable | Buffer,
+    prefix: string,
+    depth: number,
+    maxBytes: number,
+  ): Promise<MimeParse> {
     return parseMime(source, maxBytes, {
       text: (text, pending) =>
         text.includes('begin ') ? this.takeUuencoded(text, prefix, depth, pending) : text,

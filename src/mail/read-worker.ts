@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { readMailMessage } from './read-message.ts';
 import type { MailDocument, MailMetadata, MessageRefusal, ReadMessageOptions, SkippedPart } from './types.ts';
 
@@ -21,7 +20,7 @@ export default async function readInThread({ raws, options }: ReadTask): Promise
   const outcomes: ReadOutcome[] = [];
   for (const raw of raws) {
     const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-    const read = await readMailMessage(Readable.from([bytes], { objectMode: false }), options);
+    const read = await readMailMessage(bytes, options);
     outcomes.push({
       metadata: read.metadata,
       documents: read.documents,

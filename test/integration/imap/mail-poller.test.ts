@@ -139,21 +139,35 @@ describe.runIf(available)('MailPoller against Dovecot', () => {
     expect((await contents(dovecot, 'Processed')).size).toBe(3);
   });
 
-  it('moves a large batch chunk by chunk; a move that fails stops it there, and the next poll goes on', async () => {
+  it('moves recorded messages four chunks to a MOVE while more are read, then each chunk as the poll ends', async () => {
+    const messages = await Promise.all(Array.from({ length: 250 }, (_, n) => mailWithPdf(n)));
+    await dovecot.seedMaildir('INBOX', messages);
+    const source = counted();
+    expect(await createPoller(state, source, { dovecot, chunkSize: 25 }).poll()).toMatchObject({
+      processed: 250,
+    });
+    // Ten chunks: the first eight in two MOVEs; the last ones move one by one once nothing is left to read.
+    expect(source.moves).toBeGreaterThanOrEqual(3);
+    expect(source.moves).toBeLessThanOrEqual(4);
+    expect((await contents(dovecot, 'Processed')).size).toBe(250);
+    expect((await contents(dovecot, 'INBOX')).size).toBe(0);
+  });
+
+  it('moves a large batch four chunks at a time; a move that fails stops it there, and the next poll goes on', async () => {
     const messages = await Promise.all(Array.from({ length: 250 }, (_, n) => mailWithPdf(n)));
     await dovecot.seedMaildir('INBOX', messages);
     const crashing = counted();
-    // The first chunk of 100 moves; the second chunk's move fails while the third is being read.
+    // The first four chunks of 25 move together; the next four's move fails while the last are read.
     crashing.movesBeforeCrash = 1;
-    await expect(createPoller(state, crashing, { dovecot, chunkSize: 100 }).poll()).rejects.toThrow(
+    await expect(createPoller(state, crashing, { dovecot, chunkSize: 25 }).poll()).rejects.toThrow(
       /before the move/,
     );
     expect((await contents(dovecot, 'Processed')).size).toBe(100);
-    // The second chunk was enqueued and recorded before its move failed; the third was not enqueued.
+    // The next 100 were enqueued and recorded before their move failed; the last 50 were not enqueued.
     expect(await state.intake()).toHaveLength(200);
 
     const restarted = counted();
-    expect(await createPoller(state, restarted, { dovecot, chunkSize: 100 }).poll()).toMatchObject({
+    expect(await createPoller(state, restarted, { dovecot, chunkSize: 25 }).poll()).toMatchObject({
       processed: 50,
       resettled: 100,
     });

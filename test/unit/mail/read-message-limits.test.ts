@@ -85,6 +85,29 @@ describe('readMailMessage limits', () => {
     expect(await readdir(tempDir)).toEqual([]);
   });
 
+  it('a message whole in memory reads as its stream does; over maxMessageBytes it is refused the same way', async () => {
+    const small = Buffer.from([...message({ count: 2 })].join(''));
+    const streamed = await readMailMessage(Readable.from([small]), { tempDir, limits: CORPUS_LIMITS });
+    const whole = await readMailMessage(small, { tempDir, limits: CORPUS_LIMITS });
+    expect(whole.sha256).toBe(streamed.sha256);
+    expect(whole.metadata).toEqual(streamed.metadata);
+    expect(whole.documents.map((document) => document.fileName)).toEqual(['d0.pdf', 'd1.pdf']);
+    expect(whole.documents.map((document) => document.sha256)).toEqual(
+      streamed.documents.map((document) => document.sha256),
+    );
+    await Promise.all([whole.dispose(), streamed.dispose()]);
+
+    const limits = { ...CORPUS_LIMITS, maxMessageBytes: 512 * 1024 };
+    const huge = Buffer.from([...message({ padding: 2 * 1024 * 1024 })].join(''));
+    const read = await readMailMessage(huge, { tempDir, limits });
+    expect(read.refusal?.reason).toBe('too_large');
+    expect(read.refusal?.detail).toContain(String(huge.length));
+    // The part before the cap is still parsed, for the metadata the refusal carries.
+    expect(read.metadata.subject).toBe('limits');
+    expect(read.sha256).toBe((await readMailMessage(Readable.from([huge]), { tempDir, limits })).sha256);
+    expect(await readdir(tempDir)).toEqual([]);
+  });
+
   it('a message announced larger than maxMessageBytes is refused without being read', async () => {
     const source = Readable.from(message({}));
     const read = await readMailMessage(source, {

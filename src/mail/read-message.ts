@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import type { AttachmentStream } from 'mailparser';
 import { detectFileType } from '../extraction/detect-file-type.ts';
 import { parseRefusal } from './document-mail-parser.ts';
+import {
+  type ContainerHost,
+  openContainer,
+  type PartContext,
+  type StagedContainer,
+} from './mail-containers.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
 import { isDeclaredTnef, refusalByMessageType, skipByDeclaration } from './mail-part-policy.ts';
 import { type MimeParse, parseMime } from './mime-parse.ts';
 import { partVerdict } from './part-verdict.ts';
 import { safeFileName, safeReportedName } from './safe-file-name.ts';
 import { MemoryBudget, type StagedPart, stagePart } from './stage-part.ts';
-import { tnefFiles } from './tnef.ts';
 import type {
   MailDocument,
   MailMetadata,
@@ -23,7 +28,6 @@ import type {
   SkippedPart,
 } from './types.ts';
 import { findUuencoded, uudecodeStream } from './uudecode.ts';
-import { listZip, openZipEntry } from './zip-entries.ts';
 
 // The part encodings mailparser leaves undecoded that are uuencode.
 const UUENCODE_ENCODINGS: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode', 'x-uue', 'uue']);
@@ -37,27 +41,6 @@ const MEMORY_PART_BYTES = 1024 * 1024;
 const MEMORY_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 const FORWARDED_MIME = 'message/rfc822';
-
-/**
- * A part kept in a temp file to be opened after the parse that found it: an archive, a forwarded message,
- * Outlook's TNEF wrapper.
- */
-interface StagedContainer {
-  readonly kind: 'zip' | 'forwarded' | 'tnef';
-  readonly partPath: string;
-  readonly fileName: string | null;
-  readonly path: string;
-  /** How many forwarded messages enclose it. */
-  readonly depth: number;
-}
-
-interface PartContext {
-  readonly partPath: string;
-  readonly declaredName: string | null;
-  readonly inline: boolean;
-  readonly insideZip: boolean;
-  readonly depth: number;
-}
 
 /**
  * Reads one raw RFC 5322 message from `source` as a stream: every attachment is decoded straight into a
@@ -105,8 +88,17 @@ class MessageReading {
   /** Set when the message's source failed (a dropped connection): the read is then worth retrying. */
   sourceFailed = false;
 
+  /** What the containers found in this message take their parts through. */
+  private readonly host: ContainerHost;
+
   constructor(options: ReadMessageOptions) {
     this.options = options;
+    this.host = {
+      limits: options.limits,
+      parse: (source, prefix, depth) => this.parse(source, prefix, depth, Number.POSITIVE_INFINITY),
+      takeStream: (content, part) => this.takeStream(content, part),
+      skip: (partPath, fileName, reason, detail) => this.skip(partPath, fileName, reason, detail),
+    };
   }
 
   async read(source: Readable | Buffer): Promise<ReadMessage> {
@@ -129,7 +121,11 @@ class MessageReading {
     }
     // Opening a container may stage more containers (a ZIP inside a forwarded message): a queue, not a loop.
     for (let container = this.containers.shift(); container; container = this.containers.shift()) {
-      await this.openContainer(container);
+      try {
+        await openContainer(container, this.host);
+      } finally {
+        await this.remove(container.path);
+      }
     }
     return {
       metadata,
@@ -347,88 +343,6 @@ class MessageReading {
       path: staged.path,
       bytes: staged.bytes,
     });
-  }
-
-  private async openContainer(container: StagedContainer): Promise<void> {
-    try {
-      if (container.kind === 'zip') await this.expandZip(container);
-      else if (container.kind === 'tnef') await this.expandTnef(container);
-      else await this.readForwarded(container);
-    } finally {
-      await this.remove(container.path);
-    }
-  }
-
-  /** Reads a forwarded message from its temp file; its parts join this message's, numbered under it. */
-  private async readForwarded(container: StagedContainer): Promise<void> {
-    // Already capped at maxAttachmentBytes when staged.
-    const unlimited = Number.POSITIVE_INFINITY;
-    const outcome = await this.parse(
-      createReadStream(container.path),
-      container.partPath,
-      container.depth,
-      unlimited,
-    );
-    if (outcome.error !== undefined) {
-      const detail = `the forwarded message cannot be parsed: ${outcome.error.message}`;
-      this.skip(container.partPath, container.fileName, 'malformed', detail);
-    }
-  }
-
-  /**
-   * Takes the files inside a TNEF wrapper, numbered `<part>/tnef1`, `<part>/tnef2`, ... It is read whole:
-   * it was staged within maxAttachmentBytes.
-   */
-  private async expandTnef(staged: StagedContainer): Promise<void> {
-    const files = tnefFiles(await readFile(staged.path));
-    if (files.length === 0) {
-      const detail = 'an Outlook TNEF wrapper (winmail.dat) that holds no file';
-      this.skip(staged.partPath, staged.fileName, 'tnef', detail);
-      return;
-    }
-    for (const [index, file] of files.entries()) {
-      await this.takeStream(ReadableStream.from([file.bytes]), {
-        partPath: `${staged.partPath}/tnef${index + 1}`,
-        declaredName: file.name,
-        inline: false,
-        // Like a ZIP entry: an archive inside is not opened.
-        insideZip: true,
-        depth: staged.depth,
-      });
-    }
-  }
-
-  private async expandZip(staged: StagedContainer): Promise<void> {
-    const listing = await listZip(staged.path, this.options.limits.zip);
-    if (listing.kind === 'refused') {
-      this.skip(staged.partPath, staged.fileName, listing.reason, listing.detail);
-      return;
-    }
-    try {
-      for (const { entry, name } of listing.entries) {
-        const partPath = `${staged.partPath}/${name}`;
-        if (entry.isEncrypted()) {
-          this.skip(partPath, name, 'encrypted', 'the archive entry is password-protected');
-          continue;
-        }
-        let stream: Readable;
-        try {
-          stream = await openZipEntry(listing.zip, entry);
-        } catch (error) {
-          this.skip(partPath, name, 'malformed', `the entry cannot be read: ${messageOf(error)}`);
-          continue;
-        }
-        await this.takeStream(stream, {
-          partPath,
-          declaredName: name,
-          inline: false,
-          insideZip: true,
-          depth: staged.depth,
-        });
-      }
-    } finally {
-      listing.zip.close();
-    }
   }
 
   /**

@@ -1,0 +1,113 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { MimeParse } from './mime-parse.ts';
+import { tnefFiles } from './tnef.ts';
+import type { MailLimits } from './types.ts';
+import { listZip, openZipEntry } from './zip-entries.ts';
+
+/**
+ * A part kept in a temp file to be opened after the parse that found it: an archive, a forwarded message,
+ * Outlook's TNEF wrapper.
+ */
+export interface StagedContainer {
+  readonly kind: 'zip' | 'forwarded' | 'tnef';
+  readonly partPath: string;
+  readonly fileName: string | null;
+  readonly path: string;
+  /** How many forwarded messages enclose it. */
+  readonly depth: number;
+}
+
+/** Where a part sits in the message and how it arrived. */
+export interface PartContext {
+  readonly partPath: string;
+  readonly declaredName: string | null;
+  readonly inline: boolean;
+  readonly insideZip: boolean;
+  readonly depth: number;
+}
+
+/** What opening a container needs of the message being read (`read-message.ts`). */
+export interface ContainerHost {
+  readonly limits: MailLimits;
+  /** One more pass of the MIME parser over a forwarded message; its parts join the message's. */
+  parse(source: Readable, prefix: string, depth: number): Promise<MimeParse>;
+  /** Takes one part by its bytes, as an attachment of the message is taken. */
+  takeStream(content: NodeJS.ReadableStream, part: PartContext): Promise<void>;
+  skip(partPath: string, fileName: string | null, reason: string, detail: string): void;
+}
+
+/** Opens a container from its temp file and takes what it holds; the caller removes the file. */
+export async function openContainer(container: StagedContainer, host: ContainerHost): Promise<void> {
+  if (container.kind === 'zip') await expandZip(container, host);
+  else if (container.kind === 'tnef') await expandTnef(container, host);
+  else await readForwarded(container, host);
+}
+
+/** Reads a forwarded message from its temp file (capped at maxAttachmentBytes when it was staged). */
+async function readForwarded(container: StagedContainer, host: ContainerHost): Promise<void> {
+  const outcome = await host.parse(createReadStream(container.path), container.partPath, container.depth);
+  if (outcome.error !== undefined) {
+    const detail = `the forwarded message cannot be parsed: ${outcome.error.message}`;
+    host.skip(container.partPath, container.fileName, 'malformed', detail);
+  }
+}
+
+/**
+ * Takes the files inside a TNEF wrapper, numbered `<part>/tnef1`, `<part>/tnef2`, ... It is read whole:
+ * it was staged within maxAttachmentBytes.
+ */
+async function expandTnef(container: StagedContainer, host: ContainerHost): Promise<void> {
+  const files = tnefFiles(await readFile(container.path));
+  if (files.length === 0) {
+    const detail = 'an Outlook TNEF wrapper (winmail.dat) that holds no file';
+    host.skip(container.partPath, container.fileName, 'tnef', detail);
+    return;
+  }
+  for (const [index, file] of files.entries()) {
+    await host.takeStream(Readable.from([file.bytes]), {
+      partPath: `${container.partPath}/tnef${index + 1}`,
+      declaredName: file.name,
+      inline: false,
+      // Like a ZIP entry: an archive inside is not opened.
+      insideZip: true,
+      depth: container.depth,
+    });
+  }
+}
+
+/** Takes each entry of a ZIP archive within the caps of `limits.zip`, numbered `<part>/<entry name>`. */
+async function expandZip(container: StagedContainer, host: ContainerHost): Promise<void> {
+  const listing = await listZip(container.path, host.limits.zip);
+  if (listing.kind === 'refused') {
+    host.skip(container.partPath, container.fileName, listing.reason, listing.detail);
+    return;
+  }
+  try {
+    for (const { entry, name } of listing.entries) {
+      const partPath = `${container.partPath}/${name}`;
+      if (entry.isEncrypted()) {
+        host.skip(partPath, name, 'encrypted', 'the archive entry is password-protected');
+        continue;
+      }
+      let stream: Readable;
+      try {
+        stream = await openZipEntry(listing.zip, entry);
+      } catch (error) {
+        const detail = `the entry cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+        host.skip(partPath, name, 'malformed', detail);
+        continue;
+      }
+      await host.takeStream(stream, {
+        partPath,
+        declaredName: name,
+        inline: false,
+        insideZip: true,
+        depth: container.depth,
+      });
+    }
+  } finally {
+    listing.zip.close();
+  }
+}

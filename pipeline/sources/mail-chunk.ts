@@ -53,9 +53,15 @@ export class ChunkReader {
     let failure: unknown;
     let stopped = false;
     try {
-      for (const message of messages) {
-        const key = messageKeyOf(message);
-        entries.push(entryOf(message, key, await readMailRecord(ledger, box, key), identities.has(key)));
+      const listed = messages.map((message) => ({ message, key: messageKeyOf(message) }));
+      // Looked up a slice at a time: on S3 each is a GET, one round trip, so not one after the other.
+      const records: Array<MailRecord | undefined> = [];
+      for (let start = 0; start < listed.length; start += LOOKUPS_IN_FLIGHT) {
+        const slice = listed.slice(start, start + LOOKUPS_IN_FLIGHT);
+        records.push(...(await Promise.all(slice.map(({ key }) => readMailRecord(ledger, box, key)))));
+      }
+      for (const [index, { message, key }] of listed.entries()) {
+        entries.push(entryOf(message, key, records[index], identities.has(key)));
         identities.add(key);
       }
     } catch (error) {
@@ -261,6 +267,8 @@ type Imported =
  * while the one before is staged.
  */
 const READS_IN_FLIGHT = 3;
+/** Ledger lookups of a chunk's listed messages under way at once. */
+const LOOKUPS_IN_FLIGHT = 32;
 /** Whole messages read together: one task of the reader's threads. */
 const READ_GROUP_MESSAGES = 25;
 const READ_GROUP_BYTES = 4 * 1024 * 1024;

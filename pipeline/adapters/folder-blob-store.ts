@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -148,7 +148,7 @@ export class FolderBlobStore implements BlobStore {
       else rows.push([key, bytes]);
     }
     if (rows.length > 0 && this.small !== undefined) {
-      await this.small.putAll(rows);
+      await this.small.putAll(rows, this.clock.now());
       for (const [key] of rows) {
         this.pendingRows.delete(key);
         this.rowKeys.add(key);
@@ -257,6 +257,32 @@ export class FolderBlobStore implements BlobStore {
       removed += 1;
     }
     return removed;
+  }
+
+  /**
+   * Keys under `prefix` (a folder's worth: `staged/`) last stored before `before` (epoch ms), files and rows
+   * alike. A file's age is its inode's change time, not its mtime: a blob linked from a user's file keeps
+   * that file's mtime, however old, while the link (and the rename under the key) sets the change time.
+   */
+  async keysStoredBefore(prefix: string, before: number): Promise<string[]> {
+    const segments = blobKeySegments(prefix.replace(/\/+$/, ''));
+    const folder = join(this.root, ...segments);
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+      (error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      },
+    );
+    const keys: string[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      const info = await stat(path).catch(() => undefined);
+      if (info === undefined || info.ctimeMs >= before) continue;
+      keys.push([...segments, ...relative(folder, path).split(sep)].join('/'));
+    }
+    const rows = this.small?.keysStoredBefore(`${segments.join('/')}/`, before) ?? [];
+    return [...new Set([...keys, ...rows])].sort();
   }
 
   /** Creates missing folders, each looked up once per store: a `mkdir` per blob was a syscall per file. */

@@ -39,15 +39,6 @@ import { type SharedCommit, sharedCommitOf } from './shared-commit.ts';
 import { changedRows, readInteger, readText } from './sql-row.ts';
 import { MessageTooLargeError, ReceiptHandleStaleError, storeCall } from './store-errors.ts';
 
-// The types moved to their own module; importers of this one keep working.
-export type {
-  DeadLetter,
-  QueueStats,
-  ReceivedMessage,
-  SendOptions,
-  SqliteReceiveOptions,
-} from './queue-types.ts';
-
 /**
  * Durable at-least-once queue in SQLite with the SQS model: visibility timeouts, receive counts, receipt
  * handles, delays and a dead-letter queue. Safe to share between processes that open the same file.

@@ -4,9 +4,10 @@ import {
   type SweepableBlobStore,
   sweepStaged,
 } from '../../../pipeline/admission/staged-sweep.ts';
-import { encodeMessage, type IntakeMessage } from '../../../pipeline/messages.ts';
+import { encodeMessage } from '../../../pipeline/messages.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
+import { intake } from './ingest-fakes.ts';
 
 const T0 = Date.UTC(2026, 5, 1);
 
@@ -28,26 +29,7 @@ class FakeStaging implements SweepableBlobStore {
   }
 }
 
-const intake = (originId: string): string => {
-  const message: IntakeMessage = {
-    kind: 'intake',
-    version: 1,
-    correlationId: originId,
-    origin: {
-      originId,
-      source: 'folder',
-      fileName: `${originId}.pdf`,
-      location: `/inbox/${originId}.pdf`,
-      receivedAt: new Date(T0).toISOString(),
-    },
-    blobKey: `staged/${originId}`,
-    sha256: 'a'.repeat(64),
-    md5Base64: 'AAAAAAAAAAAAAAAAAAAAAA==',
-    sizeBytes: 10,
-    contentType: 'application/pdf',
-  };
-  return encodeMessage(message);
-};
+const intakeBody = (originId: string): string => encodeMessage(intake(Buffer.from('%PDF-1.7\n'), originId));
 
 describe('sweepStaged', () => {
   it('keeps a copy named by a message, a young copy, and one a body it cannot read mentions', async () => {
@@ -60,7 +42,7 @@ describe('sweepStaged', () => {
     const pending = async () => {
       blobs.calls.push('read the queue');
       return [
-        intake('queued'),
+        intakeBody('queued'),
         encodeMessage({ kind: 'origin_added', version: 1, documentId: 'doc-1', originId: 'orphan' }),
         '{"kind":"intake","blobKey":"staged/mentioned"',
       ];

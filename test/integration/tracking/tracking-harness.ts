@@ -83,10 +83,16 @@ export async function trackBillOfLading(
   if (days > 0) h.clock.advance(days * 24 * PLAY_INTERVAL_MS);
 }
 
-interface ListedResource {
+/** A JSON:API resource of the service, as the tests read it. */
+export interface ApiResource {
   id: string;
+  type: string;
   attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: { id: string } | Array<{ id: string }> | null }>;
+  relationships?: Record<
+    string,
+    { data: { id: string; type: string } | Array<{ id: string; type: string }> | null }
+  >;
+  links?: Record<string, string>;
 }
 
 /** The newest shipment's id, and the ids and numbers of its containers in its order. */
@@ -94,12 +100,12 @@ export async function newestShipment(
   h: TrackingHarness,
 ): Promise<{ id: string; containerIds: string[]; containerNumbers: string[] }> {
   // The service's own JSON:API documents; the fields read here are checked by the API tests.
-  const listed = (await (await h.api('/v2/shipments')).json()) as { data: ListedResource[] };
+  const listed = (await (await h.api('/v2/shipments')).json()) as { data: ApiResource[] };
   const related = listed.data[0]?.relationships?.containers?.data;
   const containerIds = Array.isArray(related) ? related.map((item) => item.id) : [];
   const containerNumbers: string[] = [];
   for (const id of containerIds) {
-    const container = (await (await h.api(`/v2/containers/${id}`)).json()) as { data: ListedResource };
+    const container = (await (await h.api(`/v2/containers/${id}`)).json()) as { data: ApiResource };
     containerNumbers.push(String(container.data.attributes.number));
   }
   return { id: listed.data[0]?.id ?? '', containerIds, containerNumbers };

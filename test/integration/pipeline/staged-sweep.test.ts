@@ -4,16 +4,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderBlobStore } from '../../../pipeline/adapters/folder-blob-store.ts';
+import { EmbeddedLedger } from '../../../pipeline/adapters/sqlite-ledger.ts';
 import { sweepStaged } from '../../../pipeline/admission/staged-sweep.ts';
 import { deadLetterQueueOf, STAGING_DIR, WORKER_DB_FILE } from '../../../pipeline/local-queues.ts';
 import { startLocalWorker } from '../../../pipeline/local-worker.ts';
+import { handleIntake, parseIntake } from '../../../pipeline/stages/ingest.ts';
 import { ServiceClient } from '../../../src/client/service-client.ts';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import { type Clock, systemClock } from '../../../src/domain/clock.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { SqliteBlobTable } from '../../../src/store/sqlite-blob-table.ts';
+import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
+import { clientOf, startService } from '../service/service-harness.ts';
 import { type Child, startChild } from '../store/spawn-child.ts';
 
 const CHILD = fileURLToPath(new URL('./staging-child.ts', import.meta.url));
@@ -38,8 +42,14 @@ const tempDir = (): string => {
 const clockAhead = (aheadMs: number): Clock => ({ ...systemClock, now: () => Date.now() + aheadMs });
 
 /** Runs staging-child.ts to the point `mode` names, then kills it there (SIGKILL: nothing runs after). */
-async function crashAt(dataDir: string, mode: string, name: string, bytes: number): Promise<void> {
-  const child: Child = startChild([mode, dataDir, name, String(bytes)], CHILD);
+async function crashAt(
+  dataDir: string,
+  mode: string,
+  name: string,
+  bytes: number,
+  ...rest: string[]
+): Promise<void> {
+  const child: Child = startChild([mode, dataDir, name, String(bytes), ...rest], CHILD);
   cleanups.push(() => child.process.kill('SIGKILL'));
   await child.next();
   child.process.kill('SIGKILL');
@@ -117,6 +127,38 @@ describe('the sweep of staged copies after a source process is killed', () => {
     expect(
       await sweepStaged({ blobs, pending, clock: clockAhead(DAY_MS + 60_000), logger: silentLogger }),
     ).toEqual({ old: 2, removed: 0 });
+  });
+});
+
+describe('a copy whose ingest is killed midway', () => {
+  it('is kept while its message waits, and removed by the ingest of the redelivery', async () => {
+    const dataDir = tempDir();
+    const service = await startService({ startProcessing: false });
+    cleanups.push(() => void service.close());
+    // Uploaded to the service, killed while the document is created.
+    await crashAt(dataDir, 'ingest-hangs', 'mid-ingest', LARGE, `${service.origin}/v2`, service.apiKey);
+    const { db, blobs, intake, pending } = workerStores(dataDir);
+    const later = clockAhead(DAY_MS + 60_000);
+    expect(await sweepStaged({ blobs, pending, clock: later, logger: silentLogger })).toEqual({
+      old: 1,
+      removed: 0,
+    });
+
+    // The next start takes the message back (the killed run held the lock) and ingests it again.
+    expect(await intake.reclaimInFlight()).toBe(1);
+    const [message] = await intake.receive({ maxMessages: 1 });
+    if (message === undefined) throw new Error('the message did not come back');
+    const outcome = await handleIntake(parseIntake(message.body), {
+      client: clientOf(service),
+      ledger: new EmbeddedLedger(new SqliteLedger(db)),
+      blobs,
+      logger: silentLogger,
+      clock: systemClock,
+    });
+    await intake.delete(message.receiptHandle);
+    expect(outcome.result).toBe('created');
+    expect(await blobs.exists('staged/crash-mid-ingest')).toBe(false);
+    expect(await blobs.keysStoredBefore('staged/', later.now())).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Logger } from '../src/observability/logger.ts';
 import type { MetricStage, Metrics } from '../src/observability/metrics.ts';
 import { type Consumer, startConsumer } from '../src/runtime/consumer.ts';
 import type { ConsumerStats } from '../src/runtime/consumer-events.ts';
-import type { QueueStats } from '../src/store/sqlite-queue.ts';
+import type { QueueStats } from '../src/store/queue-types.ts';
 import type { Ledger, Queue } from './ports.ts';
 import { createReceiver, type ReceiverStats, WEBHOOK_PATH } from './receiver/webhook-receiver.ts';
 import type { ResultSink } from './sinks/result-sink.ts';

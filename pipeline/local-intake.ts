@@ -5,7 +5,7 @@ import type { Metrics } from '../src/observability/metrics.ts';
 import { type Consumer, startConsumer } from '../src/runtime/consumer.ts';
 import type { ConsumerStats } from '../src/runtime/consumer-events.ts';
 import { MAX_PREFETCH } from '../src/runtime/consumer-options.ts';
-import type { QueueStats } from '../src/store/sqlite-queue.ts';
+import type { QueueStats } from '../src/store/queue-types.ts';
 import type { BlobStore, Ledger, Queue } from './ports.ts';
 import { FolderSource, type FolderSourceStats } from './sources/folder-source.ts';
 import { startMailIntake } from './sources/mail-intake.ts';

@@ -8,6 +8,11 @@ import { parseMessage, type QueueMessageBody } from './messages.ts';
 
 /** The worker's SQLite file in the data dir: its queues and its ledger. */
 export const WORKER_DB_FILE = 'worker.db';
+/**
+ * The worker's blob folder in the data dir. Not `blobs/`: that folder is the local service's, and a worker
+ * key must never land in it.
+ */
+export const STAGING_DIR = 'staging';
 /** The worker's queues, in pipeline order; each has a dead-letter queue. */
 export const QUEUE_NAMES = ['intake', 'events'] as const;
 export const deadLetterQueueOf = (queue: string): string => `${queue}-dlq`;

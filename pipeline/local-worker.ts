@@ -8,11 +8,12 @@ import { SqliteQueue } from '../src/store/sqlite-queue.ts';
 import { EmbeddedQueue } from './adapters/embedded-queue.ts';
 import { FolderBlobStore } from './adapters/folder-blob-store.ts';
 import { EmbeddedLedger } from './adapters/sqlite-ledger.ts';
+import { sweepStaged } from './admission/staged-sweep.ts';
 import { backfillOpenMarkers } from './ledger/backfill.ts';
 import { ledgerTotals } from './ledger/totals.ts';
 import { startEvents } from './local-events.ts';
 import { type IntakeTuning, startIntake } from './local-intake.ts';
-import { deadLetterQueueOf, MAX_RECEIVE_COUNT, WORKER_DB_FILE } from './local-queues.ts';
+import { deadLetterQueueOf, MAX_RECEIVE_COUNT, STAGING_DIR, WORKER_DB_FILE } from './local-queues.ts';
 import { FolderSink } from './sinks/folder-sink.ts';
 
 // Queue names, the database file and the receive count live with the `dlq` commands' view of them.
@@ -26,7 +27,13 @@ const queuePair = (db: ReturnType<typeof openDatabase>, name: string, clock: Clo
     deadLetter: deadLetterQueueOf(name),
     clock,
   });
-  return { live: new EmbeddedQueue(live), dead, reclaim: () => live.reclaimInFlight() };
+  return {
+    live: new EmbeddedQueue(live),
+    dead,
+    reclaim: () => live.reclaimInFlight(),
+    /** Every body still deliverable, dead letters included. */
+    bodies: async () => [...(await live.bodies()), ...(await dead.bodies())],
+  };
 };
 
 /**
@@ -49,13 +56,17 @@ export const startLocalWorker = async (
   }
   const store = new SqliteLedger(db);
   const ledger = new EmbeddedLedger(store);
-  // Not `blobs/`: that folder is the local service's, and a worker key must never land in it. Small
-  // bodies held in memory (mail attachments) are rows of the worker's database instead of files.
-  const blobs = new FolderBlobStore(join(config.dataDir, 'staging'), {
+  // Small bodies held in memory (mail attachments) are rows of the worker's database instead of files.
+  const blobs = new FolderBlobStore(join(config.dataDir, STAGING_DIR), {
     clock,
     small: new SqliteBlobTable(db),
   });
   await blobs.removeStaleTemporaryFiles();
+  // Before any source runs: what a crashed or failed run staged and never sent. A failed sweep is tried
+  // again at the next start; it never keeps the worker from starting.
+  await sweepStaged({ blobs, pending: intakeQueues.bodies, clock, logger }).catch((error: unknown) => {
+    logger.warn({ err: error }, 'could not sweep unsent staged copies; the next start tries again');
+  });
 
   const backfilled = await backfillOpenMarkers(ledger, clock).catch((error: unknown) => {
     db.close();

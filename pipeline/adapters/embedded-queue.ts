@@ -1,4 +1,5 @@
-import type { QueueStats, SqliteQueue } from '../../src/store/sqlite-queue.ts';
+import type { QueueStats } from '../../src/store/queue-types.ts';
+import type { SqliteQueue } from '../../src/store/sqlite-queue.ts';
 import type { Queue, QueueMessage, ReceiveOptions } from '../ports.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -56,22 +56,13 @@ export class FolderBlobStore implements BlobStore {
   }
 
   async put(key: string, body: Readable | Uint8Array): Promise<void> {
-    await this.forgetRow(key);
-    const target = this.pathOf(key);
-    const tempDir = join(this.root, TEMP_DIR);
-    await this.makeFolders(tempDir, dirname(target));
-    const temp = join(tempDir, randomUUID());
-    try {
-      // `flush` fsyncs the file before it is closed: the rename below must not publish unwritten bytes.
-      const options = { flag: 'wx', flags: 'wx', flush: true, mode: FILE_MODE } as const;
-      if (body instanceof Uint8Array) await writeFile(temp, body, options);
-      else await pipeline(body, createWriteStream(temp, options));
-      await rename(temp, target);
-    } catch (error) {
-      this.madeFolders.clear();
-      await rm(temp, { force: true });
-      throw error;
-    }
+    // `flush` fsyncs the file before it is closed: the rename must not publish unwritten bytes.
+    const options = { flag: 'wx', flags: 'wx', flush: true, mode: FILE_MODE } as const;
+    const target = await this.writeAndRename(key, (temp) =>
+      body instanceof Uint8Array
+        ? writeFile(temp, body, options)
+        : pipeline(body, createWriteStream(temp, options)),
+    );
     await syncFolder(dirname(target));
   }
 
@@ -86,19 +77,7 @@ export class FolderBlobStore implements BlobStore {
       this.pendingRows.set(key, bytes);
       return;
     }
-    await this.forgetRow(key);
-    const target = this.pathOf(key);
-    const tempDir = join(this.root, TEMP_DIR);
-    await this.makeFolders(tempDir, dirname(target));
-    const temp = join(tempDir, randomUUID());
-    try {
-      await writeFile(temp, bytes, { flag: 'wx', mode: FILE_MODE });
-      await rename(temp, target);
-    } catch (error) {
-      this.madeFolders.clear();
-      await rm(temp, { force: true });
-      throw error;
-    }
+    await this.writeAndRename(key, (temp) => writeFile(temp, bytes, { flag: 'wx', mode: FILE_MODE }));
   }
 
   /**
@@ -107,11 +86,7 @@ export class FolderBlobStore implements BlobStore {
    * the file's inode and mode; the store's folders (0700) keep it private all the same.
    */
   async link(key: string, path: string, ino: number): Promise<'linked' | 'unsupported' | 'changed'> {
-    await this.forgetRow(key);
-    const target = this.pathOf(key);
-    const tempDir = join(this.root, TEMP_DIR);
-    await this.makeFolders(tempDir, dirname(target));
-    const temp = join(tempDir, randomUUID());
+    const { target, temp } = await this.prepareWrite(key);
     try {
       await link(path, temp);
     } catch (error) {
@@ -148,7 +123,7 @@ export class FolderBlobStore implements BlobStore {
       else rows.push([key, bytes]);
     }
     if (rows.length > 0 && this.small !== undefined) {
-      await this.small.putAll(rows);
+      await this.small.putAll(rows, this.clock.now());
       for (const [key] of rows) {
         this.pendingRows.delete(key);
         this.rowKeys.add(key);
@@ -226,6 +201,35 @@ export class FolderBlobStore implements BlobStore {
     ]);
   }
 
+  /**
+   * Gets `key` ready for a file: no row shadowing it, its folder and the temporary folder made. Returns
+   * the key's path and a fresh temporary path to write (or link) first and rename over it.
+   */
+  private async prepareWrite(key: string): Promise<{ target: string; temp: string }> {
+    await this.forgetRow(key);
+    const target = this.pathOf(key);
+    const tempDir = join(this.root, TEMP_DIR);
+    await this.makeFolders(tempDir, dirname(target));
+    return { target, temp: join(tempDir, randomUUID()) };
+  }
+
+  /**
+   * Writes a temporary file with `write`, then renames it over `key`, so the key never names half a file;
+   * a failed write leaves no temporary file behind. Returns the key's path.
+   */
+  private async writeAndRename(key: string, write: (temp: string) => Promise<void>): Promise<string> {
+    const { target, temp } = await this.prepareWrite(key);
+    try {
+      await write(temp);
+      await rename(temp, target);
+    } catch (error) {
+      this.madeFolders.clear();
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return target;
+  }
+
   /** A file is about to be written under `key`: a row there would be read instead of it. */
   private async forgetRow(key: string): Promise<void> {
     this.pendingRows.delete(key);
@@ -257,6 +261,32 @@ export class FolderBlobStore implements BlobStore {
       removed += 1;
     }
     return removed;
+  }
+
+  /**
+   * Keys under `prefix` (a folder's worth: `staged/`) last stored before `before` (epoch ms), files and rows
+   * alike. A file's age is its inode's change time, not its mtime: a blob linked from a user's file keeps
+   * that file's mtime, however old, while the link (and the rename under the key) sets the change time.
+   */
+  async keysStoredBefore(prefix: string, before: number): Promise<string[]> {
+    const segments = blobKeySegments(prefix.replace(/\/+$/, ''));
+    const folder = join(this.root, ...segments);
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+      (error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      },
+    );
+    const keys: string[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      const info = await stat(path).catch(() => undefined);
+      if (info === undefined || info.ctimeMs >= before) continue;
+      keys.push([...segments, ...relative(folder, path).split(sep)].join('/'));
+    }
+    const rows = this.small?.keysStoredBefore(`${segments.join('/')}/`, before) ?? [];
+    return [...new Set([...keys, ...rows])].sort();
   }
 
   /** Creates missing folders, each looked up once per store: a `mkdir` per blob was a syscall per file. */

@@ -47,6 +47,7 @@ export interface QueueStatements {
   readonly deadLetters: StatementSync;
   readonly redrive: StatementSync;
   readonly reclaimInFlight: StatementSync;
+  readonly bodies: StatementSync;
 }
 
 /** Every statement the queue runs; parameters are named after the columns they fill or compare. */
@@ -109,5 +110,6 @@ export function prepareQueueStatements(db: DatabaseSync): QueueStatements {
       `UPDATE queue_messages SET visible_at = :now
        WHERE queue = :queue AND receipt_handle IS NOT NULL AND visible_at > :now`,
     ),
+    bodies: db.prepare('SELECT body FROM queue_messages WHERE queue = :queue ORDER BY seq'),
   };
 }

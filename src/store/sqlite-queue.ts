@@ -36,17 +36,8 @@ import type {
   SqliteReceiveOptions,
 } from './queue-types.ts';
 import { type SharedCommit, sharedCommitOf } from './shared-commit.ts';
-import { changedRows, readInteger } from './sql-row.ts';
+import { changedRows, readInteger, readText } from './sql-row.ts';
 import { MessageTooLargeError, ReceiptHandleStaleError, storeCall } from './store-errors.ts';
-
-// The types moved to their own module; importers of this one keep working.
-export type {
-  DeadLetter,
-  QueueStats,
-  ReceivedMessage,
-  SendOptions,
-  SqliteReceiveOptions,
-} from './queue-types.ts';
 
 /**
  * Durable at-least-once queue in SQLite with the SQS model: visibility timeouts, receive counts, receipt
@@ -214,6 +205,16 @@ export class SqliteQueue {
       inFlight: readInteger(row, 'in_flight'),
       delayed: readInteger(row, 'delayed'),
     };
+  }
+
+  /**
+   * The body of every message in this queue, whatever its state (visible, in flight, delayed), oldest
+   * first: what may still be delivered. SQS has no such read; the embedded worker's sweep of staged
+   * copies uses it to prove a copy unreferenced.
+   */
+  async bodies(): Promise<string[]> {
+    const rows = storeCall(`bodies of ${this.name}`, () => this.sql.bodies.all({ queue: this.name }));
+    return rows.map((row) => readText(row, 'body'));
   }
 
   private claim(maxMessages: number, visibilityMs: number): ReceivedMessage[] {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { e2eTest } from './support/e2e-test.ts';
-import { freePort } from './support/free-port.ts';
 import { authorization, readApiKey } from './support/service-api.ts';
+import { startServiceCommand } from './support/stevedore-service.ts';
 
 const CONTAINER = { request_type: 'container', request_number: 'MSCU1234566', scac: 'MSCU' };
 
@@ -9,13 +9,8 @@ e2eTest(
   'stevedore accounts create: a key that works at once on the running service, with only the features asked for',
   { timeout: 90_000 },
   async ({ e2e }) => {
-    const workspace = await e2e.workspace();
-    const port = await freePort();
-    const service = e2e.start(['service', '--port', String(port), '--data-dir', workspace.dataDir], {
-      cwd: workspace.root,
-    });
-    await service.waitForLine(/^API key /, 30_000);
-    const origin = `http://127.0.0.1:${port}/v2`;
+    const { workspace, command: service, origin: serviceOrigin } = await startServiceCommand(e2e);
+    const origin = `${serviceOrigin}/v2`;
     const bootstrapKey = await readApiKey(workspace.dataDir);
 
     const created = await e2e.run(

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { e2eTest } from './support/e2e-test.ts';
-import { freePort } from './support/free-port.ts';
 import { parseIngestOutput } from './support/ingest-output.ts';
 import { authorization, listDocuments, readApiKey } from './support/service-api.ts';
+import { startServiceCommand } from './support/stevedore-service.ts';
 
 const INVOICE = fileURLToPath(new URL('../../examples/commercial-invoice.pdf', import.meta.url));
 
@@ -12,18 +12,12 @@ e2eTest(
   'stevedore service: health needs no key, documents need the key from the key file, ingest uses it',
   { timeout: 90_000 },
   async ({ e2e }) => {
-    const workspace = await e2e.workspace();
-    const port = await freePort();
-    const service = e2e.start(['service', '--port', String(port), '--data-dir', workspace.dataDir], {
-      cwd: workspace.root,
-    });
-    await service.waitForLine(/^API key /, 30_000);
+    const { workspace, command: service, port, origin } = await startServiceCommand(e2e);
     const keyFile = join(workspace.dataDir, 'api-key');
     expect(service.stdoutLines).toEqual([`service   http://127.0.0.1:${port}/v2`, `API key   ${keyFile}`]);
     const apiKey = await readApiKey(workspace.dataDir);
     expect(apiKey.length).toBeGreaterThanOrEqual(8);
 
-    const origin = `http://127.0.0.1:${port}`;
     const health = await fetch(`${origin}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });

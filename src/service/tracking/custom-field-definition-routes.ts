@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { readJson } from '../http/read-json.ts';
-import { serializeDefinition, serializeOption } from './custom-field-resources.ts';
+import { definitionOr404, serializeDefinition, serializeOption } from './custom-field-resources.ts';
 import type { CustomFieldStore, DefinitionRecord, OptionRecord } from './custom-field-store.ts';
 
 /**
@@ -16,11 +16,6 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
   const { fields } = deps;
   const routes = new Hono<ServiceEnv>();
 
-  const definitionOr404 = (accountId: string, id: string): DefinitionRecord => {
-    const definition = fields.definition(accountId, id);
-    if (definition === undefined) throw new NotFoundError('CustomFieldDefinition', id);
-    return definition;
-  };
   const definitionDocument = (definition: DefinitionRecord) => ({
     data: serializeDefinition(definition, fields.options(definition.id)),
     links: { self: `/v2/custom_field_definitions/${definition.id}` },
@@ -93,12 +88,12 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
   });
 
   routes.get('/custom_field_definitions/:id', (c) =>
-    c.json(definitionDocument(definitionOr404(c.get('account').id, c.req.param('id')))),
+    c.json(definitionDocument(definitionOr404(fields, c.get('account').id, c.req.param('id')))),
   );
 
   routes.patch('/custom_field_definitions/:id', async (c) => {
     const accountId = c.get('account').id;
-    const definition = definitionOr404(accountId, c.req.param('id'));
+    const definition = definitionOr404(fields, accountId, c.req.param('id'));
     const { attributes } = (await readJson(c, updateDefinitionBody)).data;
     fields.updateDefinition(accountId, definition.id, {
       ...(attributes.display_name === undefined ? {} : { displayName: attributes.display_name }),
@@ -108,18 +103,18 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
       ...(attributes.default_value === undefined ? {} : { defaultValue: attributes.default_value }),
       ...(attributes.reference_type === undefined ? {} : { referenceType: attributes.reference_type }),
     });
-    return c.json(definitionDocument(definitionOr404(accountId, definition.id)));
+    return c.json(definitionDocument(definitionOr404(fields, accountId, definition.id)));
   });
 
   routes.delete('/custom_field_definitions/:id', (c) => {
     const accountId = c.get('account').id;
-    const definition = definitionOr404(accountId, c.req.param('id'));
+    const definition = definitionOr404(fields, accountId, c.req.param('id'));
     fields.deleteDefinition(accountId, definition.id);
     return c.body(null, 204);
   });
 
   const enumDefinition = (c: Context<ServiceEnv>): DefinitionRecord => {
-    const definition = definitionOr404(c.get('account').id, c.req.param('definition_id') ?? '');
+    const definition = definitionOr404(fields, c.get('account').id, c.req.param('definition_id') ?? '');
     if (definition.dataType !== 'enum' && definition.dataType !== 'enum_multi') {
       throw new ValidationError(
         'Options are only available for enum and enum_multi definitions',

@@ -1,4 +1,5 @@
 import { readInteger, readText, type SqlRow } from '../../store/sql-row.ts';
+import { readNullableText } from '../db/columns.ts';
 
 /** The rows of the custom field tables as the store hands them out, and how rows become records. */
 
@@ -42,8 +43,6 @@ export interface CustomFieldRecord {
   readonly updatedAt: number;
 }
 
-const optionalText = (row: SqlRow, column: string): string | null =>
-  row[column] === null ? null : readText(row, column);
 const parsed = (row: SqlRow, column: string): unknown =>
   row[column] === null ? null : (JSON.parse(readText(row, column)) as unknown);
 
@@ -55,13 +54,13 @@ export const toDefinition = (row: SqlRow): DefinitionRecord => {
     entityType: readText(row, 'entity_type'),
     apiSlug: readText(row, 'api_slug'),
     displayName: readText(row, 'display_name'),
-    description: optionalText(row, 'description'),
+    description: readNullableText(row, 'description'),
     dataType: readText(row, 'data_type'),
-    referenceType: optionalText(row, 'reference_type'),
+    referenceType: readNullableText(row, 'reference_type'),
     // Written from a validated object only.
     validation:
       validation !== null && typeof validation === 'object' ? (validation as Record<string, unknown>) : null,
-    defaultFormat: optionalText(row, 'default_format'),
+    defaultFormat: readNullableText(row, 'default_format'),
     defaultValue: parsed(row, 'default_value'),
     createdAt: readInteger(row, 'created_at'),
     updatedAt: readInteger(row, 'updated_at'),

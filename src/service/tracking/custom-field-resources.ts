@@ -1,4 +1,5 @@
-import type { DefinitionRecord, OptionRecord } from './custom-field-store.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import type { CustomFieldStore, DefinitionRecord, OptionRecord } from './custom-field-store.ts';
 import type { RoleEntityType } from './party-store.ts';
 import { iso, type Resource } from './resource.ts';
 
@@ -61,3 +62,10 @@ export const serializeDefinition = (
   },
   links: { self: `/v2/custom_field_definitions/${definition.id}` },
 });
+
+/** The account's definition by id, or a 404 naming it. */
+export function definitionOr404(fields: CustomFieldStore, accountId: string, id: string): DefinitionRecord {
+  const definition = fields.definition(accountId, id);
+  if (definition === undefined) throw new NotFoundError('CustomFieldDefinition', id);
+  return definition;
+}

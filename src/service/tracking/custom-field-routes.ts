@@ -5,7 +5,13 @@ import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { readJson } from '../http/read-json.ts';
-import { API_TYPE, ENTITY_ALIASES, MODEL_OF, serializeDefinition } from './custom-field-resources.ts';
+import {
+  API_TYPE,
+  definitionOr404,
+  ENTITY_ALIASES,
+  MODEL_OF,
+  serializeDefinition,
+} from './custom-field-resources.ts';
 import type { CustomFieldRecord, CustomFieldStore, DefinitionRecord } from './custom-field-store.ts';
 import { checkValue, displayValue } from './custom-field-values.ts';
 import type { RoleEntityType } from './party-store.ts';
@@ -28,11 +34,6 @@ export function customFieldRoutes(deps: {
 }): Hono<ServiceEnv> {
   const { fields } = deps;
   const routes = new Hono<ServiceEnv>();
-  const definitionOr404 = (accountId: string, id: string): DefinitionRecord => {
-    const definition = fields.definition(accountId, id);
-    if (definition === undefined) throw new NotFoundError('CustomFieldDefinition', id);
-    return definition;
-  };
   const fieldOr404 = (accountId: string, id: string): CustomFieldRecord => {
     const field = fields.field(accountId, id);
     if (field === undefined) throw new NotFoundError('CustomField', id);
@@ -80,14 +81,16 @@ export function customFieldRoutes(deps: {
       : [];
     return { data, included };
   };
-  /** Sets a value: checked against its definition, then created or updated. */
+  /**
+   * Sets the body's value on the entity: checked against its definition, then created or updated. Returns
+   * the field as it now reads.
+   */
   const setValue = (
     accountId: string,
     definition: DefinitionRecord,
     entity: { type: RoleEntityType; id: string },
-    value: unknown,
-    pathway: string | undefined,
-  ) => {
+    body: { value?: unknown; update_pathway?: string | undefined },
+  ): Resource => {
     if (API_TYPE[definition.entityType] !== entity.type) {
       throw new ValidationError(
         `Custom field ${definition.apiSlug} applies to ${definition.entityType}, not ${MODEL_OF[entity.type]}`,
@@ -95,15 +98,16 @@ export function customFieldRoutes(deps: {
         { pointer: '/data/relationships/entity/data/type', code: 'invalid' },
       );
     }
-    checkValue(definition, fields.options(definition.id), value);
-    return fields.upsert({
+    checkValue(definition, fields.options(definition.id), body.value);
+    const { field } = fields.upsert({
       accountId,
       definitionId: definition.id,
       entityType: entity.type,
       entityId: entity.id,
-      value,
-      updatePathway: pathway ?? 'api',
+      value: body.value,
+      updatePathway: body.update_pathway ?? 'api',
     });
+    return serializeField(field, definition);
   };
   const slugDefinition = (accountId: string, entityType: RoleEntityType, slug: string | undefined) => {
     if (slug === undefined || slug === '') {
@@ -165,15 +169,11 @@ export function customFieldRoutes(deps: {
     const definition =
       definitionId === undefined
         ? slugDefinition(accountId, entityType, attributes.api_slug)
-        : definitionOr404(accountId, definitionId);
-    const { field } = setValue(
-      accountId,
-      definition,
-      { type: entityType, id: entityId },
-      attributes.value,
-      attributes.update_pathway,
+        : definitionOr404(fields, accountId, definitionId);
+    return c.json(
+      { data: setValue(accountId, definition, { type: entityType, id: entityId }, attributes) },
+      201,
     );
-    return c.json({ data: serializeField(field, definition) }, 201);
   });
 
   routes.get('/custom_fields/:id', (c) => {
@@ -186,17 +186,10 @@ export function customFieldRoutes(deps: {
     const accountId = c.get('account').id;
     const field = fieldOr404(accountId, c.req.param('id'));
     const { attributes } = (await readJson(c, customFieldBody)).data;
-    const definition = definitionOr404(accountId, field.definitionId);
+    const definition = definitionOr404(fields, accountId, field.definitionId);
     // Only the entity type string is stored; it is one of the three API types.
     const entity = { type: field.entityType as RoleEntityType, id: field.entityId };
-    const { field: updated } = setValue(
-      accountId,
-      definition,
-      entity,
-      attributes.value,
-      attributes.update_pathway,
-    );
-    return c.json({ data: serializeField(updated, definition) });
+    return c.json({ data: setValue(accountId, definition, entity, attributes) });
   });
 
   routes.delete('/custom_fields/:id', (c) => {
@@ -220,14 +213,10 @@ export function customFieldRoutes(deps: {
       const entityId = deps.entityOr404(accountId, entityType, c.req.param('id'));
       const { attributes } = (await readJson(c, customFieldBody)).data;
       const definition = slugDefinition(accountId, entityType, attributes.api_slug);
-      const { field } = setValue(
-        accountId,
-        definition,
-        { type: entityType, id: entityId },
-        attributes.value,
-        attributes.update_pathway,
+      return c.json(
+        { data: setValue(accountId, definition, { type: entityType, id: entityId }, attributes) },
+        201,
       );
-      return c.json({ data: serializeField(field, definition) }, 201);
     });
 
     routes.patch(`/${path}/:id/custom_fields/:api_slug`, async (c) => {
@@ -237,14 +226,9 @@ export function customFieldRoutes(deps: {
       if (fields.fieldOf(definition.id, entityId) === undefined)
         throw new NotFoundError('CustomField', c.req.param('api_slug'));
       const { attributes } = (await readJson(c, customFieldBody)).data;
-      const { field } = setValue(
-        accountId,
-        definition,
-        { type: entityType, id: entityId },
-        attributes.value,
-        attributes.update_pathway,
-      );
-      return c.json({ data: serializeField(field, definition) });
+      return c.json({
+        data: setValue(accountId, definition, { type: entityType, id: entityId }, attributes),
+      });
     });
 
     routes.delete(`/${path}/:id/custom_fields/:api_slug`, (c) => {

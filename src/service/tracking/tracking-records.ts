@@ -1,4 +1,5 @@
 import { readInteger, readText, type SqlRow } from '../../store/sql-row.ts';
+import { readNullableText } from '../db/columns.ts';
 
 /** The rows of the tracking module's tables as the store hands them out, and how rows become records. */
 
@@ -70,8 +71,6 @@ const strings = (row: SqlRow, column: string): string[] => {
   const parsed: unknown = JSON.parse(readText(row, column));
   return Array.isArray(parsed) ? parsed.map(String) : [];
 };
-const optionalText = (row: SqlRow, column: string): string | null =>
-  row[column] === null ? null : readText(row, column);
 
 export const toRequest = (row: SqlRow): TrackingRequestRecord => ({
   id: readText(row, 'id'),
@@ -84,8 +83,8 @@ export const toRequest = (row: SqlRow): TrackingRequestRecord => ({
   shipmentTags: strings(row, 'shipment_tags'),
   // The table's CHECK constraint holds it to the statuses.
   status: readText(row, 'status') as TrackingStatus,
-  failedReason: optionalText(row, 'failed_reason'),
-  shipmentId: optionalText(row, 'shipment_id'),
+  failedReason: readNullableText(row, 'failed_reason'),
+  shipmentId: readNullableText(row, 'shipment_id'),
   createdAt: readInteger(row, 'created_at'),
   updatedAt: readInteger(row, 'updated_at'),
 });

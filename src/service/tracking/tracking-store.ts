@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { changedRows, readInteger } from '../../store/sql-row.ts';
 import { storeCall } from '../../store/store-errors.ts';
 import {
-  CONTAINER_WHERE,
   type ContainerFilter,
-  containerParams,
-  SHIPMENT_WHERE,
+  containerListing,
+  type Listing,
   type ShipmentFilter,
-  shipmentParams,
+  shipmentListing,
 } from './tracking-list-sql.ts';
 import {
   type ContainerRecord,
@@ -117,16 +116,7 @@ export class TrackingStore extends TrackingRequestStore {
     filter: ShipmentFilter,
     page: { size: number; offset: number },
   ): { records: ShipmentRecord[]; total: number } {
-    const params = shipmentParams(accountId, filter);
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM shipments WHERE ${SHIPMENT_WHERE} ORDER BY seq DESC LIMIT :limit OFFSET :offset`,
-      )
-      .all({ ...params, before: null, limit: page.size, offset: page.offset });
-    const count = this.db
-      .prepare(`SELECT count(*) AS total FROM shipments WHERE ${SHIPMENT_WHERE}`)
-      .get({ ...params, before: null });
-    return { records: rows.map(toShipment), total: count === undefined ? 0 : readInteger(count, 'total') };
+    return this.listPage(shipmentListing(accountId, filter), page);
   }
 
   /** The next `limit` shipments passing `filter` older than `beforeSeq` (null: from the newest), newest first. */
@@ -136,10 +126,7 @@ export class TrackingStore extends TrackingRequestStore {
     beforeSeq: number | null,
     limit: number,
   ): ShipmentRecord[] {
-    return this.db
-      .prepare(`SELECT * FROM shipments WHERE ${SHIPMENT_WHERE} ORDER BY seq DESC LIMIT :limit`)
-      .all({ ...shipmentParams(accountId, filter), before: beforeSeq, limit })
-      .map(toShipment);
+    return this.listChunk(shipmentListing(accountId, filter), beforeSeq, limit);
   }
 
   updateShipmentRefs(
@@ -208,16 +195,7 @@ export class TrackingStore extends TrackingRequestStore {
     filter: ContainerFilter,
     page: { size: number; offset: number },
   ): { records: ContainerRecord[]; total: number } {
-    const params = containerParams(accountId, filter);
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM containers WHERE ${CONTAINER_WHERE} ORDER BY seq DESC LIMIT :limit OFFSET :offset`,
-      )
-      .all({ ...params, before: null, limit: page.size, offset: page.offset });
-    const count = this.db
-      .prepare(`SELECT count(*) AS total FROM containers WHERE ${CONTAINER_WHERE}`)
-      .get({ ...params, before: null });
-    return { records: rows.map(toContainer), total: count === undefined ? 0 : readInteger(count, 'total') };
+    return this.listPage(containerListing(accountId, filter), page);
   }
 
   /** The next `limit` containers passing `filter` older than `beforeSeq` (null: from the newest), newest first. */
@@ -227,10 +205,31 @@ export class TrackingStore extends TrackingRequestStore {
     beforeSeq: number | null,
     limit: number,
   ): ContainerRecord[] {
+    return this.listChunk(containerListing(accountId, filter), beforeSeq, limit);
+  }
+
+  /** One page of the rows passing the listing's filter, newest first, and how many pass in all. */
+  private listPage<T>(
+    listing: Listing<T>,
+    page: { size: number; offset: number },
+  ): { records: T[]; total: number } {
+    const { table, where, params, toRecord } = listing;
+    const rows = this.db
+      .prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
+      .all({ ...params, before: null, limit: page.size, offset: page.offset });
+    const count = this.db
+      .prepare(`SELECT count(*) AS total FROM ${table} WHERE ${where}`)
+      .get({ ...params, before: null });
+    return { records: rows.map(toRecord), total: count === undefined ? 0 : readInteger(count, 'total') };
+  }
+
+  /** The next `limit` rows passing the listing's filter below `beforeSeq` (null: from the newest). */
+  private listChunk<T>(listing: Listing<T>, beforeSeq: number | null, limit: number): T[] {
+    const { table, where, params, toRecord } = listing;
     return this.db
-      .prepare(`SELECT * FROM containers WHERE ${CONTAINER_WHERE} ORDER BY seq DESC LIMIT :limit`)
-      .all({ ...containerParams(accountId, filter), before: beforeSeq, limit })
-      .map(toContainer);
+      .prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY seq DESC LIMIT :limit`)
+      .all({ ...params, before: beforeSeq, limit })
+      .map(toRecord);
   }
 
   updateContainerRefs(accountId: string, id: string, refNumbers: readonly string[]): void {

@@ -4,7 +4,8 @@ import type { Clock } from '../../domain/clock.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { MAX_DELAY_SECONDS } from '../../store/queue-options.ts';
-import type { ReceivedMessage, SqliteQueue } from '../../store/sqlite-queue.ts';
+import type { ReceivedMessage } from '../../store/queue-types.ts';
+import type { SqliteQueue } from '../../store/sqlite-queue.ts';
 import { nextStep } from './delivery-outcome.ts';
 import type {
   AttemptRecord,

@@ -4,6 +4,7 @@ import { type WebhookEvent, webhookEvent } from '../../contract/webhook-events.t
 import { transaction } from '../../store/database.ts';
 import { changedRows, readInteger, readOptionalInteger, readText, type SqlRow } from '../../store/sql-row.ts';
 import { StoreCorruptError } from '../../store/store-errors.ts';
+import { readNullableText } from '../db/columns.ts';
 
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
@@ -60,9 +61,6 @@ const readEvent = (row: SqlRow): WebhookEvent => {
   return parsed.data;
 };
 
-const readOptionalText = (row: SqlRow, column: string): string | null =>
-  row[column] === null ? null : readText(row, column);
-
 const toRecord = (row: SqlRow): NotificationRecord => ({
   id: readText(row, 'id'),
   accountId: readText(row, 'account_id'),
@@ -85,7 +83,7 @@ const toAttempt = (row: SqlRow): AttemptRecord => ({
   attempt: readInteger(row, 'attempt'),
   attemptedAt: readInteger(row, 'attempted_at'),
   statusCode: readOptionalInteger(row, 'status_code') ?? null,
-  error: readOptionalText(row, 'error'),
+  error: readNullableText(row, 'error'),
   durationMs: readInteger(row, 'duration_ms'),
   succeeded: readInteger(row, 'succeeded') === 1,
 });

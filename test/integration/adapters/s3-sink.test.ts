@@ -6,15 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqsQueue } from '../../../pipeline/adapters/sqs-queue.ts';
 import { parseFailureMessage } from '../../../pipeline/sinks/failure-message.ts';
 import { FolderSink } from '../../../pipeline/sinks/folder-sink.ts';
-import {
-  type ExtractionFailureRecord,
-  type ExtractionResultRecord,
-  type OriginRecord,
-  RESULT_FORMAT_VERSION,
-} from '../../../pipeline/sinks/result-records.ts';
+import type { OriginRecord } from '../../../pipeline/sinks/result-records.ts';
 import { S3Sink } from '../../../pipeline/sinks/s3-sink.ts';
 import { type AwsEmulator, startAwsEmulator } from '../../support/aws-emulator.ts';
-import { attributes, DOC } from '../../unit/pipeline/events-fixtures.ts';
+import { DOC, failureRecord, resultRecord } from '../../unit/pipeline/events-fixtures.ts';
 
 const origin: OriginRecord = {
   origin_id: 'folder:abc',
@@ -24,31 +19,12 @@ const origin: OriginRecord = {
   received_at: '2026-01-01T00:00:00.000Z',
 };
 
-const result: ExtractionResultRecord = {
-  format_version: RESULT_FORMAT_VERSION,
-  status: 'extracted',
-  document_id: DOC,
-  document_type: 'commercial_invoice',
-  schema_version: '2026-03-23',
+const result = resultRecord({
   payload: { total_amount: '1.00', currency: 'USD', nested: { z: 1, a: [2, { y: null, b: 'ü' }] } },
   sha256: 'a'.repeat(64),
   origins: [origin],
-  document: attributes(),
-};
-
-const failure: ExtractionFailureRecord = {
-  format_version: RESULT_FORMAT_VERSION,
-  status: 'failed',
-  document_id: DOC,
-  reason: 'encrypted',
-  detail: 'the PDF is encrypted',
-  attempts: [
-    { attempt: 1, at: '2026-01-01T00:00:00.000Z', reason: 'encrypted', detail: 'the PDF is encrypted' },
-  ],
-  sha256: null,
-  origins: [origin],
-  document: attributes(),
-};
+});
+const failure = failureRecord({ origins: [origin] });
 
 let aws: AwsEmulator;
 let folder: string;

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  PLAY_INTERVAL_MS,
+  newestShipment,
   startTracking,
   type TrackingHarness,
-  trackingRequestBody,
+  trackBillOfLading,
 } from '../tracking/tracking-harness.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -32,18 +32,12 @@ if (!haveChromium) {
   );
 }
 
-interface Resource {
-  id: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: Array<{ id: string }> | { id: string } | null }>;
-}
-
 let h: TrackingHarness;
 let browser: Browser;
 let shots: string;
 let shipmentId = '';
 let containerIds: string[] = [];
-const containerNumbers: string[] = [];
+let containerNumbers: string[] = [];
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer): { width: number; height: number } => {
@@ -62,26 +56,8 @@ describe.skipIf(!haveChromium)('the web app in Debian chromium', () => {
 
   beforeAll(async () => {
     h = await startTracking();
-    const created = await h.api('/v2/tracking_requests', {
-      method: 'POST',
-      json: trackingRequestBody({
-        request_type: 'bill_of_lading',
-        request_number: 'MAEU135792468',
-        scac: 'MAEU',
-        ref_numbers: ['PO-9001'],
-      }),
-    });
-    expect(created.status).toBe(201);
-    h.clock.advance(PLAY_INTERVAL_MS);
-    h.clock.advance(14 * 24 * PLAY_INTERVAL_MS);
-    const listed = (await (await h.api('/v2/shipments')).json()) as { data: Resource[] };
-    shipmentId = listed.data[0]?.id ?? '';
-    const rel = listed.data[0]?.relationships?.containers?.data;
-    containerIds = Array.isArray(rel) ? rel.map((item) => item.id) : [];
-    for (const id of containerIds) {
-      const container = (await (await h.api(`/v2/containers/${id}`)).json()) as { data: Resource };
-      containerNumbers.push(String(container.data.attributes.number));
-    }
+    await trackBillOfLading(h, { request_number: 'MAEU135792468', ref_numbers: ['PO-9001'] }, 14);
+    ({ id: shipmentId, containerIds, containerNumbers } = await newestShipment(h));
     shots = await mkdtemp(join(tmpdir(), 'stevedore-shots-'));
     // launch() gives chromium a fresh temporary profile (user data dir) of its own and removes it on close.
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

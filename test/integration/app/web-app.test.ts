@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '../../../src/service/app/app-session.ts';
 import {
+  newestShipment,
   PLAY_INTERVAL_MS,
   startTracking,
   type TrackingHarness,
+  trackBillOfLading,
   trackingRequestBody,
 } from '../tracking/tracking-harness.ts';
 
@@ -11,14 +13,8 @@ let h: TrackingHarness;
 let cookie = '';
 let shipmentId = '';
 let containerIds: string[] = [];
-const containerNumbers: string[] = [];
+let containerNumbers: string[] = [];
 let otherKey = '';
-
-interface Resource {
-  id: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: { id: string } | Array<{ id: string }> | null }>;
-}
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${h.origin}${path}`, { redirect: 'manual', headers: { cookie, ...headers } });
@@ -39,26 +35,8 @@ const sessionCookie = (response: Response): string => {
 
 beforeAll(async () => {
   h = await startTracking();
-  const created = await h.api('/v2/tracking_requests', {
-    method: 'POST',
-    json: trackingRequestBody({
-      request_type: 'bill_of_lading',
-      request_number: 'MAEU 246813579',
-      scac: 'MAEU',
-      ref_numbers: ['PO-4711'],
-    }),
-  });
-  expect(created.status).toBe(201);
-  h.clock.advance(PLAY_INTERVAL_MS);
-  h.clock.advance(12 * 24 * PLAY_INTERVAL_MS);
-  const shipments = (await (await h.api('/v2/shipments')).json()) as { data: Resource[] };
-  shipmentId = shipments.data[0]?.id ?? '';
-  const rel = shipments.data[0]?.relationships?.containers?.data;
-  containerIds = Array.isArray(rel) ? rel.map((item) => item.id) : [];
-  for (const id of containerIds) {
-    const container = (await (await h.api(`/v2/containers/${id}`)).json()) as { data: Resource };
-    containerNumbers.push(String(container.data.attributes.number));
-  }
+  await trackBillOfLading(h, { request_number: 'MAEU 246813579', ref_numbers: ['PO-4711'] }, 12);
+  ({ id: shipmentId, containerIds, containerNumbers } = await newestShipment(h));
   otherKey = await h.account('other');
   cookie = sessionCookie(await signIn(h.apiKey));
 });

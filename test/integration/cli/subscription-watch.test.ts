@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SubscriptionWatch, watchSubscription } from '../../../src/cli/subscription-watch.ts';
 import { ensureDocumentSubscription } from '../../../src/client/ensure-subscription.ts';
-import { ServiceClient } from '../../../src/client/service-client.ts';
+import type { ServiceClient } from '../../../src/client/service-client.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
-import { type Harness, startService } from '../service/service-harness.ts';
+import { clientOf, type Harness, startService } from '../service/service-harness.ts';
 
 /** Long enough never to fire during a test: each test calls `check()` itself. */
 const NEVER_MS = 3_600_000;
@@ -15,11 +15,7 @@ describe('watchSubscription against the local service', () => {
 
   beforeAll(async () => {
     harness = await startService({ startProcessing: false });
-    client = new ServiceClient({
-      baseUrl: `${harness.origin}/v2`,
-      token: harness.apiKey,
-      requestsPerMinute: 6_000,
-    });
+    client = clientOf(harness);
   });
   afterAll(async () => harness.close());
 

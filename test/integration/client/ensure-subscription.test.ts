@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDocumentSubscription, WORKER_HEADER } from '../../../src/client/ensure-subscription.ts';
-import { ServiceClient } from '../../../src/client/service-client.ts';
-import { type Harness, startService } from '../service/service-harness.ts';
+import type { ServiceClient } from '../../../src/client/service-client.ts';
+import { clientOf, type Harness, startService } from '../service/service-harness.ts';
 
 describe('ensureDocumentSubscription against the local service', () => {
   let harness: Harness;
@@ -9,11 +9,7 @@ describe('ensureDocumentSubscription against the local service', () => {
 
   beforeAll(async () => {
     harness = await startService({ startProcessing: false });
-    client = new ServiceClient({
-      baseUrl: `${harness.origin}/v2`,
-      token: harness.apiKey,
-      requestsPerMinute: 6_000,
-    });
+    client = clientOf(harness);
   });
   afterAll(async () => harness.close());
 

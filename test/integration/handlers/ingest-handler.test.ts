@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createIngestHandler } from '../../../pipeline/handlers/ingest.handler.ts';
 import type { IntakeMessage } from '../../../pipeline/messages.ts';
 import type { IngestClient } from '../../../pipeline/stages/ingest.ts';
-import { ServiceClient } from '../../../src/client/service-client.ts';
+import type { ServiceClient } from '../../../src/client/service-client.ts';
 import { systemClock } from '../../../src/domain/clock.ts';
 import { digestContent } from '../../../src/domain/content-digest.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { scheduledRetry } from '../../../src/runtime/retry-rule.ts';
 import { sqsEvent } from '../../support/sqs-event.ts';
 import { samplePdf } from '../../unit/pipeline/sources-sample-files.ts';
-import { type Harness, startService } from '../service/service-harness.ts';
+import { clientOf, type Harness, startService } from '../service/service-harness.ts';
 import { captureStdout, embedded, lambdaContext, powertools } from './handler-harness.ts';
 
 /** High enough that neither side's pacing slows the test. */
@@ -24,11 +24,7 @@ describe('ingest handler (Powertools batch, embedded adapters, local service)', 
   beforeEach(async () => {
     service = await startService({ startProcessing: false, config: { rateLimitPerMinute: NO_RATE_LIMIT } });
     env = embedded(systemClock, { maxReceiveCount: 3 });
-    client = new ServiceClient({
-      baseUrl: `${service.origin}/v2`,
-      token: service.apiKey,
-      requestsPerMinute: NO_RATE_LIMIT,
-    });
+    client = clientOf(service, NO_RATE_LIMIT);
     stdout = captureStdout();
   });
   afterEach(async () => {

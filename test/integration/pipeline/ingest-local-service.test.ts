@@ -9,7 +9,7 @@ import { EmbeddedLedger } from '../../../pipeline/adapters/sqlite-ledger.ts';
 import { type IntakeRuntime, startIntake } from '../../../pipeline/local-intake.ts';
 import { type IntakeMessage, origin } from '../../../pipeline/messages.ts';
 import { handleIntake } from '../../../pipeline/stages/ingest.ts';
-import { ServiceClient } from '../../../src/client/service-client.ts';
+import type { ServiceClient } from '../../../src/client/service-client.ts';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import { systemClock } from '../../../src/domain/clock.ts';
 import { digestContent } from '../../../src/domain/content-digest.ts';
@@ -19,7 +19,7 @@ import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
 import { waitFor } from '../../support/wait-for.ts';
 import { samplePdf } from '../../unit/pipeline/sources-sample-files.ts';
-import { type Harness, startService } from '../service/service-harness.ts';
+import { clientOf, type Harness, startService } from '../service/service-harness.ts';
 
 /** High enough that neither side's pacing slows the test; pacing has its own tests. */
 const NO_RATE_LIMIT = 1_000_000;
@@ -44,11 +44,7 @@ describe('intake against the local service', () => {
     store = new SqliteQueue(db, { name: 'intake', deadLetter: 'intake-dlq', pollIntervalMs: 10 });
     ledger = new EmbeddedLedger(new SqliteLedger(db));
     blobs = new FolderBlobStore(join(work, 'blobs'));
-    client = new ServiceClient({
-      baseUrl: `${service.origin}/v2`,
-      token: service.apiKey,
-      requestsPerMinute: NO_RATE_LIMIT,
-    });
+    client = clientOf(service, NO_RATE_LIMIT);
     intake = undefined;
   });
   afterEach(async () => {

@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '../../../src/service/app/app-session.ts';
 import { MAX_SESSIONS_PER_ACCOUNT } from '../../../src/service/app/app-session-store.ts';
 import { MAX_FAILED_SIGN_INS, SIGN_IN_WINDOW_MS } from '../../../src/service/app/sign-in-throttle.ts';
-import {
-  PLAY_INTERVAL_MS,
-  startTracking,
-  type TrackingHarness,
-  trackingRequestBody,
-} from '../tracking/tracking-harness.ts';
+import { startTracking, type TrackingHarness, trackBillOfLading } from '../tracking/tracking-harness.ts';
 import { md5Base64 } from './service-harness.ts';
 
 /**
@@ -58,18 +53,7 @@ const forgetFailures = () => h.clock.advance(SIGN_IN_WINDOW_MS + 1_000);
 
 beforeAll(async () => {
   h = await startTracking();
-  const created = await h.api('/v2/tracking_requests', {
-    method: 'POST',
-    json: trackingRequestBody({
-      request_type: 'bill_of_lading',
-      request_number: 'MAEU 135792468',
-      scac: 'MAEU',
-      ref_numbers: [XSS],
-      shipment_tags: [IMG],
-    }),
-  });
-  expect(created.status).toBe(201);
-  h.clock.advance(PLAY_INTERVAL_MS);
+  await trackBillOfLading(h, { request_number: 'MAEU 135792468', ref_numbers: [XSS], shipment_tags: [IMG] });
   const shipments = (await (await h.api('/v2/shipments')).json()) as {
     data: { id: string; relationships: { containers: { data: { id: string }[] } } }[];
   };

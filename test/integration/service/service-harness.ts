@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { ServiceClient } from '../../../src/client/service-client.ts';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import type { Config, ConfigOverrides } from '../../../src/config/settings.ts';
 import { directUploadResponse } from '../../../src/contract/direct-upload.ts';
@@ -39,6 +40,10 @@ export interface HarnessOptions {
 }
 
 export const md5Base64 = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('base64');
+
+/** The typed client of the harness's first account, limited to `requestsPerMinute`. */
+export const clientOf = (h: Harness, requestsPerMinute = 6_000): ServiceClient =>
+  new ServiceClient({ baseUrl: `${h.origin}/v2`, token: h.apiKey, requestsPerMinute });
 
 export async function makeDataDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'stevedore-service-'));

@@ -8,8 +8,8 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { openDatabase } from '../../../src/store/database.ts';
+import type { ReceivedMessage } from '../../../src/store/queue-types.ts';
 import { SqliteLedger } from '../../../src/store/sqlite-ledger.ts';
-import type { ReceivedMessage } from '../../../src/store/sqlite-queue.ts';
 import { SqliteQueue } from '../../../src/store/sqlite-queue.ts';
 
 /** The parent uses the same queue name and knows this timeout. */

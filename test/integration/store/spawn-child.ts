@@ -15,11 +15,12 @@ export interface Child {
 }
 
 /**
- * Starts queue-child.ts in its own Node process. tsx, not Node's own type stripping, because the project's
- * sources use TypeScript syntax that stripping alone cannot run (parameter properties).
+ * Starts `script` (queue-child.ts unless told) in its own Node process. tsx, not Node's own type
+ * stripping, because the project's sources use TypeScript syntax that stripping alone cannot run
+ * (parameter properties).
  */
-export function startChild(args: readonly string[]): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
+export function startChild(args: readonly string[], script: string = SCRIPT): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: PROJECT_ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -13,21 +13,12 @@ import { portCatalog } from '../../../src/domain/ports/port-catalog.ts';
 import { type Journey, planJourney } from '../../../src/domain/tracking/sandbox-journey.ts';
 import { seaLeg } from '../../../src/service/maps/sea-legs.ts';
 import {
+  type ApiResource,
   PLAY_INTERVAL_MS,
   startTracking,
   type TrackingHarness,
   trackingRequestBody,
 } from './tracking-harness.ts';
-
-interface Resource {
-  id: string;
-  type: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<
-    string,
-    { data: { id: string; type: string } | Array<{ id: string; type: string }> | null }
-  >;
-}
 
 const SCAC = 'MAEU';
 const ports = portCatalog();
@@ -67,7 +58,7 @@ async function track(number: string): Promise<string> {
   expect(created.status, await created.clone().text()).toBe(201);
   h.clock.advance(PLAY_INTERVAL_MS);
   const found = (await (await h.api(`/v2/containers?filter[number]=${number}`)).json()) as {
-    data: Resource[];
+    data: ApiResource[];
   };
   const id = found.data[0]?.id;
   if (id === undefined) throw new Error(`${number} was not tracked`);
@@ -260,7 +251,7 @@ describe('GET /containers/{id}/route', () => {
   test('the route with its locations in order, their ports and vessels, as the SDK asks', async () => {
     const response = await h.api(`/v2/containers/${waiting.id}/route?include=port,vessel,route_location`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: Resource; included: Resource[] };
+    const body = (await response.json()) as { data: ApiResource; included: ApiResource[] };
     expect(body.data.type).toBe('route');
     const refs = body.data.relationships?.route_locations?.data;
     if (!Array.isArray(refs)) throw new Error('no route_locations');

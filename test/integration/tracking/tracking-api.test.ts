@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { portId } from '../../../src/domain/ports/port-catalog.ts';
 import { isValidImo } from '../../../src/domain/tracking/imo.ts';
 import {
+  type ApiResource,
   JSON_API,
   PLAY_INTERVAL_MS,
   startTracking,
@@ -9,19 +10,9 @@ import {
   trackingRequestBody,
 } from './tracking-harness.ts';
 
-interface Resource {
-  id: string;
-  type: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<
-    string,
-    { data: { id: string; type: string } | Array<{ id: string; type: string }> | null }
-  >;
-  links?: Record<string, string>;
-}
 interface Document {
-  data: Resource & Resource[];
-  included?: Resource[];
+  data: ApiResource & ApiResource[];
+  included?: ApiResource[];
   links?: Record<string, string | null>;
   meta?: Record<string, unknown>;
   errors?: Array<{
@@ -35,12 +26,12 @@ interface Document {
 
 let h: TrackingHarness;
 
-const relId = (resource: Resource, name: string): string => {
+const relId = (resource: ApiResource, name: string): string => {
   const data = resource.relationships?.[name]?.data;
   if (data === null || data === undefined || Array.isArray(data)) throw new Error(`no ${name} relationship`);
   return data.id;
 };
-const relIds = (resource: Resource, name: string): string[] => {
+const relIds = (resource: ApiResource, name: string): string[] => {
   const data = resource.relationships?.[name]?.data;
   if (!Array.isArray(data)) throw new Error(`no ${name} list`);
   return data.map((identifier) => identifier.id);

@@ -64,3 +64,49 @@ export async function startTracking(): Promise<TrackingHarness> {
 export const trackingRequestBody = (attributes: Record<string, unknown>) => ({
   data: { type: 'tracking_request', attributes },
 });
+
+/**
+ * Asks the sandbox carrier (MAEU unless `attributes` names another) to track a bill of lading and plays
+ * its answer, then `days` of the journey.
+ */
+export async function trackBillOfLading(
+  h: TrackingHarness,
+  attributes: Record<string, unknown>,
+  days = 0,
+): Promise<void> {
+  const created = await h.api('/v2/tracking_requests', {
+    method: 'POST',
+    json: trackingRequestBody({ request_type: 'bill_of_lading', scac: 'MAEU', ...attributes }),
+  });
+  if (created.status !== 201) throw new Error(`POST /v2/tracking_requests answered ${created.status}`);
+  h.clock.advance(PLAY_INTERVAL_MS);
+  if (days > 0) h.clock.advance(days * 24 * PLAY_INTERVAL_MS);
+}
+
+/** A JSON:API resource of the service, as the tests read it. */
+export interface ApiResource {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<
+    string,
+    { data: { id: string; type: string } | Array<{ id: string; type: string }> | null }
+  >;
+  links?: Record<string, string>;
+}
+
+/** The newest shipment's id, and the ids and numbers of its containers in its order. */
+export async function newestShipment(
+  h: TrackingHarness,
+): Promise<{ id: string; containerIds: string[]; containerNumbers: string[] }> {
+  // The service's own JSON:API documents; the fields read here are checked by the API tests.
+  const listed = (await (await h.api('/v2/shipments')).json()) as { data: ApiResource[] };
+  const related = listed.data[0]?.relationships?.containers?.data;
+  const containerIds = Array.isArray(related) ? related.map((item) => item.id) : [];
+  const containerNumbers: string[] = [];
+  for (const id of containerIds) {
+    const container = (await (await h.api(`/v2/containers/${id}`)).json()) as { data: ApiResource };
+    containerNumbers.push(String(container.data.attributes.number));
+  }
+  return { id: listed.data[0]?.id ?? '', containerIds, containerNumbers };
+}

@@ -2,6 +2,11 @@ import { ingestedEntries } from '../../../pipeline/ledger/documents.ts';
 import { ledgerEntries } from '../../../pipeline/ledger/values.ts';
 import type { DocumentEventMessage, Origin } from '../../../pipeline/messages.ts';
 import type { Ledger } from '../../../pipeline/ports.ts';
+import {
+  type ExtractionFailureRecord,
+  type ExtractionResultRecord,
+  RESULT_FORMAT_VERSION,
+} from '../../../pipeline/sinks/result-records.ts';
 import type {
   DocumentAttributes,
   DocumentRepresentationResource,
@@ -130,3 +135,31 @@ export const ingested = async (ledger: Ledger, documentId = DOC, createdAt = AT)
     await ledger.putIfAbsent(entry.key, entry.value);
   }
 };
+
+/** An outcome file's record of an extracted invoice, as a sink is handed it. */
+export const resultRecord = (overrides: Partial<ExtractionResultRecord> = {}): ExtractionResultRecord => ({
+  format_version: RESULT_FORMAT_VERSION,
+  status: 'extracted',
+  document_id: DOC,
+  document_type: 'commercial_invoice',
+  schema_version: '2026-03-23',
+  payload: { total_amount: '1.00', currency: 'USD' },
+  sha256: null,
+  origins: [],
+  document: attributes(),
+  ...overrides,
+});
+
+/** An outcome file's record of an encrypted PDF that failed its one attempt. */
+export const failureRecord = (overrides: Partial<ExtractionFailureRecord> = {}): ExtractionFailureRecord => ({
+  format_version: RESULT_FORMAT_VERSION,
+  status: 'failed',
+  document_id: DOC,
+  reason: 'encrypted',
+  detail: 'the PDF is encrypted',
+  attempts: [{ attempt: 1, at: AT, reason: 'encrypted', detail: 'the PDF is encrypted' }],
+  sha256: null,
+  origins: [],
+  document: attributes(),
+  ...overrides,
+});

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import type { IntakeMessage } from '../../../pipeline/messages.ts';
 import type { BlobStore } from '../../../pipeline/ports.ts';
 import type { IngestClient } from '../../../pipeline/stages/ingest.ts';
 import { DuplicateDocumentError } from '../../../src/client/errors.ts';
@@ -10,6 +11,28 @@ import type { DocumentResource } from '../../../src/contract/document.ts';
 import { NotFoundError } from '../../../src/domain/errors.ts';
 
 /** Fakes of the ports ingest uses, in memory, for unit tests. */
+
+/** The intake message a source sends for `bytes` staged under `originId`. */
+export const intake = (bytes: Buffer, originId: string, fileName = 'invoice.pdf'): IntakeMessage => {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return {
+    kind: 'intake',
+    version: 1,
+    correlationId: originId,
+    origin: {
+      originId,
+      source: 'folder',
+      fileName,
+      location: `/inbox/${fileName}`,
+      receivedAt: '2026-01-01T00:00:00.000Z',
+    },
+    blobKey: `staged/${originId}`,
+    sha256,
+    md5Base64: createHash('md5').update(bytes).digest('base64'),
+    sizeBytes: bytes.byteLength,
+    contentType: 'application/pdf',
+  };
+};
 
 export class MemoryBlobStore implements BlobStore {
   readonly blobs = new Map<string, Buffer>();

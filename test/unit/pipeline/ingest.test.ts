@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { IntakeMessage } from '../../../pipeline/messages.ts';
 import { encodeMessage } from '../../../pipeline/messages.ts';
@@ -11,30 +10,9 @@ import {
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { silentLogger } from '../../../src/observability/logger.ts';
 import { MemoryLedger } from './events-fakes.ts';
-import { FakeServiceClient, MemoryBlobStore } from './ingest-fakes.ts';
+import { FakeServiceClient, intake, MemoryBlobStore } from './ingest-fakes.ts';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
-
-const intake = (bytes: Buffer, originId: string, fileName = 'invoice.pdf'): IntakeMessage => {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return {
-    kind: 'intake',
-    version: 1,
-    correlationId: originId,
-    origin: {
-      originId,
-      source: 'folder',
-      fileName,
-      location: `/inbox/${fileName}`,
-      receivedAt: '2026-01-01T00:00:00.000Z',
-    },
-    blobKey: `staged/${originId}`,
-    sha256,
-    md5Base64: createHash('md5').update(bytes).digest('base64'),
-    sizeBytes: bytes.byteLength,
-    contentType: 'application/pdf',
-  };
-};
 
 describe('handleIntake', () => {
   let client: FakeServiceClient;

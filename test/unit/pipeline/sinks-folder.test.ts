@@ -3,39 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FolderSink } from '../../../pipeline/sinks/folder-sink.ts';
-import {
-  type ExtractionFailureRecord,
-  type ExtractionResultRecord,
-  RESULT_FORMAT_VERSION,
-} from '../../../pipeline/sinks/result-records.ts';
 import { stableJson } from '../../../pipeline/sinks/stable-json.ts';
-import { attributes, DOC } from './events-fixtures.ts';
+import { attributes, DOC, failureRecord, resultRecord } from './events-fixtures.ts';
 
-const result: ExtractionResultRecord = {
-  format_version: RESULT_FORMAT_VERSION,
-  status: 'extracted',
-  document_id: DOC,
-  document_type: 'commercial_invoice',
-  schema_version: '2026-03-23',
-  payload: { total_amount: '1.00', currency: 'USD' },
-  sha256: null,
-  origins: [],
-  document: attributes(),
-};
-
-const failure: ExtractionFailureRecord = {
-  format_version: RESULT_FORMAT_VERSION,
-  status: 'failed',
-  document_id: DOC,
-  reason: 'encrypted',
-  detail: 'the PDF is encrypted',
-  attempts: [
-    { attempt: 1, at: '2026-01-01T00:00:00.000Z', reason: 'encrypted', detail: 'the PDF is encrypted' },
-  ],
-  sha256: null,
-  origins: [],
-  document: attributes(),
-};
+const result = resultRecord();
+const failure = failureRecord();
 
 describe('FolderSink', () => {
   let root: string;

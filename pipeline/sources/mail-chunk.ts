@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../src/domain/clock.ts';
@@ -10,6 +10,37 @@ import { collidingKeyOf, type MailRecord, messageKeyOf, readMailRecord } from '.
 import type { IntakeMessage } from '../messages.ts';
 import type { Ledger, MailMessage, MailSource } from '../ports.ts';
 import type { MailImport } from './mail-import.ts';
+
+/** The folder a chunk's reads write their temp files to, under the poller's temp folder. */
+const READ_FOLDER_PREFIX = 'batch-';
+
+/**
+ * Removes the read folders a killed poll left in `tempDir` (a poll removes its own as each chunk ends):
+ * those last changed more than `olderThanMs` ago, so a poll of another process under way keeps its own.
+ * Returns how many were removed.
+ */
+export async function removeStaleReadFolders(
+  tempDir: string,
+  olderThanMs: number,
+  now: number,
+): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(tempDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names.filter((entry) => entry.startsWith(READ_FOLDER_PREFIX))) {
+    const path = join(tempDir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info === undefined || now - info.mtimeMs < olderThanMs) continue;
+    await rm(path, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
 
 export interface ChunkReaderDeps {
   readonly source: MailSource;
@@ -68,7 +99,7 @@ export class ChunkReader {
       return { collected: Promise.resolve({ done: [], staged: [], failure: error }), stopped, failed: true };
     }
     const unknown = entries.filter((entry) => entry.known === undefined).map((entry) => entry.message);
-    const dir = join(tempDir, `batch-${randomUUID()}`);
+    const dir = join(tempDir, `${READ_FOLDER_PREFIX}${randomUUID()}`);
     const bodies = source.sources(unknown)[Symbol.asyncIterator]();
     const track = (running: Promise<unknown>): void => {
       const tracked = running.finally(() => reads.delete(tracked));

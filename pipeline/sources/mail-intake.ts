@@ -12,6 +12,7 @@ import { ClientCredentialsTokens } from '../adapters/imap-oauth.ts';
 import type { AdmissionDeps } from '../admission/admission.ts';
 import { mailboxKeyOf } from '../ledger/mailbox.ts';
 import type { Ledger } from '../ports.ts';
+import { removeStaleReadFolders } from './mail-chunk.ts';
 import type { MailRulesCheck } from './mail-import.ts';
 import { MailPoller } from './mail-poller.ts';
 import { MailWatch } from './mail-watch.ts';
@@ -80,6 +81,9 @@ export function imapServerOf(
   return { ...base, credentials: async () => ({ user, accessToken: await tokens.token() }) };
 }
 
+/** A poll's read folder untouched this long was left by a killed run (a poll's lease is 10 minutes). */
+const STALE_READ_FOLDER_MS = 60 * 60 * 1000;
+
 export interface MailIntakeOptions {
   readonly config: Config;
   readonly ledger: Ledger;
@@ -98,6 +102,15 @@ export function startMailIntake(options: MailIntakeOptions): MailWatch {
   const source = new ImapMailSource({ server, logger });
   // Messages are parsed in worker threads beside the fetches and commits; the threads end with the watch.
   const reader = createMailReaderPool();
+  // Not the docs alias listener's folder (`mail-tmp/smtp`): each clears only what it left itself.
+  const tempDir = options.tempDir ?? join(config.dataDir, 'mail-tmp', 'imap');
+  removeStaleReadFolders(tempDir, STALE_READ_FOLDER_MS, clock.now()).then(
+    (removed) => {
+      if (removed > 0)
+        logger.info({ removed, tempDir }, 'removed the temp folders of polls that were killed');
+    },
+    (error: unknown) => logger.warn({ err: error, tempDir }, 'could not clear old mail temp folders'),
+  );
   const poller = new MailPoller({
     source,
     mailbox: config.imapMailbox,
@@ -107,7 +120,7 @@ export function startMailIntake(options: MailIntakeOptions): MailWatch {
     reader,
     rules: mailRulesOf(config, config.imapMailbox),
     limits: mailLimitsOf(config),
-    tempDir: options.tempDir ?? join(config.dataDir, 'mail-tmp'),
+    tempDir,
     clock,
     logger,
   });

@@ -320,7 +320,8 @@ async function assemble(
       if (smtp !== undefined) throw new AppError('already_listening', 'listenSmtp() was already called');
       if (port === undefined)
         throw new AppError('smtp_port_missing', 'set STEVEDORE_SMTP_PORT or --smtp-port');
-      const tempDir = join(config.dataDir, 'mail-tmp');
+      // Its own folder: the worker's mail poller reads under `mail-tmp/imap` meanwhile.
+      const tempDir = join(config.dataDir, 'mail-tmp', 'smtp');
       // Temp files of messages a killed run was reading are of no use to anyone.
       await rm(tempDir, { recursive: true, force: true });
       await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });

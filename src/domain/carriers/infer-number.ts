@@ -1,7 +1,8 @@
 import { CONTAINER_NUMBER_PATTERN, computeCheckDigit } from '../iso6346.ts';
 import type { Carrier, CarrierCatalog } from './carrier-catalog.ts';
 import { type Decision, decide, EVIDENCE, roundConfidence } from './confidence.ts';
-import { readReferenceInput } from './reference-input.ts';
+import { readMisreadCharacters } from './misread-characters.ts';
+import { type LabelledKind, readReferenceInput } from './reference-input.ts';
 
 export type NumberType = 'container' | 'bill_of_lading' | 'booking';
 
@@ -79,16 +80,33 @@ const SERIAL_WITHOUT_CHECK_DIGIT = /^[0-9]{6}$/;
 export function inferNumber(input: string, catalog: CarrierCatalog): InferredNumber | UnreadableNumber {
   const read = readReferenceInput(input);
   if (!read.readable) return { unreadable: true, reason: read.reason };
-  const number = read.number;
+  const inferred = inferReadNumber(readMisreadCharacters(read.number, catalog) ?? read.number, catalog);
+  return read.labelled === undefined ? inferred : withLabelledKind(inferred, read.labelled);
+}
+
+function inferReadNumber(number: string, catalog: CarrierCatalog): InferredNumber {
   if (CONTAINER_NUMBER_PATTERN.test(number)) return inferContainer(number, catalog);
   const glued = gluedContainer(number, catalog);
   if (glued !== undefined) return inferGluedContainer(glued.box, glued.lines, catalog);
   if (isMistypedContainer(number, catalog)) return inferMistypedContainer(number, catalog);
+  // A forwarder's SCAC in front is its house bill: no line's number, whatever its shape.
+  if (catalog.forwarderOf(number.slice(0, 4)) !== undefined && /[0-9]/.test(number.slice(4))) {
+    return result(number, 'bill_of_lading', shipmentValidation(number, false), new Map());
+  }
   const prefixOwners = catalog.blPrefixOwners(number.slice(0, 4));
   if (prefixOwners.length > 0 && /[0-9]/.test(number.slice(4))) {
     return inferPrefixedBill(number, prefixOwners);
   }
   return inferBareShipmentNumber(number, catalog);
+}
+
+/**
+ * A label typed with the number (`BKG# …`, `B/L No. …`) tells a booking from a bill where the shape
+ * cannot: many lines print both in one shape. It never turns a container number into anything else.
+ */
+function withLabelledKind(inferred: InferredNumber, labelled: LabelledKind): InferredNumber {
+  if (inferred.numberType === 'container' || labelled === 'container') return inferred;
+  return { ...inferred, numberType: labelled };
 }
 
 function inferContainer(number: string, catalog: CarrierCatalog): InferredNumber {
@@ -244,7 +262,20 @@ function inferPrefixedBill(number: string, owners: readonly Carrier[]): Inferred
   return result(number, 'bill_of_lading', shipmentValidation(number, formatMatched), weights);
 }
 
+/** A booking shape that starts with letters of its own (`^EBKG…`: MSC's e-bookings) names its line. */
+const LITERAL_PREFIX = /^\^[A-Z]{3,}/;
+
 function inferBareShipmentNumber(number: string, catalog: CarrierCatalog): InferredNumber {
+  const prefixedBookingLines = catalog.carriers.filter((carrier) =>
+    carrier.bookingFormats.some((f) => LITERAL_PREFIX.test(f.source) && f.test(number)),
+  );
+  if (prefixedBookingLines.length > 0) {
+    const weights = new Map<Carrier, number>();
+    for (const carrier of prefixedBookingLines) {
+      add(weights, carrier, EVIDENCE.bookingPrefixAndFormat / prefixedBookingLines.length);
+    }
+    return result(number, 'booking', shipmentValidation(number, true), weights);
+  }
   const billLines = catalog.carriers.filter((carrier) => carrier.blFormats.some((f) => f.test(number)));
   const bookingLines = catalog.carriers.filter((carrier) =>
     carrier.bookingFormats.some((f) => f.test(number)),

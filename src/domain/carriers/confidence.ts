@@ -49,6 +49,14 @@ export const EVIDENCE = {
    * fewer and less documented than SCACs.
    */
   bookingPrefixAndFormat: 0.95,
+  /**
+   * A line named in the words pasted around a bare number that has one of its shapes: the name settles
+   * which of the lines sharing the shape, but users name the line loosely (a forwarder, a sister brand),
+   * so it is confirmed, not acted on.
+   */
+  namedLineAndShape: 0.9,
+  /** A line named beside a number in none of its known shapes: shapes are summaries, so still a lead. */
+  namedLineOnly: 0.75,
   /** The line's prefix in front and no known shape to check the rest against: the prefix alone is strong. */
   blPrefixOnly: 0.94,
   /** The line's prefix in front, the rest in none of its known shapes (shapes are summaries; old bills differ). */

@@ -2,6 +2,7 @@ import { CONTAINER_NUMBER_PATTERN, computeCheckDigit } from '../iso6346.ts';
 import type { Carrier, CarrierCatalog } from './carrier-catalog.ts';
 import { type Decision, decide, EVIDENCE, roundConfidence } from './confidence.ts';
 import { readMisreadCharacters } from './misread-characters.ts';
+import { namedLines } from './named-lines.ts';
 import { type LabelledKind, readReferenceInput } from './reference-input.ts';
 
 export type NumberType = 'container' | 'bill_of_lading' | 'booking';
@@ -78,10 +79,11 @@ const SERIAL_WITHOUT_CHECK_DIGIT = /^[0-9]{6}$/;
 
 /** Number type, validation and a calibrated carrier prediction for a container, B/L or booking number. */
 export function inferNumber(input: string, catalog: CarrierCatalog): InferredNumber | UnreadableNumber {
-  const read = readReferenceInput(input);
+  const read = readReferenceInput(input, (word) => catalog.blPrefixOwners(word.toUpperCase()).length > 0);
   if (!read.readable) return { unreadable: true, reason: read.reason };
   const inferred = inferReadNumber(readMisreadCharacters(read.number, catalog) ?? read.number, catalog);
-  return read.labelled === undefined ? inferred : withLabelledKind(inferred, read.labelled);
+  const named = withNamedLine(inferred, namedLines(read.context, catalog));
+  return read.labelled === undefined ? named : withLabelledKind(named, read.labelled);
 }
 
 function inferReadNumber(number: string, catalog: CarrierCatalog): InferredNumber {
@@ -98,6 +100,42 @@ function inferReadNumber(number: string, catalog: CarrierCatalog): InferredNumbe
     return inferPrefixedBill(number, prefixOwners);
   }
   return inferBareShipmentNumber(number, catalog);
+}
+
+/**
+ * A line named beside a shipment number (`Maersk booking 123456789`) picks it out of the lines whose shape
+ * the number has, or adds it where its shape is unknown; never over a line's own prefix or a box's owner
+ * code, which say more than a name typed next to them.
+ */
+function withNamedLine(inferred: InferredNumber, named: readonly Carrier[]): InferredNumber {
+  const [line] = named;
+  if (line === undefined || named.length > 1 || inferred.numberType === 'container') return inferred;
+  const strongest = inferred.candidates[0];
+  if (
+    strongest !== undefined &&
+    strongest.scac !== line.scac &&
+    strongest.confidence >= EVIDENCE.blPrefixWrongFormat
+  ) {
+    return inferred;
+  }
+  const shapeFits = inferred.candidates.some((candidate) => candidate.scac === line.scac);
+  const own = shapeFits ? EVIDENCE.namedLineAndShape : EVIDENCE.namedLineOnly;
+  const others = inferred.candidates
+    .filter((candidate) => candidate.scac !== line.scac)
+    .map((candidate) => ({ ...candidate, confidence: roundConfidence(candidate.confidence * (1 - own)) }))
+    .filter((candidate) => candidate.confidence > 0);
+  const selected = {
+    scac: line.scac,
+    name: line.name,
+    confidence: Math.max(own, inferred.candidates.find((c) => c.scac === line.scac)?.confidence ?? 0),
+  };
+  const decision = decide(selected.confidence);
+  return {
+    ...inferred,
+    decision,
+    selected: decision === 'no_prediction' ? null : selected,
+    candidates: [selected, ...others],
+  };
 }
 
 /**

@@ -26,8 +26,11 @@ const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu
 const FULL_WIDTH = /[\uff01-\uff5e]/gu;
 /** Two or more container numbers run together (pasted from a list): no one reference. */
 const SEVERAL_CONTAINERS = /^(?:[A-Z]{3}[UJZ][0-9]{7}){2,}$/;
-/** Where a pasted string splits into words: the separators that are not dashes, dots or slashes. */
-const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v]+/u;
+/**
+ * Where a pasted string splits into words: the separators that are not dashes, dots or slashes, and the
+ * colon and number sign that end a label typed without a space (`BL:MAEU…`, `BKG#123…`).
+ */
+const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v:#]+/u;
 /** A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. */
 const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
 /** Quotes and brackets around a word, and the punctuation a sentence or a label puts after it. */
@@ -40,6 +43,12 @@ const LETTERS_ONLY = /^[A-Za-z]+$/;
  * `HLCU HAM 230612345`) has at most one such word.
  */
 const WHOLE_REFERENCE_WORD = /^(?=.*[0-9])[A-Za-z0-9]{9,}$/;
+/**
+ * Equipment size and type pasted beside a box (`MSKU6787218 40HC`, `1x20GP`, `45G1`, `40'HQ`): the words of
+ * a container list's row, not part of the reference.
+ */
+const EQUIPMENT_CODE =
+  /^(?:[0-9]{1,2}X)?(?:20|40|45|53)(?:FT)?(?:GP|DV|DC|HC|HQ|RF|RH|RE|OT|FR|FL|TK|PL|NOR|SD|ST)?$|^[1-9LMNP][0-9A-Z][GVBSRHUPT][0-9]$/;
 /** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
 const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
 
@@ -92,20 +101,33 @@ export type ReferenceInput =
       readonly number: string;
       /** The number type a label around the reference names (`BKG#`, `B/L No.`, `Container:`), if any. */
       readonly labelled?: LabelledKind;
+      /** The words pasted around the reference, as typed (a label, a sentence, a carrier's name). */
+      readonly context: readonly string[];
     }
   | { readonly readable: false; readonly reason: string };
 
 const refuse = (reason: string): ReferenceInput => ({ readable: false, reason });
 
-export function readReferenceInput(input: string): ReferenceInput {
+/**
+ * `isLineCode` says whether a 4-letter word is a line's SCAC or bill prefix; without a catalog, a word typed
+ * in capitals is taken for one.
+ */
+export function readReferenceInput(
+  input: string,
+  isLineCode: (word: string) => boolean = (word) => word === word.toUpperCase(),
+): ReferenceInput {
   if (input.length > MAX_INPUT_LENGTH) return refuse('longer than any reference');
   const folded = input.replace(FULL_WIDTH, (char) => char.normalize('NFKC')).replace(BOXED_CHECK_DIGIT, '$1');
   if (LINK_MAIL_OR_MARKUP.test(folded)) return refuse('a link, a mail address or markup, not a reference');
-  const words = folded
+  const pasted = folded
     .split(WORD_BREAKS)
     .map((word) => word.replace(WORD_WRAPPING, '').replace(SEPARATORS, ''))
     .filter((word) => word !== '');
-  const kept = referenceWords(words);
+  const hasWholeReference = pasted.some((word) => WHOLE_REFERENCE_WORD.test(word));
+  const words = hasWholeReference
+    ? pasted.filter((word) => !EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase()))
+    : pasted;
+  const kept = referenceWords(words, isLineCode);
   if ('reason' in kept) return refuse(kept.reason);
   if (kept.words.filter((word) => WHOLE_REFERENCE_WORD.test(word)).length > 1) {
     return refuse('several references');
@@ -117,7 +139,12 @@ export function readReferenceInput(input: string): ReferenceInput {
   const number = stripped.toUpperCase();
   if (!/[0-9]/.test(number)) return refuse('no digit: a word, not a reference');
   if (SEVERAL_CONTAINERS.test(number)) return refuse('several container numbers');
-  return { readable: true, number, ...(kept.labelled === undefined ? {} : { labelled: kept.labelled }) };
+  return {
+    readable: true,
+    number,
+    ...(kept.labelled === undefined ? {} : { labelled: kept.labelled }),
+    context: kept.context,
+  };
 }
 
 /**
@@ -127,9 +154,16 @@ export function readReferenceInput(input: string): ReferenceInput {
  */
 function referenceWords(
   words: readonly string[],
-): { readonly words: readonly string[]; readonly labelled?: LabelledKind } | { readonly reason: string } {
+  isLineCode: (word: string) => boolean,
+):
+  | {
+      readonly words: readonly string[];
+      readonly labelled?: LabelledKind;
+      readonly context: readonly string[];
+    }
+  | { readonly reason: string } {
   const first = words.findIndex((word) => /[0-9]/.test(word));
-  if (first === -1) return { words };
+  if (first === -1) return { words, context: [] };
   const last = words.findLastIndex((word) => /[0-9]/.test(word));
   let labelled: LabelledKind | undefined;
   const noteLabel = (word: string): boolean => {
@@ -155,14 +189,18 @@ function referenceWords(
   }
   // The lead: the word right before the digits if it is a short non-label word (`MAEU 123456789`,
   // `Medu T6664162`), and before that a 4-letter prefix when the first is a 3- or 4-letter code
-  // (`HLCU HAM 230612345`). Any other word there belongs to the sentence.
+  // (`HLCU HAM 230612345`). Before a reference that has four letters of its own (`MSKU6787218`), only a
+  // line's code (`ONEY DLCD14614203`, `MAEU MSKU6787218`): `Yang Ming MSKU…` is a name, not a prefix. Any
+  // other word there belongs to the sentence.
+  const ownPrefix = /^[A-Za-z]{4}/.test(words[first] ?? '');
   const lead: string[] = [];
   let start = first;
   while (start > 0 && lead.length < 2) {
     const word = words[start - 1] ?? '';
     if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
     const fits = lead.length === 0 ? word.length <= 4 : word.length === 4 && (lead[0]?.length ?? 0) >= 3;
-    if (!fits || SHORT_LABELS.has(word.toUpperCase())) break;
+    const typedAsCode = !ownPrefix || isLineCode(word);
+    if (!fits || !typedAsCode || SHORT_LABELS.has(word.toUpperCase())) break;
     lead.unshift(word);
     start -= 1;
   }
@@ -170,5 +208,9 @@ function referenceWords(
     if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
     noteLabel(word);
   }
-  return { words: [...lead, ...middle], ...(labelled === undefined ? {} : { labelled }) };
+  return {
+    words: [...lead, ...middle],
+    ...(labelled === undefined ? {} : { labelled }),
+    context: [...words.slice(0, start), ...words.slice(last + 1)],
+  };
 }

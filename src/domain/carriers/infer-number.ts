@@ -106,6 +106,16 @@ function withNamedLine(inferred: InferredNumber, named: readonly Carrier[]): Inf
  */
 function withLabelledKind(inferred: InferredNumber, labelled: LabelledKind): InferredNumber {
   if (inferred.numberType === 'container' || labelled === 'container') return inferred;
+  // A house bill (`HBL …`) is a forwarder's number: no line's, whatever its shape.
+  if (labelled === 'house_bill') {
+    return {
+      ...inferred,
+      numberType: 'bill_of_lading',
+      decision: 'no_prediction',
+      selected: null,
+      candidates: [],
+    };
+  }
   return { ...inferred, numberType: labelled };
 }
 

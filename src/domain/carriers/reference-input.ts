@@ -43,6 +43,8 @@ const LETTERS_ONLY = /^[A-Za-z]+$/;
  * `HLCU HAM 230612345`) has at most one such word.
  */
 const WHOLE_REFERENCE_WORD = /^(?=.*[0-9])[A-Za-z0-9]{9,}$/;
+/** A container number, any case. */
+const CONTAINER_NUMBER = /^[A-Za-z]{4}[0-9]{7}$/;
 /**
  * Equipment size and type pasted beside a box (`MSKU6787218 40HC`, `1x20GP`, `45G1`, `40'HQ`): the words of
  * a container list's row, not part of the reference.
@@ -52,8 +54,13 @@ const EQUIPMENT_CODE =
 /** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
 const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
 
-/** What a label says the reference is: the number type it names. */
-export type LabelledKind = 'container' | 'bill_of_lading' | 'booking';
+/** What a label says the reference is: a number type, or a forwarder's house bill. */
+export type LabelledKind = 'container' | 'bill_of_lading' | 'booking' | 'house_bill';
+/**
+ * A label that says the number is none of a carrier's (a purchase order, an invoice, a customs entry): the
+ * service tracks only master bills, bookings and containers, so the number is refused, not guessed at.
+ */
+type NotCarrierLabel = 'not_carrier';
 
 /**
  * Short words of labels and sentences (four letters or fewer, separators gone, upper case), with the
@@ -62,7 +69,10 @@ export type LabelledKind = 'container' | 'bill_of_lading' | 'booking';
  * of one; these shorter ones are the labels people type in front of it, and the brand names that go with
  * it (`MSC MEDU…`), never a bill prefix or a port code.
  */
-const SHORT_LABELS: ReadonlyMap<string, LabelledKind | null> = new Map<string, LabelledKind | null>([
+const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | null> = new Map<
+  string,
+  LabelledKind | NotCarrierLabel | null
+>([
   ['BL', 'bill_of_lading'],
   ['BOL', 'bill_of_lading'],
   ['MBL', 'bill_of_lading'],
@@ -79,6 +89,10 @@ const SHORT_LABELS: ReadonlyMap<string, LabelledKind | null> = new Map<string, L
   ['CTR', 'container'],
   ['CONT', 'container'],
   ['BOX', 'container'],
+  ['HBL', 'house_bill'],
+  ['HBOL', 'house_bill'],
+  ['PO', 'not_carrier'],
+  ['INV', 'not_carrier'],
   ...['NO', 'NR', 'NUM', 'NBR', 'REF', 'ID', 'OF', 'IS', 'THE', 'OUR', 'MY', 'FOR', 'ME', 'PLS', 'PLZ'].map(
     (word) => [word, null] as const,
   ),
@@ -89,10 +103,12 @@ const SHORT_LABELS: ReadonlyMap<string, LabelledKind | null> = new Map<string, L
   ),
 ]);
 /** Long label words that name a number type (`Container`, `Booking`, `lading`), upper case. */
-const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind]> = [
+const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabel]> = [
   [/^CONTAINERS?$/, 'container'],
   [/^BOOKINGS?$/, 'booking'],
   [/^LADING$|^WAYBILL$/, 'bill_of_lading'],
+  [/^HOUSE$/, 'house_bill'],
+  [/^INVOICES?$|^PURCHASE$|^CUSTOMS$/, 'not_carrier'],
 ];
 
 export type ReferenceInput =
@@ -166,13 +182,16 @@ function referenceWords(
   if (first === -1) return { words, context: [] };
   const last = words.findLastIndex((word) => /[0-9]/.test(word));
   let labelled: LabelledKind | undefined;
+  let notCarrier = false;
   const noteLabel = (word: string): boolean => {
     const upper = word.toUpperCase();
     if (!LETTERS_ONLY.test(word)) return false;
     const short = SHORT_LABELS.get(upper);
     const long = LONG_LABELS.find(([pattern]) => pattern.test(upper))?.[1];
     if (short === undefined && long === undefined && word.length < 5) return false;
-    labelled ??= short ?? long ?? undefined;
+    const kind = short ?? long ?? undefined;
+    if (kind === 'not_carrier') notCarrier = true;
+    else if (kind !== undefined && (labelled === undefined || kind === 'house_bill')) labelled = kind;
     return true;
   };
   for (const word of words.slice(last + 1)) {
@@ -180,12 +199,17 @@ function referenceWords(
     noteLabel(word);
   }
   const middle = words.slice(first, last + 1);
-  if (
-    middle.some(
-      (word) => LETTERS_ONLY.test(word) && (word.length >= 5 || SHORT_LABELS.has(word.toUpperCase())),
-    )
-  ) {
+  if (middle.some((word) => LETTERS_ONLY.test(word))) {
     return { reason: 'a word between two numbers: several references' };
+  }
+  // A whole reference with another number beside it is two numbers, unless together they are one box
+  // (`MSKU678721 8`: the check digit typed apart).
+  if (
+    middle.length > 1 &&
+    middle.some((word) => WHOLE_REFERENCE_WORD.test(word)) &&
+    !CONTAINER_NUMBER.test(middle.join(''))
+  ) {
+    return { reason: 'a second number beside the reference' };
   }
   // The lead: the word right before the digits if it is a short non-label word (`MAEU 123456789`,
   // `Medu T6664162`), and before that a 4-letter prefix when the first is a 3- or 4-letter code
@@ -198,7 +222,7 @@ function referenceWords(
   while (start > 0 && lead.length < 2) {
     const word = words[start - 1] ?? '';
     if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
-    const fits = lead.length === 0 ? word.length <= 4 : word.length === 4 && (lead[0]?.length ?? 0) >= 3;
+    const fits = lead.length === 0 ? word.length <= 4 : word.length === 4 && (lead[0]?.length ?? 0) >= 2;
     const typedAsCode = !ownPrefix || isLineCode(word);
     if (!fits || !typedAsCode || SHORT_LABELS.has(word.toUpperCase())) break;
     lead.unshift(word);
@@ -208,6 +232,8 @@ function referenceWords(
     if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
     noteLabel(word);
   }
+  if (notCarrier)
+    return { reason: 'labelled as a purchase order, invoice or customs number: not a carrier reference' };
   return {
     words: [...lead, ...middle],
     ...(labelled === undefined ? {} : { labelled }),

@@ -56,6 +56,9 @@ describe('reading a pasted carrier reference', () => {
       ['status of OOLU 2712345678 please', 'OOLU2712345678', undefined],
       ['Our B/L is HLCU HAM 230612345, thanks', 'HLCUHAM230612345', 'bill_of_lading'],
       ['MSC MEDUT6664162', 'MEDUT6664162', undefined],
+      ['HBL SHA12345678', 'SHA12345678', 'house_bill'],
+      ['MSKU678721 8', 'MSKU6787218', undefined],
+      ['MEDU AB 123456', 'MEDUAB123456', undefined],
     ] as const) {
       const read = readReferenceInput(pasted);
       expect(read, pasted).toMatchObject({
@@ -78,6 +81,12 @@ describe('reading a pasted carrier reference', () => {
       '<td>MSKU6787218</td>',
       '+1 (555) 010-1234',
       'booking to follow',
+      'PO 4500123456',
+      'Invoice 2026-0042',
+      'MSKU6787218 ETA 2026-11-30',
+      '#1 MSKU6787218',
+      'MSKU6787218 x 1',
+      'MBL: HLCUHAM230612345 / HBL: SHA123456',
       '\u041cSKU6787218',
       '\u039cEDUT6664162',
       'ma\u0131u123456789',

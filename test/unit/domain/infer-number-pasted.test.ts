@@ -58,6 +58,14 @@ describe('carrier inference of numbers as users paste them', () => {
     expect(infer(wrong).validation).toMatchObject({ parsedNumber: wrong, isValid: false });
   });
 
+  it('gives no line to a number labelled as a house bill, whatever its shape', () => {
+    expect(infer('HBL: MEDUAB123456')).toMatchObject({
+      numberType: 'bill_of_lading',
+      decision: 'no_prediction',
+      candidates: [],
+    });
+  });
+
   it("gives no line to a house bill behind a forwarder's SCAC, whatever its shape", () => {
     for (const number of ['KHNN6145521', 'SHKK123456789', 'SHPTXMN123456', 'ECUI12345678']) {
       expect(infer(number), number).toMatchObject({

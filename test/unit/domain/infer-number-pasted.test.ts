@@ -53,6 +53,10 @@ describe('carrier inference of numbers as users paste them', () => {
     });
     expect(infer('0OLU2712345678').validation.parsedNumber).toBe('OOLU2712345678');
     expect(infer('0OLU2712345678').selected?.scac).toBe('OOLU');
+    // In a bill or booking, only where a line's shape then fits and did not before.
+    expect(infer('COSU6O12345678').validation.parsedNumber).toBe('COSU6012345678');
+    expect(infer('EGLV14230OO12345').validation.parsedNumber).toBe('EGLV142300012345');
+    expect(infer('ONEYOSAB12345600').validation.parsedNumber).toBe('ONEYOSAB12345600');
     // Where the check digit still fails, the number stays as typed: a mistyped box.
     const wrong = `${typed.slice(0, 10)}${(Number(box.charAt(10)) + 1) % 10}`;
     expect(infer(wrong).validation).toMatchObject({ parsedNumber: wrong, isValid: false });

@@ -28,6 +28,8 @@ const catalogSchema = z.object({
   about: z.string(),
   carriers: z.array(carrierSchema),
   lessors: z.array(z.object({ name: z.string(), container_prefixes: z.array(z.string()) })),
+  /** Forwarders and NVOCCs whose SCAC prints in front of their house bills: not any line's number. */
+  forwarders: z.array(z.object({ name: z.string(), scac: z.string().regex(/^[A-Z]{4}$/) })).default([]),
 });
 
 export type CarrierRecord = z.infer<typeof carrierSchema>;
@@ -58,6 +60,8 @@ export interface CarrierCatalog {
   lessorOf(prefix: string): string | undefined;
   /** Carriers that put this 4-letter code in front of their bills of lading (SCAC, BL prefix, alternative SCAC). */
   blPrefixOwners(prefix: string): readonly Carrier[];
+  /** The forwarder whose SCAC this is, if any: its house bills carry it in front. */
+  forwarderOf(prefix: string): string | undefined;
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
@@ -98,6 +102,7 @@ export function buildCarrierCatalog(input: unknown): CarrierCatalog {
   for (const lessor of parsed.lessors) {
     for (const prefix of lessor.container_prefixes) lessors.set(prefix, lessor.name);
   }
+  const forwarders = new Map(parsed.forwarders.map((forwarder) => [forwarder.scac, forwarder.name]));
   return {
     carriers,
     bySCAC: (scac) => byScac.get(scac.toUpperCase()),
@@ -105,6 +110,7 @@ export function buildCarrierCatalog(input: unknown): CarrierCatalog {
     groupOwnersOf: (prefix) => groupOwners.get(prefix) ?? [],
     lessorOf: (prefix) => lessors.get(prefix),
     blPrefixOwners: (prefix) => blOwners.get(prefix) ?? [],
+    forwarderOf: (prefix) => forwarders.get(prefix),
   };
 }
 

@@ -43,6 +43,20 @@ export const EVIDENCE = {
   mistypedContainerFactor: 0.8,
   /** The line's SCAC or BL prefix in front, and the rest in one of its known shapes. */
   blPrefixAndFormat: 0.97,
+  /**
+   * A booking in a shape that starts with letters only one line prints (MSC's `EBKG` + 8 digits): as sure
+   * as a bill behind the line's prefix in one of its shapes, a little less, since booking prefixes are
+   * fewer and less documented than SCACs.
+   */
+  bookingPrefixAndFormat: 0.95,
+  /**
+   * A line named in the words pasted around a bare number that has one of its shapes: the name settles
+   * which of the lines sharing the shape, but users name the line loosely (a forwarder, a sister brand),
+   * so it is confirmed, not acted on.
+   */
+  namedLineAndShape: 0.9,
+  /** A line named beside a number in none of its known shapes: shapes are summaries, so still a lead. */
+  namedLineOnly: 0.75,
   /** The line's prefix in front and no known shape to check the rest against: the prefix alone is strong. */
   blPrefixOnly: 0.94,
   /** The line's prefix in front, the rest in none of its known shapes (shapes are summaries; old bills differ). */

@@ -1,11 +1,14 @@
 /**
  * What users paste into a carrier reference field, made into the plain letters and digits the carriers
  * print. Accepted: surrounding and inner whitespace (including no-break and zero-width spaces), every kind
- * of dash, dots and slashes (printed markings split numbers with them), any letter case, full-width forms. Everything else is refused: a look-alike letter from another script or a stray symbol means the
- * string only partly parses, and a carrier guessed from part of a string is worse than none.
+ * of dash, dots and slashes (printed markings split numbers with them), any letter case, full-width forms,
+ * and the words people paste around one reference: its label (`B/L No.`, `BKG#`, `Container:`), a
+ * sentence (`Please track … for me.`), quotes, brackets and punctuation around it. Everything else is
+ * refused: a look-alike letter from another script or a stray symbol means the string only partly parses,
+ * two references mean no one reference, and a carrier guessed from part of a string is worse than none.
  */
 
-/** No carrier reference is longer than 30 characters; a far longer paste is not one. */
+/** No carrier reference is longer than 30 characters; a sentence around one is rarely past 200. */
 const MAX_INPUT_LENGTH = 200;
 /**
  * Carrier references are 5 to 30 Latin letters and digits once separators are gone; checked before
@@ -23,46 +26,217 @@ const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu
 const FULL_WIDTH = /[\uff01-\uff5e]/gu;
 /** Two or more container numbers run together (pasted from a list): no one reference. */
 const SEVERAL_CONTAINERS = /^(?:[A-Z]{3}[UJZ][0-9]{7}){2,}$/;
-/** Where a pasted string splits into words: the separators that are not dashes, dots or slashes. */
-const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v]+/u;
 /**
- * A word of five letters or more and no digit is a label (`Container`, `Booking`, `Number`): a carrier
- * prints at most four letters (a SCAC, a port code, a branch code) before the digits of a reference.
+ * Where a pasted string splits into words: the separators that are not dashes, dots or slashes, and the
+ * colon and number sign that end a label typed without a space (`BL:MAEU…`, `BKG#123…`).
  */
-const LABEL_WORD = /^[A-Za-z]{5,}$/;
+const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v:#]+/u;
+/** A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. */
+const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
+/** Quotes and brackets around a word, and the punctuation a sentence or a label puts after it. */
+const WORD_WRAPPING = /^["'“”‘’«»([{#]+|["'“”‘’«»)\]}.,;:!?#]+$/gu;
+/** A word as a label or a sentence has it once its wrapping is gone: Latin letters only. */
+const LETTERS_ONLY = /^[A-Za-z]+$/;
 /**
  * A word of nine letters and digits or more, with a digit, is a reference on its own: two of them are
  * two references (`MAEU123456789 MAEU987654321`). A reference split for reading (`EGLV 123456 789012`,
  * `HLCU HAM 230612345`) has at most one such word.
  */
 const WHOLE_REFERENCE_WORD = /^(?=.*[0-9])[A-Za-z0-9]{9,}$/;
-
+/** A container number, any case. */
+const CONTAINER_NUMBER = /^[A-Za-z]{4}[0-9]{7}$/;
+/**
+ * Equipment size and type pasted beside a box (`MSKU6787218 40HC`, `1x20GP`, `45G1`, `40'HQ`): the words of
+ * a container list's row, not part of the reference.
+ */
+const EQUIPMENT_CODE =
+  /^(?:[0-9]{1,2}X)?(?:20|40|45|53)(?:FT)?(?:GP|DV|DC|HC|HQ|RF|RH|RE|OT|FR|FL|TK|PL|NOR|SD|ST)?$|^[1-9LMNP][0-9A-Z][GVBSRHUPT][0-9]$/;
 /** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
 const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
 
+/** What a label says the reference is: a number type, or a forwarder's house bill. */
+export type LabelledKind = 'container' | 'bill_of_lading' | 'booking' | 'house_bill';
+/**
+ * A label that says the number is none of a carrier's (a purchase order, an invoice, a customs entry): the
+ * service tracks only master bills, bookings and containers, so the number is refused, not guessed at.
+ */
+type NotCarrierLabel = 'not_carrier';
+
+/**
+ * Short words of labels and sentences (four letters or fewer, separators gone, upper case), with the
+ * number type the label names where it names one. A carrier prints at most four letters (a SCAC, a port
+ * code, a branch code) before the digits of a reference, so words of five letters or more are never part
+ * of one; these shorter ones are the labels people type in front of it, and the brand names that go with
+ * it (`MSC MEDU…`), never a bill prefix or a port code.
+ */
+const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | null> = new Map<
+  string,
+  LabelledKind | NotCarrierLabel | null
+>([
+  ['BL', 'bill_of_lading'],
+  ['BOL', 'bill_of_lading'],
+  ['MBL', 'bill_of_lading'],
+  ['MBOL', 'bill_of_lading'],
+  ['OBL', 'bill_of_lading'],
+  ['SWB', 'bill_of_lading'],
+  ['BILL', 'bill_of_lading'],
+  ['BKG', 'booking'],
+  ['BKNG', 'booking'],
+  ['BK', 'booking'],
+  ['CNTR', 'container'],
+  ['CTNR', 'container'],
+  ['CNT', 'container'],
+  ['CTR', 'container'],
+  ['CONT', 'container'],
+  ['BOX', 'container'],
+  ['HBL', 'house_bill'],
+  ['HBOL', 'house_bill'],
+  ['PO', 'not_carrier'],
+  ['INV', 'not_carrier'],
+  ...['NO', 'NR', 'NUM', 'NBR', 'REF', 'ID', 'OF', 'IS', 'THE', 'OUR', 'MY', 'FOR', 'ME', 'PLS', 'PLZ'].map(
+    (word) => [word, null] as const,
+  ),
+  ...['TO', 'AND', 'A', 'AN', 'HI', 'PER', 'ON', 'AT', 'VIA'].map((word) => [word, null] as const),
+  // Brand names typed before the line's own reference; none is a bill prefix.
+  ...['MSC', 'ONE', 'HMM', 'ZIM', 'OOCL', 'CMA', 'CGM', 'APL', 'ANL', 'PIL', 'RCL', 'YML', 'WHL'].map(
+    (brand) => [brand, null] as const,
+  ),
+]);
+/** Long label words that name a number type (`Container`, `Booking`, `lading`), upper case. */
+const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabel]> = [
+  [/^CONTAINERS?$/, 'container'],
+  [/^BOOKINGS?$/, 'booking'],
+  [/^LADING$|^WAYBILL$/, 'bill_of_lading'],
+  [/^HOUSE$/, 'house_bill'],
+  [/^INVOICES?$|^PURCHASE$|^CUSTOMS$/, 'not_carrier'],
+];
+
 export type ReferenceInput =
-  | { readonly readable: true; readonly number: string }
+  | {
+      readonly readable: true;
+      readonly number: string;
+      /** The number type a label around the reference names (`BKG#`, `B/L No.`, `Container:`), if any. */
+      readonly labelled?: LabelledKind;
+      /** The words pasted around the reference, as typed (a label, a sentence, a carrier's name). */
+      readonly context: readonly string[];
+    }
   | { readonly readable: false; readonly reason: string };
 
-export function readReferenceInput(input: string): ReferenceInput {
-  if (input.length > MAX_INPUT_LENGTH) return { readable: false, reason: 'longer than any reference' };
+const refuse = (reason: string): ReferenceInput => ({ readable: false, reason });
+
+/**
+ * `isLineCode` says whether a 4-letter word is a line's SCAC or bill prefix; without a catalog, a word typed
+ * in capitals is taken for one.
+ */
+export function readReferenceInput(
+  input: string,
+  isLineCode: (word: string) => boolean = (word) => word === word.toUpperCase(),
+): ReferenceInput {
+  if (input.length > MAX_INPUT_LENGTH) return refuse('longer than any reference');
   const folded = input.replace(FULL_WIDTH, (char) => char.normalize('NFKC')).replace(BOXED_CHECK_DIGIT, '$1');
-  const words = folded
+  if (LINK_MAIL_OR_MARKUP.test(folded)) return refuse('a link, a mail address or markup, not a reference');
+  const pasted = folded
     .split(WORD_BREAKS)
-    .map((word) => word.replace(SEPARATORS, ''))
+    .map((word) => word.replace(WORD_WRAPPING, '').replace(SEPARATORS, ''))
     .filter((word) => word !== '');
-  if (words.some((word) => LABEL_WORD.test(word))) {
-    return { readable: false, reason: 'a word around the reference (a label), not only the reference' };
+  const hasWholeReference = pasted.some((word) => WHOLE_REFERENCE_WORD.test(word));
+  const words = hasWholeReference
+    ? pasted.filter((word) => !EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase()))
+    : pasted;
+  const kept = referenceWords(words, isLineCode);
+  if ('reason' in kept) return refuse(kept.reason);
+  if (kept.words.filter((word) => WHOLE_REFERENCE_WORD.test(word)).length > 1) {
+    return refuse('several references');
   }
-  if (words.filter((word) => WHOLE_REFERENCE_WORD.test(word)).length > 1) {
-    return { readable: false, reason: 'several references' };
-  }
-  const stripped = folded.replace(SEPARATORS, '');
+  const stripped = kept.words.join('');
   if (!READABLE.test(stripped)) {
-    return { readable: false, reason: 'not 5 to 30 Latin letters and digits once separators are gone' };
+    return refuse('not 5 to 30 Latin letters and digits once separators are gone');
   }
   const number = stripped.toUpperCase();
-  if (!/[0-9]/.test(number)) return { readable: false, reason: 'no digit: a word, not a reference' };
-  if (SEVERAL_CONTAINERS.test(number)) return { readable: false, reason: 'several container numbers' };
-  return { readable: true, number };
+  if (!/[0-9]/.test(number)) return refuse('no digit: a word, not a reference');
+  if (SEVERAL_CONTAINERS.test(number)) return refuse('several container numbers');
+  return {
+    readable: true,
+    number,
+    ...(kept.labelled === undefined ? {} : { labelled: kept.labelled }),
+    context: kept.context,
+  };
+}
+
+/**
+ * The words of the one reference in a paste: from the first word with a digit to the last, and the short
+ * letter words right before it (a SCAC, a port code) up to the first label word. Label and sentence words
+ * before and after it are dropped; between its words there may be none (`MSKU… and TCNU…` is two).
+ */
+function referenceWords(
+  words: readonly string[],
+  isLineCode: (word: string) => boolean,
+):
+  | {
+      readonly words: readonly string[];
+      readonly labelled?: LabelledKind;
+      readonly context: readonly string[];
+    }
+  | { readonly reason: string } {
+  const first = words.findIndex((word) => /[0-9]/.test(word));
+  if (first === -1) return { words, context: [] };
+  const last = words.findLastIndex((word) => /[0-9]/.test(word));
+  let labelled: LabelledKind | undefined;
+  let notCarrier = false;
+  const noteLabel = (word: string): boolean => {
+    const upper = word.toUpperCase();
+    if (!LETTERS_ONLY.test(word)) return false;
+    const short = SHORT_LABELS.get(upper);
+    const long = LONG_LABELS.find(([pattern]) => pattern.test(upper))?.[1];
+    if (short === undefined && long === undefined && word.length < 5) return false;
+    const kind = short ?? long ?? undefined;
+    if (kind === 'not_carrier') notCarrier = true;
+    else if (kind !== undefined && (labelled === undefined || kind === 'house_bill')) labelled = kind;
+    return true;
+  };
+  for (const word of words.slice(last + 1)) {
+    if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a second number after the reference' };
+    noteLabel(word);
+  }
+  const middle = words.slice(first, last + 1);
+  if (middle.some((word) => LETTERS_ONLY.test(word))) {
+    return { reason: 'a word between two numbers: several references' };
+  }
+  // A whole reference with another number beside it is two numbers, unless together they are one box
+  // (`MSKU678721 8`: the check digit typed apart).
+  if (
+    middle.length > 1 &&
+    middle.some((word) => WHOLE_REFERENCE_WORD.test(word)) &&
+    !CONTAINER_NUMBER.test(middle.join(''))
+  ) {
+    return { reason: 'a second number beside the reference' };
+  }
+  // The lead: the word right before the digits if it is a short non-label word (`MAEU 123456789`,
+  // `Medu T6664162`), and before that a 4-letter prefix when the first is a 3- or 4-letter code
+  // (`HLCU HAM 230612345`). Before a reference that has four letters of its own (`MSKU6787218`), only a
+  // line's code (`ONEY DLCD14614203`, `MAEU MSKU6787218`): `Yang Ming MSKU…` is a name, not a prefix. Any
+  // other word there belongs to the sentence.
+  const ownPrefix = /^[A-Za-z]{4}/.test(words[first] ?? '');
+  const lead: string[] = [];
+  let start = first;
+  while (start > 0 && lead.length < 2) {
+    const word = words[start - 1] ?? '';
+    if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
+    const fits = lead.length === 0 ? word.length <= 4 : word.length === 4 && (lead[0]?.length ?? 0) >= 2;
+    const typedAsCode = !ownPrefix || isLineCode(word);
+    if (!fits || !typedAsCode || SHORT_LABELS.has(word.toUpperCase())) break;
+    lead.unshift(word);
+    start -= 1;
+  }
+  for (const word of words.slice(0, start)) {
+    if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
+    noteLabel(word);
+  }
+  if (notCarrier)
+    return { reason: 'labelled as a purchase order, invoice or customs number: not a carrier reference' };
+  return {
+    words: [...lead, ...middle],
+    ...(labelled === undefined ? {} : { labelled }),
+    context: [...words.slice(0, start), ...words.slice(last + 1)],
+  };
 }

@@ -11,9 +11,14 @@ export const getSupportedShippingLines = defineTool({
   name: 'get_supported_shipping_lines',
   title: 'List supported shipping lines',
   description:
-    'The ocean carriers the service tracks, with their SCAC (needed by track_container), name and which numbers each supports. Optionally filtered by a part of the SCAC or name.',
+    'The ocean carriers the service tracks, with their SCAC (needed by track_container), name and which numbers each supports. Optionally filtered by a part of the SCAC, the name or another name the line goes by (former names, spellings: "Hamburg Süd", "Yang Ming").',
   input: {
-    search: z.string().trim().min(1).optional().describe('part of a SCAC or a carrier name, any case'),
+    search: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe('part of a SCAC, a carrier name or another name it goes by, any case'),
   },
   output: {
     total_lines: z.number().int(),
@@ -32,22 +37,20 @@ export const getSupportedShippingLines = defineTool({
     ),
   },
   async handler({ search }, { client }) {
+    // The service's `?search=` matches the other names a line goes by, which the shipping_line resource
+    // does not carry: filtering here on SCAC and name alone would miss `Hamburg Süd` or `Yang Ming`.
     const lines = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await client.listShippingLines({ 'page[number]': page, 'page[size]': MAX_PAGE_SIZE });
+      const answer = await client.listShippingLines({
+        search,
+        'page[number]': page,
+        'page[size]': MAX_PAGE_SIZE,
+      });
       lines.push(...answer.data);
       if (!answer.links?.next || answer.data.length === 0) break;
     }
-    const needle = search?.toLowerCase();
     const matches = lines
       .filter((line) => !HIDDEN_SCACS.has(line.attributes.scac))
-      .filter(
-        (line) =>
-          needle === undefined ||
-          [line.attributes.scac, line.attributes.name, line.attributes.short_name ?? ''].some((text) =>
-            text.toLowerCase().includes(needle),
-          ),
-      )
       .map(({ attributes: a }) => ({
         scac: a.scac,
         name: a.name,

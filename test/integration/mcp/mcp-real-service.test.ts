@@ -243,6 +243,20 @@ describe('MCP server in front of the real local service', () => {
     );
     const maersk = await call(client, 'get_supported_shipping_lines', { search: 'maersk' });
     expect(maersk.data.shipping_lines.map((l: Structured) => l.scac)).toContain('MAEU');
+    // Other names a line goes by, as the service's `?search=` matches them: neither is in the SCAC,
+    // name or short name (`Hamburg Sud`, `Yangming Marine Transport`).
+    for (const [search, scac] of [
+      ['Hamburg Süd', 'SUDU'],
+      ['yang ming', 'YMLU'],
+      ['Seago', 'SEJJ'],
+    ] as const) {
+      const found = await call(client, 'get_supported_shipping_lines', { search });
+      expect(
+        found.data.shipping_lines.map((l: Structured) => l.scac),
+        search,
+      ).toEqual([scac]);
+      expect(found.data.total_lines, search).toBe(1);
+    }
     await client.close();
   });
 

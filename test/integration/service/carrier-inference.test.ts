@@ -65,8 +65,30 @@ describe('POST /tracking_requests/infer_number', () => {
     });
   });
 
+  it('reads the number out of what a user pastes: label, sentence, punctuation, O for 0', async () => {
+    for (const [pasted, parsed, type, scac] of [
+      ['B/L No. MEDUT6664162', 'MEDUT6664162', 'bill_of_lading', 'MSCU'],
+      ['BKG# 23456789', '23456789', 'booking', 'HLCU'],
+      ['Please track mscu 123456-6 for me.', 'MSCU1234566', 'container', 'MSCU'],
+      ['COSU6O12345678', 'COSU6012345678', 'bill_of_lading', 'COSU'],
+    ] as const) {
+      const body = inferNumberResponse.parse(await (await infer(h, pasted)).json());
+      expect(body.data.attributes.validation.parsed_number, pasted).toBe(parsed);
+      expect(body.data.attributes.number_type, pasted).toBe(type);
+      expect(body.data.attributes.shipping_line.selected?.scac, pasted).toBe(scac);
+    }
+  });
+
   it('answers 422 for an empty or unreadable number', async () => {
-    for (const number of ['', '!!!', 'abc', 'MSKU6787218 TCNU4808076', '\u2116 MSKU6787218']) {
+    for (const number of [
+      '',
+      '!!!',
+      'abc',
+      'MSKU6787218 TCNU4808076',
+      '\u2116 MSKU6787218',
+      'PO 4500123456',
+      'https://example.com/t/MSKU6787218',
+    ]) {
       const response = await infer(h, number);
       expect(response.status).toBe(422);
       const body = errorDocument.parse(await response.json());

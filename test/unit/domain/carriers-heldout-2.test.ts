@@ -24,9 +24,9 @@ describe('carrier inference on the second held-out batch', () => {
     );
   });
 
-  it('refuses labels around a number, several numbers in one field, symbols and look-alike letters', () => {
+  it('refuses several numbers in one field, links, markup, symbols and look-alike letters', () => {
     const refusals = family('junk', 'lookalike');
-    expect(refusals.length).toBeGreaterThanOrEqual(20);
+    expect(refusals.length).toBeGreaterThanOrEqual(15);
     for (const { entry, result } of refusals)
       expect(result, JSON.stringify(entry.input)).toHaveProperty('unreadable');
   });

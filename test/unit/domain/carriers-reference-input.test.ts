@@ -37,13 +37,56 @@ describe('reading a pasted carrier reference', () => {
     }
   });
 
+  it('reads the one reference out of its label, a sentence, quotes and punctuation', () => {
+    for (const [pasted, plain, labelled] of [
+      ['BL: MAEU123456789', 'MAEU123456789', 'bill_of_lading'],
+      ['B/L No. MAEU123456789', 'MAEU123456789', 'bill_of_lading'],
+      ['Bill of lading: COSU6012345678', 'COSU6012345678', 'bill_of_lading'],
+      ['BKG# 23456789', '23456789', 'booking'],
+      ['Booking No.: EBKG12345678', 'EBKG12345678', 'booking'],
+      ['booking 123456789', '123456789', 'booking'],
+      ['Container MSKU6787218', 'MSKU6787218', 'container'],
+      ['Cntr No. MSKU6787218', 'MSKU6787218', 'container'],
+      ['#MSKU6787218', 'MSKU6787218', undefined],
+      ['(MSKU6787218)', 'MSKU6787218', undefined],
+      ['"MSKU6787218"', 'MSKU6787218', undefined],
+      ['MSKU6787218;', 'MSKU6787218', undefined],
+      ['where is msku6787218?', 'MSKU6787218', undefined],
+      ['Please track MSKU 678721 8 for me.', 'MSKU6787218', undefined],
+      ['status of OOLU 2712345678 please', 'OOLU2712345678', undefined],
+      ['Our B/L is HLCU HAM 230612345, thanks', 'HLCUHAM230612345', 'bill_of_lading'],
+      ['MSC MEDUT6664162', 'MEDUT6664162', undefined],
+      ['HBL SHA12345678', 'SHA12345678', 'house_bill'],
+      ['MSKU678721 8', 'MSKU6787218', undefined],
+      ['MEDU AB 123456', 'MEDUAB123456', undefined],
+    ] as const) {
+      const read = readReferenceInput(pasted);
+      expect(read, pasted).toMatchObject({
+        readable: true,
+        number: plain,
+        ...(labelled ? { labelled } : {}),
+      });
+      if (labelled === undefined) expect(read, pasted).not.toHaveProperty('labelled');
+    }
+  });
+
   it('refuses junk around a number, other scripts and strings that are no reference', () => {
     for (const junk of [
-      'BL: MAEU123456789',
-      '#MSKU6787218',
-      '(MSKU6787218)',
-      'MSKU6787218;',
       'MSKU6787218 ✓',
+      'MSKU6787218 and TCNU4808076',
+      'MSKU6787218, TCNU4808076.',
+      'https://example.com/t/MSKU6787218',
+      'www.example.com/MSKU6787218',
+      'ops@example.com',
+      '<td>MSKU6787218</td>',
+      '+1 (555) 010-1234',
+      'booking to follow',
+      'PO 4500123456',
+      'Invoice 2026-0042',
+      'MSKU6787218 ETA 2026-11-30',
+      '#1 MSKU6787218',
+      'MSKU6787218 x 1',
+      'MBL: HLCUHAM230612345 / HBL: SHA123456',
       '\u041cSKU6787218',
       '\u039cEDUT6664162',
       'ma\u0131u123456789',
@@ -54,8 +97,6 @@ describe('reading a pasted carrier reference', () => {
       'MSKU6787218 TCNU4808076',
       'MSKU6787218\nTCNU4808076',
       'MAEU123456789 MAEU987654321',
-      'Container MSKU6787218',
-      'booking 123456789',
       'MSKU',
       'HELLOWORLD',
       '',

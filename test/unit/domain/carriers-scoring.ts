@@ -121,7 +121,10 @@ export function figures(scored: readonly Scored[]): Figures {
     }
     if (result.selected !== null) {
       const confidence = result.selected.confidence;
-      const stats = bandStats.find(({ band }) => confidence >= band[0] && confidence < band[1] + 1e-9);
+      // Bands are half-open ([0.90, 0.95) and so on), the last one closed: 0.95 is an auto-select.
+      const stats = bandStats.find(
+        ({ band }) => confidence >= band[0] && (confidence < band[1] || (band[1] === 1 && confidence <= 1)),
+      );
       if (stats !== undefined) {
         stats.count += 1;
         stats.confidenceSum += confidence;

@@ -176,7 +176,17 @@ describe('lines and numbers the second held-out batch brought up', () => {
     const heungA = infer(makeContainerNumber('HLHU', 123456));
     expect(heungA.selected).toMatchObject({ scac: 'HALU', name: 'Heung-A Line' });
     expect(heungA.decision).toBe('auto_select');
-    for (const prefix of ['SNBU', 'REGU', 'IAAU', 'SIKU', 'NSRU', 'PCLU', 'POLU']) {
+    for (const [prefix, scac] of [
+      ['REGU', 'REGU'],
+      ['IAAU', 'IAAU'],
+      ['NSSU', 'NSRU'],
+      ['POLU', 'POBU'],
+      ['TARU', 'GETU'],
+    ] as const) {
+      expect(infer(makeContainerNumber(prefix, 654321)).selected?.scac, prefix).toBe(scac);
+    }
+    // Sinotrans and Boluda: registered owner codes, no 4-letter SCAC in any public table at hand.
+    for (const prefix of ['SNBU', 'NFRU']) {
       expect(infer(makeContainerNumber(prefix, 654321)), prefix).toMatchObject({
         numberType: 'container',
         decision: 'no_prediction',

@@ -187,6 +187,7 @@ export const inferNumberResult = z.object({
             is_valid: z.boolean().nullable().optional(),
             type: text,
             check_digit_passed: z.boolean().nullable().optional(),
+            parsed_number: text,
             reason: text,
           })
           .loose()

@@ -72,12 +72,35 @@ export const trackContainer = defineTool({
     tracking_request: trackingRequestView.optional(),
   },
   async handler(input, { client, now }) {
-    const raw = input.number ?? input.containerNumber ?? input.bookingNumber;
-    const number = raw?.replaceAll(/\s+/g, '').toUpperCase() ?? '';
+    const raw = (input.number ?? input.containerNumber ?? input.bookingNumber ?? '').trim();
+    let number = raw.replaceAll(/\s+/g, '').toUpperCase();
     if (number === '')
       throw new TrackingApiError('invalid_input', 'give the number to track', { source: 'number' });
     const givenType: NumberType | undefined =
       input.numberType ?? (input.bookingNumber && !input.number ? 'booking_number' : undefined);
+    let inferred: InferNumberResult | undefined;
+    let inferAsked = false;
+    const infer = async (value: string): Promise<InferNumberResult | undefined> => {
+      inferAsked = true;
+      try {
+        return await client.inferNumber(value);
+      } catch (error) {
+        if (!(error instanceof TrackingApiError)) throw error;
+        // A deployment without carrier inference (404, 405): the number's prefix or the arguments decide.
+        const noInference = error.status === 404 || error.status === 405;
+        // An unrecognised number can still be tracked when its kind is known.
+        if (!noInference && error.code !== 'invalid_input') throw error;
+        if (!noInference && !givenType && !CONTAINER_NUMBER.test(number)) throw error;
+        return undefined;
+      }
+    };
+    if (/[^A-Z0-9]/.test(number)) {
+      // Pasted with its label or in a sentence ("B/L No. MAEU123456789"): infer_number reads the number
+      // out of it, and that number is the one searched for and tracked.
+      inferred = await infer(raw);
+      const parsed = inferred?.validation?.parsed_number;
+      if (typeof parsed === 'string' && parsed !== '') number = parsed;
+    }
 
     const hits = await client.search(number);
     const match = hits.data.find(
@@ -147,19 +170,7 @@ export const trackContainer = defineTool({
       };
     }
 
-    let inferred: InferNumberResult | undefined;
-    if (!input.scac || !givenType) {
-      try {
-        inferred = await client.inferNumber(number);
-      } catch (error) {
-        if (!(error instanceof TrackingApiError)) throw error;
-        // A deployment without carrier inference (404, 405): the number's prefix or the arguments decide.
-        const noInference = error.status === 404 || error.status === 405;
-        // An unrecognised number can still be tracked when its kind is known.
-        if (!noInference && error.code !== 'invalid_input') throw error;
-        if (!noInference && !givenType && !CONTAINER_NUMBER.test(number)) throw error;
-      }
-    }
+    if (!inferAsked && (!input.scac || !givenType)) inferred = await infer(number);
     const type: NumberType =
       givenType ??
       inferKinds[inferred?.number_type ?? ''] ??

@@ -298,6 +298,24 @@ describe('MCP server in front of the real local service', () => {
     await client.close();
   });
 
+  it('track_container reads a number pasted with its label and tracks the number alone', async () => {
+    const client = await connect(mcp.url, h.apiKey);
+    const pasted = await call(client, 'track_container', { number: 'Container no.: CMAU 765432 7' });
+    expect(pasted.isError, pasted.text).toBe(false);
+    expect(pasted.data.tracking_request_created).toBe(true);
+    expect(pasted.data.tracking_request).toMatchObject({
+      request_number: 'CMAU7654327',
+      request_type: 'container',
+      scac: 'CMDU',
+    });
+    // The same number pasted again is found as already requested, not requested twice.
+    const again = await call(client, 'track_container', { number: 'CMAU7654327.' });
+    expect(again.isError, again.text).toBe(false);
+    expect(again.data.tracking_request_created).toBe(false);
+    expect(again.data.tracking_request).toMatchObject({ request_number: 'CMAU7654327' });
+    await client.close();
+  });
+
   it('reads the container resource and the glossary, and renders the three prompts', async () => {
     const client = await connect(mcp.url, h.apiKey);
     const container = await client.readResource({ uri: `svc://container/${containerId}` });

@@ -51,6 +51,10 @@ export class DocumentMailParser extends MailParser {
     const createNode = self.createNode.bind(this);
     const hooks = this as unknown as { processHeaders(lines: HeaderLine[] | undefined): unknown };
     const processHeaders = hooks.processHeaders.bind(this);
+    // Addresses are read from their parsed values (`mail-metadata.ts`): not rendered as HTML and text too.
+    const renderings = this as unknown as { getAddressesHTML(): string; getAddressesText(): string };
+    renderings.getAddressesHTML = () => '';
+    renderings.getAddressesText = () => '';
     hooks.processHeaders = (lines) => processHeaders(lines?.filter((line) => DECODED_HEADERS.has(line.key)));
     // At the end of a message mailparser ends the last part's decoder, which that part's end already did:
     // Node then makes an ERR_STREAM_ALREADY_FINISHED error, stack trace and all, for nothing, once a message.

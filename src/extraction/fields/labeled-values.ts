@@ -161,7 +161,10 @@ export function* candidateValues(
             : undefined;
         const below =
           belowCell === undefined ? undefined : { value: tidyValue(belowCell.text), label: printedLabel };
-        const order = options.preferBelow === true ? [below, beside] : [beside, below];
+        const order =
+          options.preferBelow === true && !inPairList(lines, lineIndex, cell, next, belowCell)
+            ? [below, beside]
+            : [beside, below];
         for (const candidate of order) if (candidate !== undefined) yield candidate;
       }
     }
@@ -244,6 +247,35 @@ function captionedValue(
     lower = higher;
   }
   return value;
+}
+
+/**
+ * A list of label and value pairs ("Booking Date   10 Nov" over "Shipper   ACME LTD" over "Forwarder
+ * XYZ"): the cell under the label starts where the label starts and has a value of its own beside it,
+ * and the row above is a known label with its value in the same two columns. The cell under is then the
+ * next row's label, whatever its wording, and the value is the one beside. Two box titles side by side
+ * ("Destinataire   Remettre à") have their values, not another pair, above them.
+ */
+function inPairList(
+  lines: readonly TextLine[],
+  lineIndex: number,
+  label: TextCell,
+  beside: TextCell | undefined,
+  below: TextCell | undefined,
+): boolean {
+  if (beside === undefined || below === undefined || Math.abs(below.x - label.x) > 1) return false;
+  if (Math.abs(beside.fontSize - label.fontSize) > 0.5) return false;
+  const at = (line: TextLine | undefined, x: number): TextCell | undefined =>
+    line?.cells.find((cell) => Math.abs(cell.x - x) <= 1);
+  const line = lines.slice(lineIndex + 1).find((l) => l.cells.includes(below));
+  if (at(line, beside.x) === undefined) return false;
+  const labelLine = lines[lineIndex];
+  const above = lines
+    .slice(0, lineIndex)
+    .reverse()
+    .find((l) => l.page === labelLine?.page && at(l, label.x) !== undefined);
+  const aboveLabel = at(above, label.x);
+  return aboveLabel !== undefined && isLabel(aboveLabel.text) && at(above, beside.x) !== undefined;
 }
 
 const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;

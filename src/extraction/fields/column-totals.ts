@@ -108,6 +108,10 @@ function readColumn<T>(
     const cell = nearestCell(line, header);
     const isTotal = line.cells.some((c) => TOTAL_ROW.test(c.text.trim()));
     const value = cell === undefined ? null : parse(cell.text, header.text);
+    // A total row printed as one run across the table ("TOTAL: 2,100 PCS  G.W. 18,480 KGS") has nothing
+    // in the column: the rows above it are then the whole table.
+    if (isTotal && value === null && cell === undefined && values.length > 0)
+      return { value: values.reduce(add), onTotalRow: false };
     if (isTotal) return value === null ? null : { value, onTotalRow: true };
     // The first line without a value in the column ends the table (a note, a signature, the next table).
     if (value === null) {

@@ -53,8 +53,13 @@ export function findColumnValues<T>(
   text: DocumentText,
   header: RegExp,
   parse: (raw: string) => T | null,
+  options: { shared?: boolean } = {},
 ): T[] {
-  const whole = headingPattern(header);
+  const own = headingPattern(header);
+  // "CONTAINER NO / SEAL NO" heads a column of "TCNU3812071/NB7085649": with `shared`, a heading after
+  // another one and a slash is the column's too, and the parser picks its part of each cell.
+  const whole =
+    options.shared === true ? new RegExp(`^(?:[^/]{1,30}/\\s*)?${own.source.slice(1)}`, 'i') : own;
   const found: T[] = [];
   for (const [index, line] of text.lines.entries()) {
     if (line.cells.length < 2) continue;

@@ -125,7 +125,7 @@ export function* candidateValues(
             ? cellBelow(lines, lineIndex, cell, options.singleRowBelow === true)
             : undefined;
         const aboveCell =
-          atStart && separator === '' && rest.length === 0
+          atStart && separator === '' && rest.length <= 30 && !/\d/.test(rest)
             ? captionedValue(lines, lineIndex, cell)
             : undefined;
         if (aboveCell !== undefined) yield { value: tidyValue(aboveCell.text), label: printedLabel };

@@ -109,10 +109,16 @@ export function findSealNumbers(text: DocumentText, containers: readonly string[
   const known = new Set(containers);
   const seals = [
     ...findLabeledValues(text, SEAL_LABELS, parseSeals, { below: true }),
-    ...SEAL_LABELS.flatMap((label) => findColumnValues(text, label, parseSeals)),
+    ...SEAL_LABELS.flatMap((label) => findColumnValues(text, label, parseSeals, { shared: true })),
+    ...text.lines.flatMap((line) =>
+      [...line.text.matchAll(SEAL_IN_RUN)].map((match) => (match[1] ?? '').toUpperCase()),
+    ),
   ].flat();
   return [...new Set(seals)].filter((seal) => !known.has(seal));
 }
+
+// In a run of cargo text, "SEAL ML-5190014" with no colon: the seal word and a code with a digit.
+const SEAL_IN_RUN = /\bseal(?:\s+no\.?)?\s+(?=[A-Z0-9-]*\d)([A-Z]{0,4}-?\d[A-Z0-9-]{4,18})\b/gi;
 
 function parseSeals(raw: string): string[] | null {
   // A container number printed next to its seal ("HLXU 555123-0 / SL998877") is not a seal.

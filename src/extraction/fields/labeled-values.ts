@@ -28,9 +28,10 @@ const MAX_GAP_BELOW_EM = 3.5;
 // Box titles on forms are set smaller than the values in the boxes; a neighbour in the label's small
 // print under which a box holds larger text is the next box's title, not this label's value.
 const TITLE_PRINT_RATIO = 0.85;
-// A caption printed under its value (the filled blank of a pre-printed form) sits closer to the value
-// above it than to whatever is below; its value line is no further than this many of the value's ems.
-const MAX_CAPTION_GAP_EM = 1.4;
+// A caption printed under its value (the filled blank of a pre-printed form) sits just under it: the
+// value's descent, the rule and the caption's own height, about 1.3 of the value's ems between baselines.
+// A box title under the last line of the box above it is further down (box padding), 1.4 em and more.
+const MAX_CAPTION_GAP_EM = 1.35;
 // A caption is set well under the size of the value it names: a section title over a smaller table
 // heading is not the heading's value.
 const CAPTION_PRINT_RATIO = 0.8;

@@ -151,7 +151,8 @@ function splitVesselVoyage(raw: string): { vessel: string; voyage: string } | nu
   const match =
     /^(.+?)\s*(?:\/|\s+v\.|\s+voy(?:age)?\.?)\s*([A-Za-z0-9-]+)\s*$/i.exec(raw.trim()) ??
     // Under a combined heading the voyage may follow the name with only a space: "OOCL HONG KONG 089E".
-    /^(.+?[A-Za-z].*?)\s+([A-Za-z]{0,3}\d[A-Za-z0-9-]*)$/.exec(raw.trim());
+    // CMA CGM's codes run to six letters after the leading zero ("0FLDEW1MA"), which OCR reads as "O".
+    /^(.+?[A-Za-z].*?)\s+((?:[A-Za-z]{0,3}|[0O][A-Za-z]{4,6})\d[A-Za-z0-9-]*)$/.exec(raw.trim());
   const vessel = parseText(match?.[1] ?? '');
   const voyage = parseVoyage(match?.[2] ?? '');
   return vessel === null || voyage === null ? null : { vessel, voyage };
@@ -185,5 +186,5 @@ function parseVoyage(raw: string): string | null {
   const token = /^[A-Za-z0-9](?:[A-Za-z0-9-]|\/(?=[A-Za-z0-9])){0,11}/.exec(raw.trim())?.[0];
   if (token === undefined || !/\d/.test(token)) return null;
   // Carriers' voyage codes start with a zero ("0MA1W", "0XE7E1MA"), which OCR reads as the letter O.
-  return token.toUpperCase().replace(/^O(?=\d|[A-Z]{1,3}\d)/, '0');
+  return token.toUpperCase().replace(/^O(?=\d|[A-Z]{1,6}\d)/, '0');
 }

@@ -33,9 +33,9 @@ export const HELDOUT2_THRESHOLDS = {
 /**
  * The floor for the third held-out set (test/fixtures/extraction-heldout-3/): the engine scored
  * classification 1.00, field F1 0.86 (precision 0.93, recall 0.79) on it before any rule was changed for
- * it; the floor is set from the score after.
+ * it, and 1.00 / 0.99 after; the floor leaves a margin for OCR variance on its five scans.
  */
 export const HELDOUT3_THRESHOLDS = {
-  classificationAccuracy: 0,
-  fieldF1: 0,
+  classificationAccuracy: 0.94,
+  fieldF1: 0.94,
 } as const;

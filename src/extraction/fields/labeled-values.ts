@@ -37,6 +37,10 @@ const MAX_CAPTION_GAP_EM = 1.35;
 const CAPTION_PRINT_RATIO = 0.8;
 // ...and clearly nearer to the value above than to the text below: a box title midway is the box's.
 const CAPTION_NEARER = 1.3;
+// A caption may run on past its label words ("LAST FREE DAY AT TERMINAL"), never into a value.
+const MAX_CAPTION_TAIL = 30;
+// Cells of one column in a list of pairs start at the same x, give or take rounding.
+const SAME_COLUMN = 1;
 // Words that may follow a label before its colon without making it another label ("Shipper Name:").
 const LABEL_SUFFIX_WORDS = /^(?:name|naam|nom|nome|nombre|address|adresse|adres|details)$/i;
 
@@ -126,7 +130,7 @@ export function* candidateValues(
             ? cellBelow(lines, lineIndex, cell, options.singleRowBelow === true)
             : undefined;
         const aboveCell =
-          atStart && separator === '' && rest.length <= 30 && !/\d/.test(rest)
+          atStart && separator === '' && rest.length <= MAX_CAPTION_TAIL && !/\d/.test(rest)
             ? captionedValue(lines, lineIndex, cell)
             : undefined;
         if (aboveCell !== undefined) yield { value: tidyValue(aboveCell.text), label: printedLabel };
@@ -224,12 +228,10 @@ function captionedValue(
   if (belowLine !== undefined && line.y - belowLine.y <= gapAbove * CAPTION_NEARER) return undefined;
   // A table's header row under a section title has its values below: a row of captions has values
   // over two of them at least.
-  if (
-    isHeadingRow(line) &&
-    line.cells.filter((cell) => aboveLine.cells.some((v) => v.x < cell.xEnd && v.xEnd > cell.x - 2)).length <
-      2
-  )
-    return undefined;
+  const captionsWithValues = line.cells.filter((cell) =>
+    aboveLine.cells.some((v) => v.x < cell.xEnd && v.xEnd > cell.x - 2),
+  ).length;
+  if (isHeadingRow(line) && captionsWithValues < 2) return undefined;
   // A value of several lines (a name over its address): the caption names the block, whose first line
   // is the value.
   let lower = aboveLine;
@@ -264,10 +266,10 @@ function inPairList(
   beside: TextCell | undefined,
   below: TextCell | undefined,
 ): boolean {
-  if (beside === undefined || below === undefined || Math.abs(below.x - label.x) > 1) return false;
+  if (beside === undefined || below === undefined || Math.abs(below.x - label.x) > SAME_COLUMN) return false;
   if (Math.abs(beside.fontSize - label.fontSize) > 0.5) return false;
   const at = (line: TextLine | undefined, x: number): TextCell | undefined =>
-    line?.cells.find((cell) => Math.abs(cell.x - x) <= 1);
+    line?.cells.find((cell) => Math.abs(cell.x - x) <= SAME_COLUMN);
   const line = lines.slice(lineIndex + 1).find((l) => l.cells.includes(below));
   if (at(line, beside.x) === undefined) return false;
   const labelLine = lines[lineIndex];

@@ -4,6 +4,7 @@ import { createRandom } from '../samples/random.ts';
 import { Canvas } from './heldout-canvas.ts';
 import type { HeldoutDocument } from './heldout-cargo.ts';
 import { HELDOUT3_BILLS } from './heldout3-bills.ts';
+import { HELDOUT3_LATER } from './heldout3-later.ts';
 import { HELDOUT3_NOTICES } from './heldout3-notices.ts';
 import { HELDOUT3_TRADE } from './heldout3-trade.ts';
 import { renderPages, speckle } from './raster.ts';
@@ -22,6 +23,8 @@ export const HELDOUT3_DOCUMENTS: readonly HeldoutDocument[] = [
   ...HELDOUT3_BILLS,
   ...HELDOUT3_NOTICES,
   ...HELDOUT3_TRADE,
+  // Written after the rules the documents above prompted, and scored once as the engine then stood.
+  ...HELDOUT3_LATER,
 ];
 
 type Damage =

@@ -164,6 +164,9 @@ const EXONYMS: ReadonlyArray<[string, string]> = [
   ['ITAGUAI', 'BRSPB'],
   ['PECEM', 'BRPEC'],
   ['HAZIRA', 'INHZA'],
+  // Jakarta's container port; UN/LOCODE's IDTPP is not in the shared table and carriers print IDJKT.
+  ['JAKARTA', 'IDJKT'],
+  ['TANJUNG PRIOK', 'IDJKT'],
 ];
 
 function key(name: string): string {

@@ -8,6 +8,7 @@ import { extractDeliveryOrder } from '../../../src/extraction/extractors/deliver
 import { extractPackingList } from '../../../src/extraction/extractors/packing-list.ts';
 import { portLocode } from '../../../src/extraction/fields/port-locode.ts';
 import { ocrLines } from '../../../src/extraction/ocr/ocr-lines.ts';
+import { parseDate } from '../../../src/extraction/parse/dates.ts';
 import { parsePackageCount } from '../../../src/extraction/parse/quantities.ts';
 import { CELL_SEPARATOR, type TextLine } from '../../../src/extraction/pdf/layout-lines.ts';
 
@@ -382,6 +383,24 @@ describe('numbers, ports and OCR', () => {
     expect(payload.package_count).toBe(2100);
   });
 
+  it('reads dates with the year first and the month by name ("2026-NOV-25")', () => {
+    expect(parseDate('2026-NOV-25')).toBe('2026-11-25');
+    expect(parseDate('2026 Dec 2')).toBe('2026-12-02');
+  });
+
+  it('reads "Port of Arrival", "ETA Port" and "D.O. No."', () => {
+    const notice = extractArrivalNotice(
+      pageText([
+        [0, [[40, 'Port of Arrival: VANCOUVER, BC']]],
+        [12, [[40, 'ETA Port: 2026-NOV-25']]],
+      ]),
+    );
+    expect(notice.port_of_discharge_locode).toBe('CAVAN');
+    expect(notice.eta).toBe('2026-11-25');
+    const release = extractDeliveryOrder(pageText([[0, [[40, 'D.O. NO.: MSC/NSA/DO/26/18834']]]]));
+    expect(release.delivery_order_number).toBe('MSC/NSA/DO/26/18834');
+  });
+
   it('knows container ports by their names in common use and picks by a US state or province', () => {
     expect(portLocode('LÁZARO CÁRDENAS, MICH.')).toBe('MXLZC');
     expect(portLocode('CHITTAGONG')).toBe('BDCGP');
@@ -389,6 +408,7 @@ describe('numbers, ports and OCR', () => {
     expect(portLocode('BALTIMORE, MD - SEAGIRT')).toBe('USBAL');
     expect(portLocode('SEATTLE, WA (T-18)')).toBe('USSEA');
     expect(portLocode('VANCOUVER, BC')).toBe('CAVAN');
+    expect(portLocode('TANJUNG PRIOK, JAKARTA')).toBe('IDJKT');
   });
 
   it('reads a capital I that OCR gave as "!" and a voyage whose leading zero it gave as "O"', () => {

@@ -32,8 +32,9 @@ export const HELDOUT2_THRESHOLDS = {
 
 /**
  * The floor for the third held-out set (test/fixtures/extraction-heldout-3/): the engine scored
- * classification 1.00, field F1 0.86 (precision 0.93, recall 0.79) on it before any rule was changed for
- * it, and 1.00 / 0.99 after; the floor leaves a margin for OCR variance on its five scans.
+ * classification 1.00, field F1 0.86 (precision 0.93, recall 0.79) on its first 34 documents before any
+ * rule was changed for them, 1.00 / 0.91 on the six written after those rules, and 1.00 / 0.99 on all 40
+ * now; the floor leaves a margin for OCR variance on its five scans.
  */
 export const HELDOUT3_THRESHOLDS = {
   classificationAccuracy: 0.94,

@@ -9,7 +9,14 @@ import { inferSlashDateOrder, parseDate } from '../parse/dates.ts';
 import type { CommercialInvoicePayload } from '../schemas/commercial-invoice.ts';
 
 const INVOICE_WORD = String.raw`(?:(?:commercial\s+|tax\s+|proforma\s+|pro-forma\s+)?invoice|inv\.?|facture|rechnung|rechnungs|factuur|fattura|factura)`;
+// "Invoice No. and date", "No. & date of invoice": one box holding both, "STC-087 DATED 24/11/2026".
+const NUMBER_AND_DATE = [
+  new RegExp(
+    String.raw`${INVOICE_WORD}[\s-]*${NUM}\s*(?:and|&)\s*date|${NUM}\s*(?:and|&)\s*date\s+of\s+invoice`,
+  ),
+];
 const INVOICE_NUMBER = [
+  ...NUMBER_AND_DATE,
   new RegExp(String.raw`${INVOICE_WORD}[\s-]*(?:${NUM}|ref(?:erence)?\.?)`),
   new RegExp(
     String.raw`${NUM}\s*(?:de\s+|di\s+|del\s+)?(?:la\s+)?(?:facture|factura|fattura|factuur|invoice)`,
@@ -17,11 +24,18 @@ const INVOICE_NUMBER = [
   /rechnungsnummer|rechnungsnr\.?|factuurnummer|factuurnr\.?|invoice\s*#/,
   // A bare "Invoice:" before the number, as US forwarders print it.
   /invoice(?=\s*:)/,
+  // Mexico's invoices number themselves by "Folio" (the "Folio fiscal" is the tax authority's UUID).
+  /folio(?!\s+fiscal)/,
 ];
 // A date is no invoice number: under a bare "Invoice:" some print the date.
 const DATE_SHAPE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 
+// A series before the number: "EXP-A 4471", "FA 2026-118".
+const SERIES_AND_NUMBER = /^([A-Z]{1,5}(?:-[A-Z]{1,3})?) (\d[\dA-Z\-/]{2,})(?![A-Za-z0-9\-/])/;
+
 function parseInvoiceNumber(raw: string): string | null {
+  const series = SERIES_AND_NUMBER.exec(raw.trim());
+  if (series !== null) return `${series[1]} ${series[2]}`;
   const id = parseIdentifier(raw);
   return id === null || DATE_SHAPE.test(id) ? null : id;
 }
@@ -29,6 +43,7 @@ function parseInvoiceNumber(raw: string): string | null {
 const BARE_NUMBER = [/no\.?|nr\.?|n\s?[°º]\.?|number|num[ée]ro|nummer|n[úu]mero/];
 const BARE_DATE = [/date|dated|datum|fecha|data/];
 const INVOICE_DATE = [
+  ...NUMBER_AND_DATE,
   /invoice\s+date|date\s+of\s+invoice|date\s+(?:de\s+(?:la\s+)?)?facture|date\s+de\s+facturation|rechnungsdatum|factuurdatum|data\s+(?:della\s+)?fattura|fecha\s+(?:de\s+(?:la\s+)?)?factura/,
   // "Tax point": the date a UK VAT invoice is dated for tax, its invoice date.
   /issue\s+date|date\s+of\s+issue|tax\s+point(?:\s+date)?|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione/,
@@ -51,6 +66,11 @@ const GRAND_TOTAL = [
   /total\s+amount\s+(?:due|payable)|amount\s+(?:due|payable)|total\s+(?:due|payable)|balance\s+due|net\s+[àa]\s+payer|reste\s+[àa]\s+payer|total\s+[àa]\s+payer|zu\s+zahlender\s+betrag|zahlbetrag|noch\s+zu\s+zahlen|totaal\s+te\s+betalen|te\s+betalen|total\s+a\s+pagar|importe\s+a\s+pagar|totale\s+da\s+pagare|importo\s+da\s+pagare|netto\s+a\s+pagare/,
   /grand\s+total|invoice\s+total|total\s+invoice\s+(?:amount|value)|total\s+incl\.?(?:uding)?\s+vat|total\s+amount|total\s+value|total\s+ttc|montant\s+ttc|montant\s+total|total\s+g[ée]n[ée]ral|rechnungsbetrag|gesamtbetrag|endbetrag|gesamtsumme|bruttobetrag|summe\s+brutto|totaalbedrag|totaal\s+incl\.?\s+btw|factuurbedrag|importe\s+total|total\s+factura|totale\s+fattura|totale\s+documento|importo\s+totale/,
 ];
+// An exporter's total at its Incoterm ("TOTAL FOB VALUE", "CIF Value EUR"); where it goes on from FOB
+// to CIF, the largest is the amount invoiced.
+const INCOTERM_TOTAL = [
+  /(?:total\s+)?(?:exw|fca|fas|fob|cfr|c\s?&\s?f|cnf|cif|cpt|cip|dap|dpu|ddp)\s+(?:value|amount|total)(?:\s+(?:usd|eur|gbp|chf|jpy|cny|inr|aud|cad))?/,
+];
 const BARE_TOTAL = [/total|totaal|totale|gesamt|summe|montant|importe|importo/];
 const CURRENCY = [/currency|devise|monnaie|w[äa]hrung|valuta|moneda|divisa/];
 
@@ -59,6 +79,7 @@ export function extractCommercialInvoice(text: DocumentText): CommercialInvoiceP
   // Among several bare totals (net, VAT, gross), the amount payable is the largest.
   const total =
     findLabeledValue(text, GRAND_TOTAL, parseTotal, { singleRowBelow: true }) ??
+    largestMoney(findLabeledValues(text, INCOTERM_TOTAL, parseTotal, { below: false })) ??
     largestMoney(findLabeledValues(text, BARE_TOTAL, parseTotal, { below: false }));
   const buyer = findLabeledValue(text, BUYER, parseParty);
   const supplier =

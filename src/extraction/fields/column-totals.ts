@@ -53,8 +53,13 @@ export function findColumnValues<T>(
   text: DocumentText,
   header: RegExp,
   parse: (raw: string) => T | null,
+  options: { shared?: boolean } = {},
 ): T[] {
-  const whole = headingPattern(header);
+  const own = headingPattern(header);
+  // "CONTAINER NO / SEAL NO" heads a column of "TCNU3812071/NB7085649": with `shared`, a heading after
+  // another one and a slash is the column's too, and the parser picks its part of each cell.
+  const whole =
+    options.shared === true ? new RegExp(`^(?:[^/]{1,30}/\\s*)?${own.source.slice(1)}`, 'i') : own;
   const found: T[] = [];
   for (const [index, line] of text.lines.entries()) {
     if (line.cells.length < 2) continue;
@@ -108,6 +113,10 @@ function readColumn<T>(
     const cell = nearestCell(line, header);
     const isTotal = line.cells.some((c) => TOTAL_ROW.test(c.text.trim()));
     const value = cell === undefined ? null : parse(cell.text, header.text);
+    // A total row printed as one run across the table ("TOTAL: 2,100 PCS  G.W. 18,480 KGS") has nothing
+    // in the column: the rows above it are then the whole table.
+    if (isTotal && value === null && cell === undefined && values.length > 0)
+      return { value: values.reduce(add), onTotalRow: false };
     if (isTotal) return value === null ? null : { value, onTotalRow: true };
     // The first line without a value in the column ends the table (a note, a signature, the next table).
     if (value === null) {

@@ -10,10 +10,10 @@ export const NUM = String.raw`(?:no\.?|nos\.?|number|num\.?|nr\.?|n\s?[°º]\.?|
 
 export const BILL_OF_LADING_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|[hm]?b\s*\/\s*l|m?bl|hbl|obl|fbl|sea\s*waybill|waybill|swb|connaissement|konnossement|c[oa]g?n?nossement|(?:see)?frachtbrief|zeevrachtbrief|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
+    String.raw`(?:master\s+|house\s+|ocean\s+|original\s+)?(?:bill\s+of\s+lading|[hm]?b\s*\/\s*l|m?bl|hbl|obl|fbl|mtd|multimodal\s+transport\s+document|sea\s*waybill|waybill|swb|connaissement|konnossement|c[oa]g?n?nossement|(?:see)?frachtbrief|zeevrachtbrief|conocimiento(?:\s+de\s+embarque)?|polizza(?:\s+di\s+carico)?)[\s-]*${NUM}`,
   ),
   new RegExp(
-    String.raw`${NUM}\s*(?:de\s+|du\s+|di\s+|del\s+)?(?:connaissement|conocimiento|polizza(?:\s+di\s+carico)?|b\s*\/\s*l)`,
+    String.raw`${NUM}\s*(?:de\s+|du\s+|di\s+|del\s+)?(?:connaissement|conocimiento|polizza(?:\s+di\s+carico)?|b\s*\/\s*l|bl)`,
   ),
   /konnossementnummer|c[oa]g?n?nossementnummer|frachtbriefnummer|b\/l-nummer/,
   // Without "No.": a box titled "Ocean B/L", "Conocimiento de embarque" or the FIATA form's "FBL".
@@ -36,7 +36,7 @@ export const PORT_OF_LOADING_LABELS: readonly RegExp[] = [
   /port\s+of\s+loading|load(?:ing)?\s+port|port\s+of\s+lading|port\s+of\s+shipment|pol|port\s+de\s+chargement|port\s+d[''’]embarquement|(?:verlade|lade|verschiffungs)hafen|laadhaven|haven\s+van\s+(?:lading|inlading)|puerto\s+de\s+(?:carga|embarque)|porto\s+di\s+(?:carico|imbarco)|porto\s+d[''’]imbarco/,
 ];
 export const PORT_OF_DISCHARGE_LABELS: readonly RegExp[] = [
-  /port\s+of\s+discharge|discharge\s+port|port\s+of\s+unloading|port\s+of\s+destination|pod|port\s+de\s+d[ée]chargement|port\s+de\s+d[ée]barquement|port\s+de\s+destination|(?:l[öo]e?sch|entlade|bestimmungs)hafen|loshaven|haven\s+van\s+(?:lossing|bestemming)|puerto\s+de\s+(?:descarga|destino)|porto\s+di\s+(?:scarico|sbarco|destinazione)/,
+  /port\s+of\s+discharge|disch(?:arge|\.)?\s+port|port\s+of\s+arrival|port\s+of\s+unloading|port\s+of\s+destination|pod|port\s+de\s+d[ée]chargement|port\s+de\s+d[ée]barquement|port\s+de\s+destination|(?:l[öo]e?sch|entlade|bestimmungs)hafen|loshaven|haven\s+van\s+(?:lossing|bestemming)|puerto\s+de\s+(?:descarga|destino)|porto\s+di\s+(?:scarico|sbarco|destinazione)/,
 ];
 export const SHIPPER_LABELS: readonly RegExp[] = [
   /shipper(?:\s*\/\s*exporter)?|consignor|exporter|chargeur|cargador|exp[ée]diteur|exportateur|ablader|versender|absender|exporteur|afzender|verlader|embarcador|remitente|exportador|caricatore|mittente|speditore|esportatore/,
@@ -60,12 +60,12 @@ export const SCAC_LABELS: readonly RegExp[] = [
 ];
 export const BOOKING_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:booking|buchungs?|boeking|reserva|prenotazione|r[ée]servation)[\s-]*(?:${NUM}|ref(?:erence)?\.?)|r[ée]f(?:[ée]rence)?\.?\s*(?:de\s+)?(?:booking|r[ée]servation)|buchungsnummer|boekingsnummer|${NUM}\s*(?:de\s+|di\s+)?(?:r[ée]servation|reserva|prenotazione|booking)|booking`,
+    String.raw`(?:booking|buchungs?|boeking|reserva|prenotazione|r[ée]servation)[\s-]*(?:${NUM}|ref(?:erence)?\.?)|(?:s\s*\/\s*o|so|shipping\s+order)[\s-]*${NUM}|r[ée]f(?:[ée]rence)?\.?\s*(?:de\s+)?(?:booking|r[ée]servation)|buchungsnummer|boekingsnummer|${NUM}\s*(?:de\s+|di\s+)?(?:r[ée]servation|reserva|prenotazione|booking)|booking`,
   ),
 ];
 export const DELIVERY_ORDER_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:delivery\s+order|d\s*\/\s*o|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+de\s+livraison|bon|bad|auslieferauftrag|auslieferungs(?:auftrag)?|freistellungs?|freigabe|auftrags?|afleveringsorder|aflever(?:order)?|vrijgave(?:order)?|order|orden\s+de\s+entrega|orden\s+de\s+despacho|orden|ordine\s+di\s+consegna|ordine|buono(?:\s+di\s+consegna)?)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:delivery\s+order|bon\s+de\s+livraison|bon\s+[àa]\s+d[ée]livrer|bon|bad|orden\s+de\s+entrega|orden|ordine\s+di\s+consegna|ordine|buono)|freistellungsnummer|auftragsnummer|ordernummer|vrijgavenummer|afleveringsnummer`,
+    String.raw`(?:delivery\s+order|d\s*\/\s*o|d\.\s?o\.?|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+de\s+livraison|bon|bad|auslieferauftrag|auslieferungs(?:auftrag)?|freistellungs?|freigabe|auftrags?|afleveringsorder|aflever(?:order)?|vrijgave(?:order)?|order|orden\s+de\s+entrega|orden\s+de\s+despacho|orden|ordine\s+di\s+consegna|ordine|buono(?:\s+di\s+consegna)?)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:delivery\s+order|bon\s+de\s+livraison|bon\s+[àa]\s+d[ée]livrer|bon|bad|orden\s+de\s+entrega|orden|ordine\s+di\s+consegna|ordine|buono)|freistellungsnummer|auftragsnummer|ordernummer|vrijgavenummer|afleveringsnummer`,
   ),
 ];
 export const CONTAINER_LABELS: readonly RegExp[] = [/container|conteneur|beh[äa]lter|contenedor|contenitore/];
@@ -83,13 +83,13 @@ export const GROSS_WEIGHT_LABELS: readonly RegExp[] = [
 ];
 
 export const ETA_LABELS: readonly RegExp[] = [
-  /eta|arriving(?:\s+on)?|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+llegada|llegada\s+estimada|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
+  /eta(?:\s+port)?|arriving(?:\s+on)?|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:llegada|arribo)|(?:llegada|arribo)\s+estimad[oa]|vessel\s+arrival(?:\s+date)?|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
 ];
 export const LAST_FREE_DAY_LABELS: readonly RegExp[] = [
-  /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?franchise|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al/,
+  /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?(?:franchise|libre)|vencimiento\s+(?:de\s+)?(?:los\s+)?(?:d[íi]as\s+libres|tiempo\s+libre)|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al/,
 ];
 export const ETD_LABELS: readonly RegExp[] = [
-  /etd|(?:estimated|expected)\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|d[ée]part\s+pr[ée]vu|(?:voraussichtliche\s+)?abfahrt(?:sdatum)?|(?:verwacht\s+)?vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+salida|salida\s+estimada|data\s+(?:prevista\s+)?di\s+partenza|partenza\s+prevista/,
+  /etd|(?:estimated|expected)\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|d[ée]part\s+pr[ée]vu|(?:voraussichtliche\s+)?abfahrt(?:sdatum)?|(?:verwacht\s+)?vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:salida|zarpe)|salida\s+estimada|zarpe|data\s+(?:prevista\s+)?di\s+partenza|partenza\s+prevista/,
 ];
 
 // Dates of issue head a cell of their own in header rows; listed here only so they read as labels.

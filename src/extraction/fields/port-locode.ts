@@ -72,6 +72,14 @@ function buildCountryNames(): Map<string, string> {
   return names;
 }
 
+// US states and Canadian provinces as printed after a port's name ("BALTIMORE, MD", "VANCOUVER, BC").
+const REGIONS: ReadonlyMap<string, string> = new Map([
+  ...'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR'
+    .split(' ')
+    .map((state) => [state, 'US'] as const),
+  ...'AB BC MB NB NL NS ON PE QC SK'.split(' ').map((province) => [province, 'CA'] as const),
+]);
+
 function key(text: string): string {
   return foldText(text)
     .toUpperCase()
@@ -87,7 +95,9 @@ export function portLocode(printed: string | null): string | null {
     if (ALL_CODES.has(code)) return code;
   }
   const [head = '', ...rest] = printed.split(/[,(/]|\s-\s/);
-  const country = countryIn(rest.join(' '));
+  // "BALTIMORE, MD - SEAGIRT": the country or state is the first piece after the name, the terminal after.
+  const countryText = countryIn(rest.join(' ')) === null ? (rest[0] ?? '') : rest.join(' ');
+  const country = countryIn(countryText);
   const words = key(head).split(' ');
   // The longest run of leading words that names a port ("PORT KLANG", "HAMBURG TERMINAL" → HAMBURG).
   for (let n = words.length; n >= 1; n -= 1) {
@@ -95,11 +105,15 @@ export function portLocode(printed: string | null): string | null {
     if (codes === undefined) continue;
     // A two-letter country may be a US state ("SAVANNAH, GA"): it only picks among several ports.
     if (codes.length === 1) {
-      const trusted = country !== null && country.length === 2 && !/^[A-Z]{2}$/.test(key(rest.join(' ')));
+      const trusted = country !== null && country.length === 2 && !/^[A-Z]{2}$/.test(key(countryText));
       return !trusted || codes[0]?.startsWith(country) ? (codes[0] ?? null) : null;
     }
     const inCountry = codes.filter((code) => country !== null && code.startsWith(country));
-    return inCountry.length === 1 ? (inCountry[0] ?? null) : null;
+    if (inCountry.length === 1) return inCountry[0] ?? null;
+    // Two letters that are no country with a port of that name: a US state or Canadian province.
+    const region = REGIONS.get(key(rest[0] ?? ''));
+    const inRegion = codes.filter((code) => region !== undefined && code.startsWith(region));
+    return inCountry.length === 0 && inRegion.length === 1 ? (inRegion[0] ?? null) : null;
   }
   return null;
 }

@@ -109,10 +109,16 @@ export function findSealNumbers(text: DocumentText, containers: readonly string[
   const known = new Set(containers);
   const seals = [
     ...findLabeledValues(text, SEAL_LABELS, parseSeals, { below: true }),
-    ...SEAL_LABELS.flatMap((label) => findColumnValues(text, label, parseSeals)),
+    ...SEAL_LABELS.flatMap((label) => findColumnValues(text, label, parseSeals, { shared: true })),
+    ...text.lines.flatMap((line) =>
+      [...line.text.matchAll(SEAL_IN_RUN)].map((match) => (match[1] ?? '').toUpperCase()),
+    ),
   ].flat();
   return [...new Set(seals)].filter((seal) => !known.has(seal));
 }
+
+// In a run of cargo text, "SEAL ML-5190014" with no colon: the seal word and a code with a digit.
+const SEAL_IN_RUN = /\bseal(?:\s+no\.?)?\s+(?=[A-Z0-9-]*\d)([A-Z]{0,4}-?\d[A-Z0-9-]{4,18})\b/gi;
 
 function parseSeals(raw: string): string[] | null {
   // A container number printed next to its seal ("HLXU 555123-0 / SL998877") is not a seal.
@@ -145,7 +151,8 @@ function splitVesselVoyage(raw: string): { vessel: string; voyage: string } | nu
   const match =
     /^(.+?)\s*(?:\/|\s+v\.|\s+voy(?:age)?\.?)\s*([A-Za-z0-9-]+)\s*$/i.exec(raw.trim()) ??
     // Under a combined heading the voyage may follow the name with only a space: "OOCL HONG KONG 089E".
-    /^(.+?[A-Za-z].*?)\s+([A-Za-z]{0,3}\d[A-Za-z0-9-]*)$/.exec(raw.trim());
+    // CMA CGM's codes run to six letters after the leading zero ("0FLDEW1MA"), which OCR reads as "O".
+    /^(.+?[A-Za-z].*?)\s+((?:[A-Za-z]{0,3}|[0O][A-Za-z]{4,6})\d[A-Za-z0-9-]*)$/.exec(raw.trim());
   const vessel = parseText(match?.[1] ?? '');
   const voyage = parseVoyage(match?.[2] ?? '');
   return vessel === null || voyage === null ? null : { vessel, voyage };
@@ -179,5 +186,5 @@ function parseVoyage(raw: string): string | null {
   const token = /^[A-Za-z0-9](?:[A-Za-z0-9-]|\/(?=[A-Za-z0-9])){0,11}/.exec(raw.trim())?.[0];
   if (token === undefined || !/\d/.test(token)) return null;
   // Carriers' voyage codes start with a zero ("0MA1W", "0XE7E1MA"), which OCR reads as the letter O.
-  return token.toUpperCase().replace(/^O(?=\d|[A-Z]{1,3}\d)/, '0');
+  return token.toUpperCase().replace(/^O(?=\d|[A-Z]{1,6}\d)/, '0');
 }

@@ -35,10 +35,21 @@ export function parseScac(raw: string): string | null {
 const NOT_A_NAME =
   /^(?:same as|idem\b|m[êe]me que|voir |wie |gleich |siehe |zelfde|idem|igual|mismo|misma|stess[oa]|come |vedi |as per|see |n\/a|none|tba|to be advised|\(|the |please )/i;
 
+// A bare order clause names nobody: "TO ORDER", "A LA ORDEN", "À L'ORDRE". With "OF" it opens the name of
+// the bank that follows.
+const BARE_ORDER =
+  /^(?:to\s+(?:the\s+)?order|order|a\s+la\s+orden|[àa]\s+l['’]ordre|an\s+die\s+order|aan\s+order|all['’]ordine)\.?$/i;
+
 /** A party's name: the first line of its block, not an instruction or an address line. */
 export function parseParty(raw: string): string | null {
   const value = parseText(raw);
-  if (value === null || NOT_A_NAME.test(value) || !/[A-Za-z]{2}/.test(value) || /^\d/.test(value))
+  if (
+    value === null ||
+    NOT_A_NAME.test(value) ||
+    BARE_ORDER.test(value) ||
+    !/[A-Za-z]{2}/.test(value) ||
+    /^\d/.test(value)
+  )
     return null;
   return value;
 }

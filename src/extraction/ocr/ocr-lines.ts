@@ -23,6 +23,10 @@ export interface OcrPage {
 // Courier 0.6): the lower end, so an em is not underestimated.
 const AVERAGE_CHAR_EM = 0.55;
 
+// OCR reads a capital I as "!" or "|" inside a word in capitals ("HUAME! HOUSEWARES"); trade documents
+// print neither inside a word.
+const MISREAD_I = /(?<=[A-Z])[!|](?=[A-Z]|$)|^[!|](?=[A-Z]{2})/g;
+
 export const meanConfidence = (words: readonly OcrWord[]): number =>
   words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
 
@@ -54,7 +58,7 @@ export function ocrLines(page: OcrPage, pageNumber: number): TextLine[] {
     const bottom = words.reduce((sum, word) => sum + word.top + word.height, 0) / words.length;
     for (const word of words) {
       items.push({
-        text: word.text,
+        text: word.text.replace(MISREAD_I, 'I'),
         x: word.left,
         // PDF-like coordinates: y grows upwards, so lines sort top to bottom as in a text layer.
         y: page.height - bottom,

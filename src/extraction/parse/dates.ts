@@ -47,6 +47,10 @@ const DAY_MONTH_NAME_YEAR = new RegExp(
 const MONTH_NAME_DAY_YEAR = new RegExp(
   `(?<![a-z])${MONTH_NAME}\\s*(\\d{1,2})(?:st|nd|rd|th)?,?\\s*(\\d{4})(?!\\d)`,
 );
+// "2026-NOV-25", "2026 Nov 25": year first with the month's name, as Canadian and Asian systems print.
+const YEAR_MONTH_NAME_DAY = new RegExp(
+  `(?<![\\d])(\\d{4})[\\s\\-/.]*${MONTH_NAME}(?![a-z])[\\s\\-/.]*(\\d{1,2})(?!\\d)`,
+);
 const SLASHED = /(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?![\d/])/;
 // Dotted and dashed numeric dates are day-first wherever they are used (Europe, Asia, Latin America),
 // unless the day-first reading is impossible.
@@ -66,6 +70,7 @@ export function parseDate(text: string, slashOrder: SlashDateOrder | null = 'mon
   consider(ISO, (m) => isoDate(m[1], m[2], m[3]));
   consider(DAY_MONTH_NAME_YEAR, (m) => isoDate(fullYear(m[3]), monthNumber(m[2]), m[1]));
   consider(MONTH_NAME_DAY_YEAR, (m) => isoDate(m[3], monthNumber(m[1]), m[2]));
+  consider(YEAR_MONTH_NAME_DAY, (m) => isoDate(m[1], monthNumber(m[2]), m[3]));
   consider(SLASHED, (m) => numericToIso(m, slashOrder));
   consider(DOTTED, (m) => numericToIso(m, 'day_first'));
   const valid = candidates.filter((c) => c.iso !== null).sort((a, b) => a.index - b.index);

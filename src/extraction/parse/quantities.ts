@@ -35,7 +35,7 @@ function parseBareWeight(text: string): string | null {
 // English and the five other languages' package words: colis, Packstücke, colli, bultos, cajas...
 const PACKAGE_UNITS = `packages?|pkgs?|pk|cartons?|ctns?|pallets?|plts?|cases?|crates?|boxe?s?|bags?|drums?|bundles?|rolls?|pieces?|pcs|units?|colis|caisses?|sacs?|packst[üu]cke?|kartons?|kisten?|paletten?|kolli|colli|pakken|dozen|stuks|bultos|cajas?|palets?|sacos?|cartoni|bancali|sacchi|casse`;
 const PACKAGE_COUNT = new RegExp(
-  String.raw`(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:x\s*)?(?:${PACKAGE_UNITS})\b`,
+  String.raw`(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[.'’]\d{3})+|\d+)\s*(?:x\s*)?(?:${PACKAGE_UNITS})\b`,
   'i',
 );
 const BARE_INTEGER = /^\s*(\d{1,3}(?:,\d{3})+|\d+)\s*$/;
@@ -44,7 +44,8 @@ const BARE_INTEGER = /^\s*(\d{1,3}(?:,\d{3})+|\d+)\s*$/;
 export function parsePackageCount(text: string): number | null {
   const match = PACKAGE_COUNT.exec(text) ?? BARE_INTEGER.exec(text);
   if (match === null) return null;
-  const count = Number((match[1] ?? '').replace(/,/g, ''));
+  // A count is whole: "1.120 CAJAS" and "1'120 Kartons" group thousands as "1,120 CARTONS" does.
+  const count = Number((match[1] ?? '').replace(/[,.'’]/g, ''));
   return Number.isSafeInteger(count) ? count : null;
 }
 

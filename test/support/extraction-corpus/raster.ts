@@ -28,7 +28,7 @@ export function renderPages(pdf: Uint8Array, dpi: number): Buffer[] {
 }
 
 /** Sprinkles seeded dark and light specks over a greyscale image, as dust and toner on a scan. */
-async function speckle(image: Buffer, random: Random, density: number): Promise<Buffer> {
+export async function speckle(image: Buffer, random: Random, density: number): Promise<Buffer> {
   const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
   const pixels = Buffer.from(data);
   const count = Math.floor(info.width * info.height * density);

@@ -29,3 +29,14 @@ export const HELDOUT2_THRESHOLDS = {
   classificationAccuracy: 0.94,
   fieldF1: 0.9,
 } as const;
+
+/**
+ * The floor for the third held-out set (test/fixtures/extraction-heldout-3/): the engine scored
+ * classification 1.00, field F1 0.86 (precision 0.93, recall 0.79) on its first 34 documents before any
+ * rule was changed for them, 1.00 / 0.91 on the six written after those rules, and 1.00 / 0.99 on all 40
+ * now; the floor leaves a margin for OCR variance on its five scans.
+ */
+export const HELDOUT3_THRESHOLDS = {
+  classificationAccuracy: 0.94,
+  fieldF1: 0.94,
+} as const;

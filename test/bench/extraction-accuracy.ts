@@ -6,6 +6,7 @@ import {
   CORPUS_DIR,
   HELDOUT_DIR,
   HELDOUT2_DIR,
+  HELDOUT3_DIR,
   loadCorpus,
   runCorpus,
 } from '../support/extraction-corpus/run-corpus.ts';
@@ -95,23 +96,29 @@ process.stdout.write(
     `${heldoutOverall.recall.toFixed(2)}); ${heldout.documents.length} documents in layouts the corpus generator does not make\n`,
 );
 
-const second = loadCorpus(HELDOUT2_DIR);
-progress(`scoring ${second.documents.length} documents of the second held-out set`);
-const secondScores = (await runCorpus(second.documents, extractDocument, HELDOUT2_DIR)).scores;
-const secondOverall = summarize(secondScores);
-write(formatSummaryTable('held-out 2', new Map([['all', secondScores]])));
-write(
-  formatSummaryTable(
-    'held-out 2 input',
-    groupBy(secondScores, (s) => s.document.input_kind),
-  ),
-);
-write(formatFieldTable(secondScores));
-process.stdout.write(
-  `extraction held-out 2: classification accuracy ${secondOverall.classificationAccuracy.toFixed(2)}, field F1 ` +
-    `${secondOverall.f1.toFixed(2)} (precision ${secondOverall.precision.toFixed(2)}, recall ` +
-    `${secondOverall.recall.toFixed(2)}); ${second.documents.length} documents written after the first held-out set\n`,
-);
+/** A later held-out set: its summary and field tables, and its line. */
+async function scoreLaterSet(label: string, dir: string, written: string): Promise<void> {
+  const set = loadCorpus(dir);
+  progress(`scoring ${set.documents.length} documents of the ${label} set`);
+  const scores = (await runCorpus(set.documents, extractDocument, dir)).scores;
+  const overall = summarize(scores);
+  write(formatSummaryTable(label, new Map([['all', scores]])));
+  write(
+    formatSummaryTable(
+      `${label} input`,
+      groupBy(scores, (s) => s.document.input_kind),
+    ),
+  );
+  write(formatFieldTable(scores));
+  process.stdout.write(
+    `extraction ${label}: classification accuracy ${overall.classificationAccuracy.toFixed(2)}, field F1 ` +
+      `${overall.f1.toFixed(2)} (precision ${overall.precision.toFixed(2)}, recall ` +
+      `${overall.recall.toFixed(2)}); ${set.documents.length} documents ${written}\n`,
+  );
+}
+
+await scoreLaterSet('held-out 2', HELDOUT2_DIR, 'written after the first held-out set');
+await scoreLaterSet('held-out 3', HELDOUT3_DIR, 'in office layouts, written after the second');
 
 await textSpeed(corpus.documents.filter((d) => d.input_kind === 'text_pdf'));
 await ocrSpeed(

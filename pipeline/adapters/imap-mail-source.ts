@@ -221,7 +221,7 @@ export class ImapMailSource implements MailSource {
     if (first === undefined) return;
     const client = await this.mover.connect();
     await this.ensureFolder(client, folder);
-    const lock = await this.lock(client, first.mailbox);
+    const lock = await this.lock(client, first.mailbox, 'move');
     try {
       // Mail that came after this connection last looked is unknown to it, and a UID MOVE skips unknown
       // UIDs without a word: a NOOP brings its view of the mailbox up to date first.
@@ -284,9 +284,20 @@ export class ImapMailSource implements MailSource {
     }
   }
 
-  private async lock(client: ImapFlow, mailbox: string): Promise<{ release(): void }> {
+  /**
+   * The mailbox opened on `client`: read-only (EXAMINE) on the reading connection, which only lists and
+   * fetches; a server then leaves new mail where it is (Dovecot moves each file from `new/` to `cur/` at a
+   * read-write SELECT: 20 us a message, before the first listing could answer). The moving connection
+   * opens it read-write, unless the whole source is read-only.
+   */
+  private async lock(
+    client: ImapFlow,
+    mailbox: string,
+    use: 'read' | 'move' = 'read',
+  ): Promise<{ release(): void }> {
+    const readOnly = use === 'read' || this.options.readOnly === true;
     try {
-      return await client.getMailboxLock(mailbox, { readOnly: this.options.readOnly === true });
+      return await client.getMailboxLock(mailbox, { readOnly });
     } catch (error) {
       throw this.wrap(error, mailbox);
     }

@@ -1,35 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generateHeldout, HELDOUT_COUNT, HELDOUT_SEED } from './heldout.ts';
-import type { CorpusTruth } from './truth.ts';
+import { writeHeldoutSet } from './write-set.ts';
 
 /**
  * `npx tsx test/support/extraction-corpus/write-heldout.ts`: regenerates test/fixtures/extraction-heldout/
  * (documents and truth.json). Needs `pdftoppm` for the scans; the output is committed.
  */
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const out = join(repoRoot, 'test/fixtures/extraction-heldout');
-mkdirSync(out, { recursive: true });
-for (const name of readdirSync(out)) rmSync(join(out, name));
-
-const truth: CorpusTruth = {
+await writeHeldoutSet({
+  folder: 'extraction-heldout',
   about:
     'Held-out extraction set written by test/support/extraction-corpus/heldout*.ts: layouts the corpus generator does not make, scored but never tuned to. Fields normalized as in the corpus; a field of the type missing here is not on the document (or is not a party name, like "SAME AS CONSIGNEE").',
   seed: HELDOUT_SEED,
-  documents: [],
-};
-let bytes = 0;
-for (let position = 0; position < HELDOUT_COUNT; position += 1) {
-  const file = await generateHeldout(position);
-  writeFileSync(join(out, file.truth.file), file.bytes);
-  truth.documents.push(file.truth);
-  bytes += file.bytes.byteLength;
-}
-writeFileSync(join(out, 'truth.json'), `${JSON.stringify(truth, null, 2)}\n`);
-execFileSync(join(repoRoot, 'node_modules/.bin/biome'), ['format', '--write', join(out, 'truth.json')], {
-  stdio: 'ignore',
+  count: HELDOUT_COUNT,
+  generate: generateHeldout,
 });
-process.stderr.write(`${truth.documents.length} documents, ${(bytes / 1024 / 1024).toFixed(2)} MB\n`);

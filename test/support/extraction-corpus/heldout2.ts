@@ -1,13 +1,12 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { Canvas } from './heldout-canvas.ts';
 import type { HeldoutDocument } from './heldout-cargo.ts';
+import { generateSetDocument, type HeldoutSet, type HeldoutSetFile } from './heldout-set.ts';
 import { HELDOUT2_BILLS } from './heldout2-bills.ts';
 import { HELDOUT2_INVOICES } from './heldout2-invoices.ts';
 import { HELDOUT2_NOTICES } from './heldout2-notices.ts';
 import { HELDOUT2_PACKING } from './heldout2-packing.ts';
 import { renderPages } from './raster.ts';
-import type { CorpusDocument, InputKind } from './truth.ts';
 
 /**
  * The second held-out set (test/fixtures/extraction-heldout-2/): written after the engine had reached
@@ -145,47 +144,16 @@ async function damage(
   }
 }
 
-export interface Heldout2File {
-  bytes: Uint8Array;
-  truth: CorpusDocument;
-}
+const HELDOUT2_SET: HeldoutSet<Damage> = {
+  label: 'heldout-2',
+  documents: HELDOUT2_DOCUMENTS,
+  scans: HELDOUT2_SCANS,
+  describe,
+  damage,
+};
 
 /** The document at `position` (text PDFs first, then the scans); `scan: false` skips rasterizing. */
-export async function generateHeldout2(
+export const generateHeldout2 = (
   position: number,
   options: { scan?: boolean } = {},
-): Promise<Heldout2File> {
-  const id = (name: string, kind: InputKind): string =>
-    `${String(position + 1).padStart(3, '0')}-${name}${kind === 'text_pdf' ? '' : `-${kind.replace(/_/g, '-')}`}`;
-  const scan =
-    position >= HELDOUT2_DOCUMENTS.length ? HELDOUT2_SCANS[position - HELDOUT2_DOCUMENTS.length] : null;
-  const document =
-    scan === null ? HELDOUT2_DOCUMENTS[position] : HELDOUT2_DOCUMENTS.find((d) => d.name === scan?.[0]);
-  if (document === undefined || scan === undefined)
-    throw new RangeError(`no held-out document at ${position}`);
-  const canvas = await Canvas.create(document.face, document.letter === true);
-  document.draw(canvas);
-  const pdf = await canvas.save();
-  const kind: InputKind = scan === null ? 'text_pdf' : scan[1].kind;
-  const name = id(document.name, kind);
-  const truth: CorpusDocument = {
-    id: name,
-    file: `${name}.pdf`,
-    type: document.type,
-    language: document.language,
-    input_kind: kind,
-    variant: `heldout-2 ${document.face}${scan === null ? '' : `; ${describe(scan[1])}`}`,
-    pages: canvas.pageCount,
-    fields: document.fields,
-  };
-  if (scan === null || options.scan === false) return { bytes: pdf, truth };
-  const damaged = await damage(pdf, scan[1], document.letter === true);
-  return {
-    bytes: damaged.bytes,
-    truth: {
-      ...truth,
-      file: `${name}.${damaged.extension}`,
-      pages: damaged.extension === 'pdf' ? truth.pages : 1,
-    },
-  };
-}
+): Promise<HeldoutSetFile> => generateSetDocument(HELDOUT2_SET, position, options);

@@ -1,14 +1,13 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { createRandom } from '../samples/random.ts';
-import { Canvas } from './heldout-canvas.ts';
 import type { HeldoutDocument } from './heldout-cargo.ts';
+import { generateSetDocument, type HeldoutSet, type HeldoutSetFile } from './heldout-set.ts';
 import { HELDOUT3_BILLS } from './heldout3-bills.ts';
 import { HELDOUT3_LATER } from './heldout3-later.ts';
 import { HELDOUT3_NOTICES } from './heldout3-notices.ts';
 import { HELDOUT3_TRADE } from './heldout3-trade.ts';
 import { renderPages, speckle } from './raster.ts';
-import type { CorpusDocument, InputKind } from './truth.ts';
 
 /**
  * The third held-out set (test/fixtures/extraction-heldout-3/): written after the engine stood at
@@ -139,47 +138,16 @@ async function damage(
   }
 }
 
-export interface Heldout3File {
-  bytes: Uint8Array;
-  truth: CorpusDocument;
-}
+const HELDOUT3_SET: HeldoutSet<Damage> = {
+  label: 'heldout-3',
+  documents: HELDOUT3_DOCUMENTS,
+  scans: HELDOUT3_SCANS,
+  describe,
+  damage,
+};
 
 /** The document at `position` (text PDFs first, then the scans); `scan: false` skips rasterizing. */
-export async function generateHeldout3(
+export const generateHeldout3 = (
   position: number,
   options: { scan?: boolean } = {},
-): Promise<Heldout3File> {
-  const id = (name: string, kind: InputKind): string =>
-    `${String(position + 1).padStart(3, '0')}-${name}${kind === 'text_pdf' ? '' : `-${kind.replace(/_/g, '-')}`}`;
-  const scan =
-    position >= HELDOUT3_DOCUMENTS.length ? HELDOUT3_SCANS[position - HELDOUT3_DOCUMENTS.length] : null;
-  const document =
-    scan === null ? HELDOUT3_DOCUMENTS[position] : HELDOUT3_DOCUMENTS.find((d) => d.name === scan?.[0]);
-  if (document === undefined || scan === undefined)
-    throw new RangeError(`no held-out document at ${position}`);
-  const canvas = await Canvas.create(document.face, document.letter === true);
-  document.draw(canvas);
-  const pdf = await canvas.save();
-  const kind: InputKind = scan === null ? 'text_pdf' : scan[1].kind;
-  const name = id(document.name, kind);
-  const truth: CorpusDocument = {
-    id: name,
-    file: `${name}.pdf`,
-    type: document.type,
-    language: document.language,
-    input_kind: kind,
-    variant: `heldout-3 ${document.face}${scan === null ? '' : `; ${describe(scan[1])}`}`,
-    pages: canvas.pageCount,
-    fields: document.fields,
-  };
-  if (scan === null || options.scan === false) return { bytes: pdf, truth };
-  const damaged = await damage(pdf, scan[1], document.letter === true);
-  return {
-    bytes: damaged.bytes,
-    truth: {
-      ...truth,
-      file: `${name}.${damaged.extension}`,
-      pages: damaged.extension === 'pdf' ? truth.pages : 1,
-    },
-  };
-}
+): Promise<HeldoutSetFile> => generateSetDocument(HELDOUT3_SET, position, options);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Ledger } from '../../../pipeline/adapters/s3-ledger.ts';
 import { ledgerKeys } from '../../../pipeline/ledger/keys.ts';
-import { acquireLease, releaseLease } from '../../../pipeline/ledger/mailbox.ts';
+import { acquireLease, readMailRecord, recordMails, releaseLease } from '../../../pipeline/ledger/mailbox.ts';
 import { type AwsEmulator, startAwsEmulator } from '../../support/aws-emulator.ts';
 
-/** The mailbox lease on the S3 ledger (fauxqs): its generation keys, listing, take-over and clean-up. */
+/** The mailbox lease and records on the S3 ledger (fauxqs): generation keys, take-over, clean-up, records. */
 describe('the mailbox lease on the S3 ledger', () => {
   let aws: AwsEmulator;
   beforeAll(async () => {
@@ -36,5 +36,35 @@ describe('the mailbox lease on the S3 ledger', () => {
     expect((await ledger.list(ledgerKeys.mailLeases(box))).map((entry) => entry.key)).toEqual([
       ledgerKeys.mailLease(box, 4),
     ]);
+  });
+
+  it("records a chunk's 250 messages in batches side by side, each readable and written once", async () => {
+    const ledger = new S3Ledger({
+      client: aws.s3,
+      bucket: await aws.createFreshBucket('records'),
+      prefix: 'ledger',
+    });
+    const at = '2026-11-24T10:00:00.000Z';
+    const records = Array.from({ length: 250 }, (_, n) => ({
+      message: `message-${String(n).padStart(3, '0')}`,
+      record: {
+        uidValidity: 7,
+        uid: n + 1,
+        at,
+        receivedAt: at,
+        outcome: 'processed' as const,
+        reason: null,
+        detail: null,
+        documents: 1,
+      },
+    }));
+    await recordMails(ledger, 'box1', records);
+    const read = await Promise.all(records.map(({ message }) => readMailRecord(ledger, 'box1', message)));
+    expect(read.map((record) => record?.uid)).toEqual(records.map(({ record }) => record.uid));
+    // Written again (a poll after a crash): the first records stand.
+    const [first] = records;
+    if (first === undefined) throw new Error('no records');
+    await recordMails(ledger, 'box1', [{ message: first.message, record: { ...first.record, uid: 999 } }]);
+    expect((await readMailRecord(ledger, 'box1', first.message))?.uid).toBe(1);
   });
 });

@@ -28,6 +28,8 @@ const MAX_DELAY_SECONDS = 15 * 60;
 const MAX_VISIBILITY_SECONDS = 12 * 60 * 60;
 /** Entries SQS failed on its side (not a sender fault) are sent again this many times before giving up. */
 const BATCH_RETRIES = 3;
+/** SendMessageBatch calls under way at once for one `sendBatch`: a chunk of mail sends 25 and more. */
+const SEND_CALLS_IN_FLIGHT = 8;
 /** First pause before resending failed entries, doubled each time: SQS's internal faults pass quickly. */
 const BATCH_RETRY_BASE_MS = 100;
 
@@ -90,8 +92,8 @@ export class SqsQueue implements Queue {
     const delaySeconds = checkRange('delaySeconds', options.delaySeconds ?? 0, MAX_DELAY_SECONDS);
     const ids: string[] = new Array<string>(bodies.length);
     const failures: BatchEntryFailure[] = [];
-    for (const batch of planBatches(bodies, this.maxMessageBytes)) {
-      const failed = await this.withRetries(batch, async (indexes) => {
+    const sendOne = (batch: readonly number[]) =>
+      this.withRetries(batch, async (indexes) => {
         const output = await this.call('SendMessageBatch', () =>
           this.client.send(
             new SendMessageBatchCommand({
@@ -109,7 +111,11 @@ export class SqsQueue implements Queue {
         }
         return output.Failed ?? [];
       });
-      failures.push(...failed);
+    // Calls side by side, a few at a time: each is a round trip, and a chunk of mail has hundreds of messages.
+    const batches = planBatches(bodies, this.maxMessageBytes);
+    for (let start = 0; start < batches.length; start += SEND_CALLS_IN_FLIGHT) {
+      const results = await Promise.all(batches.slice(start, start + SEND_CALLS_IN_FLIGHT).map(sendOne));
+      for (const failed of results) failures.push(...failed);
     }
     if (failures.length > 0) throw new SqsBatchError('SendMessageBatch', this.queueUrl, failures);
     return ids;

@@ -44,6 +44,23 @@ describe('SqsQueue batch partial failures', () => {
     expect(seen.size).toBe(5);
   });
 
+  it('sends 250 bodies in calls side by side, resends the entry one call failed, and each arrives once in order', async () => {
+    const { faulty, queue, plain } = await setUp([
+      { id: '137', code: 'InternalError', senderFault: false, times: 1 },
+    ]);
+    const bodies = Array.from({ length: 250 }, (_, n) => `body-${n}`);
+    const ids = await queue.sendBatch(bodies);
+    // 25 calls of 10, and one more for the entry SQS failed.
+    expect(faulty.calls()).toBe(26);
+    const seen = new Map<string, string>();
+    for (let batch = await plain.receive({ maxMessages: 10 }); batch.length > 0; ) {
+      for (const message of batch) seen.set(message.id, message.body);
+      batch = await plain.receive({ maxMessages: 10 });
+    }
+    expect(seen.size).toBe(250);
+    expect(ids.map((id) => seen.get(id))).toEqual(bodies);
+  });
+
   it('names an entry SQS refused as the sender’s fault, not retryable, and sends the others', async () => {
     const { faulty, queue, plain } = await setUp([
       { id: '1', code: 'InvalidParameterValue', senderFault: true, times: 9 },

@@ -17,6 +17,13 @@ export function annotationLookups(
     ...parties.rolesOf('shipment', facts.ids.shipment),
     ...parties.rolesOf('tracking_request', facts.ids.request),
   ];
+  // A list scan asks for the same slugs on every row: each slug's definitions are read once per request.
+  const definitions = new Map<string, ReturnType<CustomFieldStore['definitionBySlug']>>();
+  const definitionOf = (entityType: 'Cargo' | 'Shipment', slug: string) => {
+    const key = `${entityType}\u0000${slug}`;
+    if (!definitions.has(key)) definitions.set(key, fields.definitionBySlug(accountId, entityType, slug));
+    return definitions.get(key);
+  };
   return {
     accountId,
     rolesOf: (facts) => {
@@ -31,10 +38,10 @@ export function annotationLookups(
     customFieldValues: (facts, slug) => {
       const values: unknown[] = [];
       const container = facts.ids.container;
-      const cargo = container === undefined ? undefined : fields.definitionBySlug(accountId, 'Cargo', slug);
+      const cargo = container === undefined ? undefined : definitionOf('Cargo', slug);
       if (cargo !== undefined && container !== undefined)
         values.push(fields.fieldOf(cargo.id, container)?.value ?? null);
-      const shipment = fields.definitionBySlug(accountId, 'Shipment', slug);
+      const shipment = definitionOf('Shipment', slug);
       if (shipment !== undefined) values.push(fields.fieldOf(shipment.id, facts.ids.shipment)?.value ?? null);
       return values;
     },

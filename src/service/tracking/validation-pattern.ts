@@ -1,0 +1,94 @@
+/**
+ * Whether an account's custom field `validation.pattern` is safe to run on the service's one thread. The
+ * regular expression engine backtracks: a repeated group that itself repeats or branches (`(a+)+`,
+ * `(a|a)*`) takes exponential time on a short value that almost matches, and a backreference cannot be
+ * bounded at all, so one value checked against such a pattern would stall every other request.
+ */
+
+/** Long enough for any format a reference or code follows; a longer pattern is a program, not a format. */
+export const MAX_PATTERN_LENGTH = 200;
+/**
+ * Unbounded quantifiers one pattern may hold: adjacent ones that overlap cost a power of the value's
+ * length (three on a 255-character short text stay in milliseconds, more do not).
+ */
+export const MAX_UNBOUNDED_QUANTIFIERS = 3;
+/** The longest value a pattern is run on: the bound the quantifier count above is measured for. */
+export const MAX_PATTERN_SUBJECT_LENGTH = 255;
+
+const GROUP_PREFIX = /^\(\?(:|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/;
+
+interface Group {
+  /** A quantifier or an alternation inside the group (nested groups included). */
+  ambiguous: boolean;
+}
+
+/** Why the pattern is refused, or undefined when it may be used. */
+export function patternProblem(pattern: string): string | undefined {
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    return `Pattern is longer than ${MAX_PATTERN_LENGTH} characters`;
+  }
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    return 'Pattern is not a valid regular expression';
+  }
+  const stack: Group[] = [{ ambiguous: false }];
+  let unbounded = 0;
+  let inClass = false;
+  let lastClosed: Group | undefined;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const char = pattern[index];
+    const closed = lastClosed;
+    lastClosed = undefined;
+    if (char === '\\') {
+      const next = pattern[index + 1] ?? '';
+      if (!inClass && (/[1-9]/.test(next) || next === 'k')) return 'Pattern must not use backreferences';
+      index += 1;
+      continue;
+    }
+    if (inClass) {
+      if (char === ']') inClass = false;
+      continue;
+    }
+    const quantifier = quantifierAt(pattern, index);
+    if (quantifier !== undefined) {
+      if (quantifier.unbounded) unbounded += 1;
+      if (quantifier.repeats && closed?.ambiguous === true) {
+        return 'Pattern must not repeat a group that itself repeats or branches, such as (a+)+ or (a|b)*';
+      }
+      for (const group of stack) group.ambiguous ||= quantifier.repeats;
+      index += quantifier.length - 1;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === '(') {
+      stack.push({ ambiguous: false });
+      // `(?:`, lookarounds and named groups: their `?` is no quantifier.
+      index += GROUP_PREFIX.exec(pattern.slice(index))?.[0].length ?? 1;
+      index -= 1;
+    } else if (char === '|') for (const group of stack) group.ambiguous = true;
+    else if (char === ')' && stack.length > 1) lastClosed = stack.pop();
+  }
+  if (unbounded > MAX_UNBOUNDED_QUANTIFIERS) {
+    return `Pattern may hold at most ${MAX_UNBOUNDED_QUANTIFIERS} of *, + and {n,}`;
+  }
+  return undefined;
+}
+
+/** The quantifier starting at `index`, if any: its length, whether it repeats, and whether without bound. */
+function quantifierAt(
+  pattern: string,
+  index: number,
+): { length: number; repeats: boolean; unbounded: boolean } | undefined {
+  const char = pattern[index];
+  const lazy = (length: number) => (pattern[index + length] === '?' ? length + 1 : length);
+  if (char === '*' || char === '+') return { length: lazy(1), repeats: true, unbounded: true };
+  if (char === '?') return { length: lazy(1), repeats: false, unbounded: false };
+  if (char !== '{') return undefined;
+  const braces = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(index));
+  if (braces === null) return undefined;
+  const [text, low = '0', comma, high] = braces;
+  const unbounded = comma !== undefined && (high === undefined || high === '');
+  const repeats = unbounded || Number(comma === undefined ? low : high) > 1;
+  return { length: lazy(text.length), repeats, unbounded };
+}

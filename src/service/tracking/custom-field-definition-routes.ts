@@ -7,7 +7,7 @@ import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { readJson } from '../http/read-json.ts';
 import { definitionOr404, serializeDefinition, serializeOption } from './custom-field-resources.ts';
 import type { CustomFieldStore, DefinitionRecord, OptionRecord } from './custom-field-store.ts';
-import { checkValidation } from './custom-field-values.ts';
+import { checkJsonSize, checkValidation } from './custom-field-values.ts';
 
 /**
  * Custom field definitions (`/custom_field_definitions`) and the options of enum definitions
@@ -74,6 +74,8 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
       );
     }
     checkValidation(attributes.validation);
+    checkJsonSize(attributes.validation, '/data/attributes/validation');
+    checkJsonSize(attributes.default_value, '/data/attributes/default_value');
     const definition = fields.createDefinition({
       accountId,
       entityType: attributes.entity_type,
@@ -98,6 +100,8 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
     const definition = definitionOr404(fields, accountId, c.req.param('id'));
     const { attributes } = (await readJson(c, updateDefinitionBody)).data;
     checkValidation(attributes.validation);
+    checkJsonSize(attributes.validation, '/data/attributes/validation');
+    checkJsonSize(attributes.default_value, '/data/attributes/default_value');
     fields.updateDefinition(accountId, definition.id, {
       ...(attributes.display_name === undefined ? {} : { displayName: attributes.display_name }),
       ...(attributes.description === undefined ? {} : { description: attributes.description }),

@@ -14,6 +14,26 @@ const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/;
 const invalid = (detail: string): ValidationError =>
   new ValidationError(detail, {}, { pointer: '/data/attributes/value', code: 'invalid' });
 
+/**
+ * The most a value (or a definition's `validation` or `default_value`) may take as JSON. Values are any
+ * JSON: without a bound, each could take the whole 1 MiB body, and a page of 100 such fields made a
+ * 100 MB answer that the service built on its one thread.
+ */
+export const MAX_CUSTOM_FIELD_JSON_BYTES = 65_536;
+
+/** A 422 on `pointer` when `value` takes more than MAX_CUSTOM_FIELD_JSON_BYTES as JSON. */
+export function checkJsonSize(value: unknown, pointer: string): void {
+  if (value === undefined) return;
+  const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
+  if (bytes > MAX_CUSTOM_FIELD_JSON_BYTES) {
+    throw new ValidationError(
+      `${pointer.split('/').at(-1)} takes ${bytes} bytes as JSON; at most ${MAX_CUSTOM_FIELD_JSON_BYTES} are allowed`,
+      {},
+      { pointer, code: 'invalid' },
+    );
+  }
+}
+
 /** A definition's `validation`, refused with a 422 on its pattern when that could stall the service. */
 export function checkValidation(validation: Record<string, unknown> | null | undefined): void {
   const pattern = validation?.pattern;
@@ -34,6 +54,7 @@ export function checkValue(
   options: readonly OptionRecord[],
   value: unknown,
 ): void {
+  checkJsonSize(value, '/data/attributes/value');
   const rules = definition.validation ?? {};
   if (value === null || value === undefined) {
     if (rules.required === true) {

@@ -6,7 +6,9 @@ import { loadConfig } from '../../../src/config/load-config.ts';
 import { errorDocument } from '../../../src/contract/json-api.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { createService, type LocalService } from '../../../src/service/service.ts';
+import { MAX_CUSTOM_FIELD_JSON_BYTES } from '../../../src/service/tracking/custom-field-values.ts';
 import { MAX_CUSTOM_FIELD_FILTERS } from '../../../src/service/tracking/list-annotation-filters.ts';
+import { MAX_PATTERN_SUBJECT_LENGTH } from '../../../src/service/tracking/validation-pattern.ts';
 import { PLAY_INTERVAL_MS, trackingRequestBody } from '../tracking/tracking-harness.ts';
 
 /**
@@ -109,6 +111,214 @@ describe('probe round 2: custom fields', () => {
     });
     const error = await expectError(response, 422, 'nested quantifier');
     expect(error?.source).toEqual({ pointer: '/data/attributes/validation/pattern' });
+  });
+});
+
+interface Listed {
+  data: Array<{ id: string; type: string; attributes: Record<string, unknown> }>;
+  meta?: { total: number };
+}
+const listed = async (path: string, key = apiKey): Promise<Listed> => {
+  const response = await api(path, { key });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as Listed;
+};
+const created = async (response: Response, label: string): Promise<string> => {
+  expect(response.status, label).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+};
+
+describe('probe round 2: custom field values', () => {
+  it(`a value, validation or default_value over MAX_CUSTOM_FIELD_JSON_BYTES (${MAX_CUSTOM_FIELD_JSON_BYTES}) as JSON is a 422 naming it`, async () => {
+    const big = { notes: 'x'.repeat(MAX_CUSTOM_FIELD_JSON_BYTES) };
+    const refused = await definition({
+      entity_type: 'Shipment',
+      api_slug: 'huge_default',
+      display_name: 'Huge default',
+      data_type: 'short_text',
+      default_value: big,
+    });
+    expect((await expectError(refused, 422, 'default_value'))?.source).toEqual({
+      pointer: '/data/attributes/default_value',
+    });
+    await created(
+      await definition({
+        entity_type: 'Shipment',
+        api_slug: 'blob',
+        display_name: 'Blob',
+        data_type: 'reference',
+        reference_type: 'x',
+      }),
+      'blob definition',
+    );
+    const [shipment] = (await listed('/v2/shipments?page[size]=1')).data;
+    const path = `/v2/shipments/${shipment?.id}/custom_fields`;
+    const body = (value: unknown) => ({
+      data: { type: 'custom_field', attributes: { api_slug: 'blob', value } },
+    });
+    const tooBig = await api(path, { method: 'POST', json: body(big) });
+    const error = await expectError(tooBig, 422, 'value');
+    expect(error?.source).toEqual({ pointer: '/data/attributes/value' });
+    expect(error?.detail).not.toContain('xxxx');
+    expect((await api(path, { method: 'POST', json: body({ notes: 'fits' }) })).status).toBe(201);
+  });
+
+  it('a value longer than MAX_PATTERN_SUBJECT_LENGTH on a field with a pattern is a 422; a safe pattern still checks', async () => {
+    await created(
+      await definition({
+        entity_type: 'Shipment',
+        api_slug: 'po',
+        display_name: 'PO',
+        data_type: 'short_text',
+        validation: { pattern: '^PO-\\d+$' },
+      }),
+      'po definition',
+    );
+    const [shipment] = (await listed('/v2/shipments?page[size]=1')).data;
+    const path = `/v2/shipments/${shipment?.id}/custom_fields`;
+    const body = (value: unknown) => ({
+      data: { type: 'custom_field', attributes: { api_slug: 'po', value } },
+    });
+    await expectError(
+      await api(path, { method: 'POST', json: body(`PO-${'1'.repeat(MAX_PATTERN_SUBJECT_LENGTH)}`) }),
+      422,
+      'long value',
+    );
+    await expectError(await api(path, { method: 'POST', json: body('SO-1') }), 422, 'no match');
+    expect((await api(path, { method: 'POST', json: body('PO-42') })).status).toBe(201);
+  });
+
+  it('concurrent writes of one slug on one entity leave exactly one value, the last answered, and no 5xx', async () => {
+    await created(
+      await definition({
+        entity_type: 'Shipment',
+        api_slug: 'race',
+        display_name: 'Race',
+        data_type: 'number',
+      }),
+      'race definition',
+    );
+    const [shipment] = (await listed('/v2/shipments?page[size]=1')).data;
+    const path = `/v2/shipments/${shipment?.id}/custom_fields`;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, value) =>
+        api(path, {
+          method: 'POST',
+          json: { data: { type: 'custom_field', attributes: { api_slug: 'race', value } } },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const values = (await listed(path)).data.filter((field) => field.attributes.api_slug === 'race');
+    expect(values).toHaveLength(1);
+  });
+});
+
+describe('probe round 2: tenant isolation', () => {
+  it("another account's parties, definitions, options and values are 404 on every route, and absent from its lists", async () => {
+    const party = await created(
+      await api('/v2/parties', {
+        method: 'POST',
+        json: { data: { type: 'party', attributes: { company_name: 'Secret Co' } } },
+      }),
+      'party',
+    );
+    const enumDefinition = await created(
+      await definition({
+        entity_type: 'Cargo',
+        api_slug: 'secret_enum',
+        display_name: 'Secret',
+        data_type: 'enum',
+      }),
+      'enum definition',
+    );
+    const option = await created(
+      await api(`/v2/custom_field_definitions/${enumDefinition}/options`, {
+        method: 'POST',
+        json: { data: { type: 'custom_field_option', attributes: { label: 'Hot', value: 'hot' } } },
+      }),
+      'option',
+    );
+    const [container] = (await listed('/v2/containers?page[size]=1')).data;
+    const [shipment] = (await listed('/v2/shipments?page[size]=1')).data;
+    const field = await created(
+      await api(`/v2/containers/${container?.id}/custom_fields`, {
+        method: 'POST',
+        json: { data: { type: 'custom_field', attributes: { api_slug: 'secret_enum', value: 'hot' } } },
+      }),
+      'value',
+    );
+    const role = await created(
+      await api(`/v2/shipments/${shipment?.id}/party_roles`, {
+        method: 'POST',
+        json: { data: { type: 'party_role', attributes: { role: 'customer', party_id: party } } },
+      }),
+      'role',
+    );
+    const patchBody = {
+      data: { attributes: { company_name: 'Mine now', display_name: 'Mine', label: 'x', value: 'x' } },
+    };
+    for (const [method, path] of [
+      ['GET', `/v2/parties/${party}`],
+      ['PATCH', `/v2/parties/${party}`],
+      ['GET', `/v2/custom_field_definitions/${enumDefinition}`],
+      ['PATCH', `/v2/custom_field_definitions/${enumDefinition}`],
+      ['DELETE', `/v2/custom_field_definitions/${enumDefinition}`],
+      ['GET', `/v2/custom_field_definitions/${enumDefinition}/options`],
+      ['POST', `/v2/custom_field_definitions/${enumDefinition}/options`],
+      ['GET', `/v2/custom_field_definitions/${enumDefinition}/options/${option}`],
+      ['PATCH', `/v2/custom_field_definitions/${enumDefinition}/options/${option}`],
+      ['DELETE', `/v2/custom_field_definitions/${enumDefinition}/options/${option}`],
+      ['GET', `/v2/custom_fields/${field}`],
+      ['PATCH', `/v2/custom_fields/${field}`],
+      ['DELETE', `/v2/custom_fields/${field}`],
+      ['GET', `/v2/containers/${container?.id}/custom_fields`],
+      ['POST', `/v2/containers/${container?.id}/custom_fields`],
+      ['PATCH', `/v2/containers/${container?.id}/custom_fields/secret_enum`],
+      ['DELETE', `/v2/containers/${container?.id}/custom_fields/secret_enum`],
+      ['GET', `/v2/shipments/${shipment?.id}/party_roles`],
+      ['POST', `/v2/shipments/${shipment?.id}/party_roles`],
+      ['DELETE', `/v2/shipments/${shipment?.id}/party_roles/${role}`],
+    ] as const) {
+      const response = await api(path, {
+        method,
+        key: otherKey,
+        ...(method === 'PATCH' || method === 'POST' ? { json: patchBody } : {}),
+      });
+      await expectError(response, 404, `${method} ${path}`);
+    }
+    // Setting a value through another account's definition, on the account's own value list: no such definition.
+    const other = await api('/v2/custom_fields', {
+      method: 'POST',
+      key: otherKey,
+      json: {
+        data: {
+          type: 'custom_field',
+          attributes: { value: 'hot' },
+          relationships: {
+            entity: { data: { type: 'container', id: container?.id } },
+            definition: { data: { type: 'custom_field_definition', id: enumDefinition } },
+          },
+        },
+      },
+    });
+    await expectError(other, 404, 'POST /v2/custom_fields with their ids');
+    for (const path of [
+      '/v2/parties',
+      '/v2/custom_field_definitions',
+      '/v2/custom_fields',
+      '/v2/containers',
+      '/v2/shipments',
+    ]) {
+      expect((await listed(path, otherKey)).data, path).toEqual([]);
+    }
+    // Filtering by their party or slug finds nothing of theirs, and nothing changed for the owner.
+    expect((await listed(`/v2/shipments?filter[customer_id]=${party}`, otherKey)).data).toEqual([]);
+    expect((await listed('/v2/containers?filter[custom_fields][secret_enum]=hot', otherKey)).data).toEqual(
+      [],
+    );
+    expect((await listed('/v2/containers?filter[custom_fields][secret_enum]=hot')).data).toHaveLength(1);
+    expect((await listed(`/v2/shipments?filter[customer_id]=${party}`)).data).toHaveLength(1);
   });
 });
 

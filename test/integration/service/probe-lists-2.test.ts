@@ -214,6 +214,27 @@ describe('probe round 2: custom field values', () => {
   });
 });
 
+describe('probe round 2: names of object properties', () => {
+  it('an entity type named constructor or __proto__ is no entity type: 422 on the relationship, not a 500', async () => {
+    const [container] = (await listed('/v2/containers?page[size]=1')).data;
+    for (const type of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const response = await api('/v2/custom_fields', {
+        method: 'POST',
+        json: {
+          data: {
+            type: 'custom_field',
+            attributes: { api_slug: 'race', value: 1 },
+            relationships: { entity: { data: { type, id: container?.id } } },
+          },
+        },
+      });
+      const error = await expectError(response, 422, type);
+      expect(error?.source).toEqual({ pointer: '/data/relationships/entity/data' });
+      await expectAnswered(`/v2/custom_fields?filter[entity_type]=${type}`);
+    }
+  });
+});
+
 describe('probe round 2: tenant isolation', () => {
   it("another account's parties, definitions, options and values are 404 on every route, and absent from its lists", async () => {
     const party = await created(
@@ -322,22 +343,160 @@ describe('probe round 2: tenant isolation', () => {
   });
 });
 
-describe('probe round 2: lists', () => {
-  it('measure', async () => {
-    const listed = (await (await api('/v2/containers?page[size]=1')).json()) as { meta: { total: number } };
-    console.log('containers', listed.meta.total);
-    const slugs = Array.from(
-      { length: 400 },
-      (_, i) => `filter[custom_fields][${i.toString(36)}]=@not_exists`,
-    ).join('&');
-    console.log('len', slugs.length);
-    let t = performance.now();
-    const r = await api(`/v2/containers?${slugs}`);
-    console.log('custom slugs', r.status, performance.now() - t);
-    t = performance.now();
-    const r2 = await api(
-      `/v2/containers?sort=-pickup_lfd,pod_arrived_at,created_at&filter[pol_code]=@not_exists`,
-    );
-    console.log('sort', r2.status, performance.now() - t, (await r2.text()).slice(0, 200));
+/** Every filter name of the two lists, as the upstream's list-filter reference names them. */
+const CONTAINER_FILTERS = [
+  'pickup_lfd',
+  'pod_arrived_at',
+  'pod_discharged_at',
+  'pol_etd_at',
+  'arrival',
+  'created_at',
+  'updated_at',
+  'pickup_lfd_terminal_on',
+  'pol_code',
+  'pod_code',
+  'vessel_name',
+  'current_status',
+  'customer_name',
+  'has_holds',
+  'has_fees',
+  'requires_attention',
+  'last_free_day_on',
+  'search_by_shipment_number',
+  'search_by_ref_numbers',
+  'search_by_ids',
+  'search_by_number',
+  'number',
+  'shipping_line_scac',
+  'tag',
+  'tags_and',
+  'customer_id',
+  'party_id',
+  'parties][customer',
+  'custom_fields][race',
+];
+const SHIPMENT_FILTERS = [
+  'created_at',
+  'pod_ata_at',
+  'pod_arrival',
+  'pol_code',
+  'pod_terminal_id',
+  'voyage_status',
+  'arriving_today',
+  'tag',
+  'tags_and',
+  'customer_id',
+  'party_id',
+  'parties][shipper',
+  'number',
+  'query',
+  'tracking_stopped',
+];
+/** What a hostile client puts in a filter: SQL, LIKE wildcards, regex, controls, extremes, operators alone. */
+const HOSTILE_VALUES = [
+  "' OR 1=1 --",
+  '%',
+  '_',
+  '%%__\\',
+  '.*',
+  '(a+)+$',
+  '\u0000',
+  '\u202eUECM',
+  'ＭＡＥＵ',
+  '🚢',
+  '>=',
+  '<',
+  '@exists,@not_exists',
+  '9999-99-99',
+  '0000-00-00',
+  '>=99999999999999999999.days.ago',
+  '99999999999.days.from_now',
+  '>=275760-09-13T00:00:00Z',
+  '>=+275760-09-13',
+  '1e999',
+  '__proto__',
+  'constructor',
+  'toString',
+  '-1',
+  'true,false',
+  ',,,,',
+  'x'.repeat(8_000),
+  Array.from({ length: 2_000 }, () => 'a').join(','),
+];
+const SORTS = [
+  'created_at,-created_at,created_at,created_at',
+  '-',
+  ',',
+  '--created_at',
+  'attention_priority,created_at',
+  'created_at;DROP TABLE containers',
+  `${'x'.repeat(8_000)}`,
+  'constructor',
+  '__proto__',
+  'toString',
+];
+
+/** Every 4xx is a JSON:API error document naming the parameter; nothing is a 5xx. */
+const expectAnswered = async (path: string) => {
+  const response = await api(path);
+  expect(response.status, path.slice(0, 200)).toBeLessThan(500);
+  if (response.status >= 400) {
+    const body = errorDocument.parse(await response.json());
+    expect(body.errors[0]?.status).toBe(String(response.status));
+  } else await response.body?.cancel();
+  return response.status;
+};
+
+describe('probe round 2: list filters and sorts', () => {
+  it('hostile values in every filter of /v2/containers and /v2/shipments are answered, never a 5xx', async () => {
+    for (const [list, names] of [
+      ['/v2/containers', CONTAINER_FILTERS],
+      ['/v2/shipments', SHIPMENT_FILTERS],
+    ] as const) {
+      for (const name of names) {
+        for (const value of HOSTILE_VALUES) {
+          const encoded = encodeURIComponent(value);
+          await expectAnswered(`${list}?filter[${name}]=${encoded}`);
+          await expectAnswered(
+            `${list}?filter[${name}][]=${encoded}&filter[${name}][]=${encoded}&page[number]=1000000000`,
+          );
+        }
+      }
+    }
+  });
+
+  it('hostile sort tokens, including names of object properties, are 400s naming sort', async () => {
+    for (const list of [
+      '/v2/containers',
+      '/v2/shipments',
+      '/v2/parties',
+      '/v2/custom_fields',
+      '/v2/custom_field_definitions',
+    ]) {
+      for (const sort of SORTS) {
+        const status = await expectAnswered(`${list}?sort=${encodeURIComponent(sort)}`);
+        expect([200, 400], `${list} sort=${sort.slice(0, 40)}`).toContain(status);
+      }
+    }
+  });
+
+  it('the filters of parties, custom fields, definitions, options and search take hostile values', async () => {
+    const paths = [
+      '/v2/parties?filter[company_name]=',
+      '/v2/custom_field_definitions?filter[display_name]=',
+      '/v2/custom_field_definitions?filter[entity_type]=',
+      '/v2/custom_field_definitions?filter[data_type]=',
+      '/v2/custom_fields?filter[entity_type]=',
+      '/v2/custom_fields?filter[entity_id]=',
+      '/v2/custom_fields?filter[definition_id]=',
+      '/v2/shipping_lines?search=',
+      '/v2/search?query=',
+      '/v2/metro_areas/',
+      '/v2/ports/',
+      '/v2/vessels/',
+    ];
+    for (const path of paths) {
+      for (const value of HOSTILE_VALUES) await expectAnswered(`${path}${encodeURIComponent(value)}`);
+    }
   });
 });

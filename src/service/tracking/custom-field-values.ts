@@ -17,9 +17,10 @@ const invalid = (detail: string): ValidationError =>
 /**
  * The most a value (or a definition's `validation` or `default_value`) may take as JSON. Values are any
  * JSON: without a bound, each could take the whole 1 MiB body, and a page of 100 such fields made a
- * 100 MB answer that the service built on its one thread.
+ * 100 MB answer that the service built on its one thread. With MAX_DEFINITIONS_PER_ENTITY_TYPE, one
+ * entity's fields stay within a few megabytes.
  */
-export const MAX_CUSTOM_FIELD_JSON_BYTES = 65_536;
+export const MAX_CUSTOM_FIELD_JSON_BYTES = 16_384;
 
 /** A 422 on `pointer` when `value` takes more than MAX_CUSTOM_FIELD_JSON_BYTES as JSON. */
 export function checkJsonSize(value: unknown, pointer: string): void {

@@ -6,6 +6,10 @@ import { loadConfig } from '../../../src/config/load-config.ts';
 import { errorDocument } from '../../../src/contract/json-api.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { createService, type LocalService } from '../../../src/service/service.ts';
+import {
+  MAX_DEFINITIONS_PER_ENTITY_TYPE,
+  MAX_OPTIONS_PER_DEFINITION,
+} from '../../../src/service/tracking/custom-field-definition-routes.ts';
 import { MAX_CUSTOM_FIELD_JSON_BYTES } from '../../../src/service/tracking/custom-field-values.ts';
 import { MAX_CUSTOM_FIELD_FILTERS } from '../../../src/service/tracking/list-annotation-filters.ts';
 import { MAX_PATTERN_SUBJECT_LENGTH } from '../../../src/service/tracking/validation-pattern.ts';
@@ -232,6 +236,52 @@ describe('probe round 2: names of object properties', () => {
       expect(error?.source).toEqual({ pointer: '/data/relationships/entity/data' });
       await expectAnswered(`/v2/custom_fields?filter[entity_type]=${type}`);
     }
+  });
+});
+
+describe('probe round 2: custom field counts', () => {
+  it(`past MAX_DEFINITIONS_PER_ENTITY_TYPE (${MAX_DEFINITIONS_PER_ENTITY_TYPE}) definitions of an entity type, or MAX_OPTIONS_PER_DEFINITION (${MAX_OPTIONS_PER_DEFINITION}) options, a create is a 422; the others still answer`, async () => {
+    const enumId = await created(
+      await definition({
+        entity_type: 'TrackingRequest',
+        api_slug: 'many_0',
+        display_name: 'Many',
+        data_type: 'enum',
+      }),
+      'first',
+    );
+    for (let index = 1; index < MAX_DEFINITIONS_PER_ENTITY_TYPE; index += 1) {
+      const response = await definition({
+        entity_type: 'TrackingRequest',
+        api_slug: `many_${index}`,
+        display_name: `Many ${index}`,
+        data_type: 'number',
+      });
+      expect(response.status).toBe(201);
+    }
+    const refused = await definition({
+      entity_type: 'TrackingRequest',
+      api_slug: 'one_too_many',
+      display_name: 'One too many',
+      data_type: 'number',
+    });
+    const error = await expectError(refused, 422, 'one too many');
+    expect(error?.source).toEqual({ pointer: '/data/attributes/entity_type' });
+    const page = await listed(
+      '/v2/custom_field_definitions?filter[entity_type]=TrackingRequest&page[size]=1',
+    );
+    expect(page.meta?.total).toBe(MAX_DEFINITIONS_PER_ENTITY_TYPE);
+    const option = (value: string) =>
+      api(`/v2/custom_field_definitions/${enumId}/options`, {
+        method: 'POST',
+        json: { data: { type: 'custom_field_option', attributes: { label: value, value } } },
+      });
+    for (let index = 0; index < MAX_OPTIONS_PER_DEFINITION; index += 1) {
+      expect((await option(`o${index}`)).status).toBe(201);
+    }
+    expect((await expectError(await option('over'), 422, 'option'))?.source).toEqual({
+      pointer: '/data/attributes/value',
+    });
   });
 });
 

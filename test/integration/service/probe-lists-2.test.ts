@@ -515,6 +515,39 @@ describe('probe round 2: list filters and sorts', () => {
     }
   });
 
+  it('LIKE wildcards in searches match themselves, not every row', async () => {
+    for (const wildcard of ['%', '_', '%25', '\\']) {
+      const value = encodeURIComponent(wildcard);
+      expect((await listed(`/v2/containers?filter[search_by_number]=${value}`)).meta?.total, wildcard).toBe(
+        0,
+      );
+      expect((await listed(`/v2/shipments?q=${value}`)).meta?.total ?? 0, wildcard).toBe(0);
+      expect(
+        (await listed(`/v2/custom_field_definitions?filter[display_name]=${value}`)).meta?.total,
+        wildcard,
+      ).toBe(0);
+      expect((await listed(`/v2/search?query=${value}`)).data, wildcard).toEqual([]);
+      expect((await listed(`/v2/shipping_lines?search=${value}`)).data, wildcard).toEqual([]);
+    }
+    expect(
+      (await listed('/v2/containers?filter[search_by_number]=M&page[size]=1')).meta?.total,
+    ).toBeGreaterThan(0);
+  });
+
+  it('six hundred filter parameters of one name, and deeply nested filter names, fit the head and are answered', async () => {
+    const many = (name: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `filter[${name}][]=${i % 10}`).join('&');
+    for (const name of ['tag', 'pol_code', 'search_by_ids', 'created_at', 'customer_id', 'number']) {
+      const path = `/v2/containers?${many(name, 600)}`;
+      expect(path.length).toBeLessThan(16_384);
+      await expectAnswered(path);
+    }
+    const nested = `filter${'[custom_fields]'.repeat(500)}=x`;
+    await expectAnswered(`/v2/containers?${nested}`);
+    await expectAnswered(`/v2/containers?filter[parties]${'[customer]'.repeat(500)}=x`);
+    await expectAnswered(`/v2/shipments?filter[party_id]${'[value]'.repeat(500)}=x&sort=-created_at`);
+  });
+
   it('hostile sort tokens, including names of object properties, are 400s naming sort', async () => {
     for (const list of [
       '/v2/containers',

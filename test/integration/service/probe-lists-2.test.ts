@@ -285,6 +285,67 @@ describe('probe round 2: custom field counts', () => {
   });
 });
 
+describe('probe round 2: names of object properties everywhere', () => {
+  it('a __proto__ member in validation, values and party bodies is stored as data or refused, never obeyed', async () => {
+    const sneaky = await api('/v2/custom_field_definitions', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"data":{"type":"custom_field_definition","attributes":{"entity_type":"Shipment","api_slug":"proto","display_name":"Proto","data_type":"short_text","validation":{"__proto__":{"pattern":"^(a+)+$"}}}}}',
+    });
+    expect([201, 422]).toContain(sneaky.status);
+    if (sneaky.status === 201) {
+      const [shipment] = (await listed('/v2/shipments?page[size]=1')).data;
+      const set = await api(`/v2/shipments/${shipment?.id}/custom_fields`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: `{"data":{"type":"custom_field","attributes":{"api_slug":"proto","value":"${'a'.repeat(40)}!"}}}`,
+      });
+      expect(set.status).toBeLessThan(500);
+    }
+    const value = await api('/v2/custom_fields', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"data":{"type":"custom_field","attributes":{"api_slug":"blob","value":{"__proto__":{"admin":true}}},"__proto__":{"relationships":{}}}}',
+    });
+    expect(value.status).toBeLessThan(500);
+    expect((await api('/v2/me')).status).toBe(200);
+  });
+
+  it('every GET route of /v2 with __proto__ and constructor as ids and in every known parameter: no 5xx', async () => {
+    const routes = service.app.routes.filter(
+      (route) => route.method === 'GET' && route.path.startsWith('/v2/'),
+    );
+    expect(routes.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    for (const word of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const query = [
+        `sort=${word}`,
+        `sort=-${word}`,
+        `include=${word}`,
+        `filter[${word}]=1`,
+        `filter[entity_type]=${word}`,
+        `filter[data_type]=${word}`,
+        `filter[parties][${word}]=x`,
+        `filter[custom_fields][${word}]=x`,
+        `filter[party_id][operator]=${word}`,
+        `filter[voyage_status]=${word}`,
+        `search=${word}`,
+        `query=${word}`,
+        `port_id=${word}`,
+        `previous_port_id=${word}`,
+        `page[${word}]=1`,
+      ].join('&');
+      for (const route of routes) {
+        const path = route.path.replace(/:[^/]+/g, word).replace(/\*$/, word);
+        const response = await api(`${path}?${query}`);
+        await response.body?.cancel();
+        if (response.status >= 500) failures.push(`${response.status} ${path}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe('probe round 2: tenant isolation', () => {
   it("another account's parties, definitions, options and values are 404 on every route, and absent from its lists", async () => {
     const party = await created(

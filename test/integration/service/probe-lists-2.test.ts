@@ -192,6 +192,34 @@ describe('probe round 2: custom field values', () => {
     expect((await api(path, { method: 'POST', json: body('PO-42') })).status).toBe(201);
   });
 
+  it('concurrent creates of one slug, or of one party role, make exactly one; the rest are 422 duplicate', async () => {
+    const slugAnswers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        definition({ entity_type: 'Shipment', api_slug: 'twin', display_name: 'Twin', data_type: 'number' }),
+      ),
+    );
+    expect(slugAnswers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(slugAnswers.filter((answer) => answer.status === 422)).toHaveLength(19);
+    const party = await created(
+      await api('/v2/parties', {
+        method: 'POST',
+        json: { data: { type: 'party', attributes: { company_name: 'Twins' } } },
+      }),
+      'party',
+    );
+    const [shipment] = (await listed('/v2/shipments?page[size]=1')).data;
+    const roleAnswers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api(`/v2/shipments/${shipment?.id}/party_roles`, {
+          method: 'POST',
+          json: { data: { type: 'party_role', attributes: { role: 'shipper', party_id: party } } },
+        }),
+      ),
+    );
+    expect(roleAnswers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(roleAnswers.filter((answer) => answer.status === 422)).toHaveLength(19);
+  });
+
   it('concurrent writes of one slug on one entity leave exactly one value, the last answered, and no 5xx', async () => {
     await created(
       await definition({

@@ -374,6 +374,42 @@ describe('probe round 2: names of object properties everywhere', () => {
   });
 });
 
+describe('probe round 2: infer_number with pasted text', () => {
+  it('labels, sentences, confusables, bidi marks, emoji, many numbers and huge input: 200 or 422 on /number, never echoed', async () => {
+    const inputs: unknown[] = [
+      'B/L No. MAEU123456789',
+      'Container: MSCU 123456-5',
+      'please track booking 123456789 with maersk',
+      'ＭＳＣＵ１２３４５６５',
+      '\u202eMSCU1234565\u202c',
+      '\u200fMAEU123456789',
+      '🚢📦 MAEU123456789 🚢',
+      'MSCU1234565 MSCU7654321 TGHU1234567 MAEU123456789',
+      Array.from({ length: 5_000 }, (_, i) => `MAEU${700_000_000 + i}`).join(' '),
+      `MAEU${'9'.repeat(900_000)}`,
+      "MAEU123456789' OR '1'='1",
+      '%_%_',
+      '\u0000MAEU123456789',
+      '',
+      42,
+      ['MAEU123456789'],
+      { number: 'MAEU123456789' },
+      null,
+    ];
+    for (const number of inputs) {
+      const response = await api('/v2/tracking_requests/infer_number', { method: 'POST', json: { number } });
+      const label = JSON.stringify(number).slice(0, 40);
+      if (response.status === 200) {
+        await response.body?.cancel();
+        continue;
+      }
+      const error = await expectError(response, 422, label);
+      expect(error?.source?.pointer, label).toBe('/number');
+      expect(JSON.stringify(error).length, label).toBeLessThan(2_000);
+    }
+  });
+});
+
 describe('probe round 2: tenant isolation', () => {
   it("another account's parties, definitions, options and values are 404 on every route, and absent from its lists", async () => {
     const party = await created(

@@ -18,7 +18,7 @@ export const MAX_PATTERN_SUBJECT_LENGTH = 255;
 const GROUP_PREFIX = /^\(\?(:|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/;
 
 interface Group {
-  /** A quantifier or an alternation inside the group (nested groups included). */
+  /** Any quantifier or an alternation inside the group (nested groups included). */
   ambiguous: boolean;
 }
 
@@ -54,9 +54,10 @@ export function patternProblem(pattern: string): string | undefined {
     if (quantifier !== undefined) {
       if (quantifier.unbounded) unbounded += 1;
       if (quantifier.repeats && closed?.ambiguous === true) {
-        return 'Pattern must not repeat a group that itself repeats or branches, such as (a+)+ or (a|b)*';
+        return 'Pattern must not repeat a group that itself repeats or branches, such as (a+)+, (a?){9} or (a|b)*';
       }
-      for (const group of stack) group.ambiguous ||= quantifier.repeats;
+      // Even an optional part makes a repeated group ambiguous: `(a?){30}a{30}` backtracks 2^30 ways.
+      for (const group of stack) group.ambiguous = true;
       index += quantifier.length - 1;
       continue;
     }

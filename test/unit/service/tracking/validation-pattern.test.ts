@@ -25,6 +25,7 @@ describe('patternProblem', () => {
     ['^(?:a*){2,}$', 'repeats or branches'],
     ['^((ab)+)*$', 'repeats or branches'],
     ['^(\\d{1,3})+$', 'repeats or branches'],
+    ['^(a?){30}a{30}$', 'repeats or branches'],
     ['^(a)\\1$', 'backreferences'],
     ['^(?<x>a)\\k<x>$', 'backreferences'],
     ['(', 'not a valid regular expression'],

@@ -7,13 +7,14 @@
 
 /** Long enough for any format a reference or code follows; a longer pattern is a program, not a format. */
 export const MAX_PATTERN_LENGTH = 200;
-/**
- * Unbounded quantifiers one pattern may hold: adjacent ones that overlap cost a power of the value's
- * length (three on a 255-character short text stay in milliseconds, more do not).
- */
-export const MAX_UNBOUNDED_QUANTIFIERS = 3;
-/** The longest value a pattern is run on: the bound the quantifier count above is measured for. */
+/** The longest value a pattern is run on: what an unbounded quantifier's choices are counted against. */
 export const MAX_PATTERN_SUBJECT_LENGTH = 255;
+/**
+ * The ways a pattern may split a value among its parts: the product, over every quantifier and branch, of
+ * how many counts it can take (`*` as many as a value has characters, `?` two, `{2,5}` four, `{4}` one).
+ * Two `*` (or `+`) reach it; a third took a second on a 255-character value that almost matched.
+ */
+export const MAX_PATTERN_CHOICES = (MAX_PATTERN_SUBJECT_LENGTH + 1) ** 2 * 2;
 
 const GROUP_PREFIX = /^\(\?(:|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/;
 
@@ -33,7 +34,7 @@ export function patternProblem(pattern: string): string | undefined {
     return 'Pattern is not a valid regular expression';
   }
   const stack: Group[] = [{ ambiguous: false }];
-  let unbounded = 0;
+  let choices = 1;
   let inClass = false;
   let lastClosed: Group | undefined;
   for (let index = 0; index < pattern.length; index += 1) {
@@ -52,7 +53,7 @@ export function patternProblem(pattern: string): string | undefined {
     }
     const quantifier = quantifierAt(pattern, index);
     if (quantifier !== undefined) {
-      if (quantifier.unbounded) unbounded += 1;
+      choices *= quantifier.choices;
       if (quantifier.repeats && closed?.ambiguous === true) {
         return 'Pattern must not repeat a group that itself repeats or branches, such as (a+)+, (a?){9} or (a|b)*';
       }
@@ -70,26 +71,29 @@ export function patternProblem(pattern: string): string | undefined {
     } else if (char === '|') for (const group of stack) group.ambiguous = true;
     else if (char === ')' && stack.length > 1) lastClosed = stack.pop();
   }
-  if (unbounded > MAX_UNBOUNDED_QUANTIFIERS) {
-    return `Pattern may hold at most ${MAX_UNBOUNDED_QUANTIFIERS} of *, + and {n,}`;
+  if (choices > MAX_PATTERN_CHOICES) {
+    return 'Pattern may match a value in too many ways: use at most two of *, + and {n,}, and fixed counts ({4}) elsewhere';
   }
   return undefined;
 }
 
-/** The quantifier starting at `index`, if any: its length, whether it repeats, and whether without bound. */
+/** The quantifier starting at `index`, if any: its length, whether it repeats, and how many counts it can take. */
 function quantifierAt(
   pattern: string,
   index: number,
-): { length: number; repeats: boolean; unbounded: boolean } | undefined {
+): { length: number; repeats: boolean; choices: number } | undefined {
   const char = pattern[index];
   const lazy = (length: number) => (pattern[index + length] === '?' ? length + 1 : length);
-  if (char === '*' || char === '+') return { length: lazy(1), repeats: true, unbounded: true };
-  if (char === '?') return { length: lazy(1), repeats: false, unbounded: false };
+  const anyLength = MAX_PATTERN_SUBJECT_LENGTH + 1;
+  if (char === '*' || char === '+') return { length: lazy(1), repeats: true, choices: anyLength };
+  if (char === '?') return { length: lazy(1), repeats: false, choices: 2 };
   if (char !== '{') return undefined;
   const braces = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(index));
   if (braces === null) return undefined;
   const [text, low = '0', comma, high] = braces;
   const unbounded = comma !== undefined && (high === undefined || high === '');
-  const repeats = unbounded || Number(comma === undefined ? low : high) > 1;
-  return { length: lazy(text.length), repeats, unbounded };
+  const most = comma === undefined ? Number(low) : Number(high);
+  const repeats = unbounded || most > 1;
+  const choices = unbounded ? anyLength : Math.min(anyLength, most - Number(low) + 1);
+  return { length: lazy(text.length), repeats, choices: Math.max(1, choices) };
 }

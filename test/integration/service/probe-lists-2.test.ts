@@ -115,6 +115,24 @@ describe('probe round 2: custom fields', () => {
     });
     const error = await expectError(response, 422, 'nested quantifier');
     expect(error?.source).toEqual({ pointer: '/data/attributes/validation/pattern' });
+    const plain = await definition({
+      entity_type: 'Shipment',
+      api_slug: 'later_redos',
+      display_name: 'Made safe, then patched',
+      data_type: 'short_text',
+      validation: { pattern: '^[A-Z]+$' },
+    });
+    expect(plain.status).toBe(201);
+    const id = ((await plain.json()) as { data: { id: string } }).data.id;
+    for (const pattern of ['^(a|aa)*$', '\\d*\\d*\\d*x', '(a)\\1']) {
+      const patched = await api(`/v2/custom_field_definitions/${id}`, {
+        method: 'PATCH',
+        json: { data: { type: 'custom_field_definition', attributes: { validation: { pattern } } } },
+      });
+      expect((await expectError(patched, 422, pattern))?.source).toEqual({
+        pointer: '/data/attributes/validation/pattern',
+      });
+    }
   });
 });
 

@@ -36,7 +36,7 @@ export function containerRoutes(deps: {
   const { store, views } = deps;
   const routes = new Hono<ServiceEnv>();
 
-  routes.get('/containers', (c) => {
+  routes.get('/containers', async (c) => {
     const page = readPage(c);
     const includes = readIncludes(c, 'container');
     const accountId = c.get('account').id;
@@ -80,7 +80,7 @@ export function containerRoutes(deps: {
       found = { rows: withShipment(listed.records), total: listed.total };
     } else {
       const shipmentResources = new Map<string, Resource>();
-      found = scanPage(
+      found = await scanPage(
         (before, limit) => withShipment(store.containerChunk(accountId, stored, before, limit)),
         ({ container, shipment }) => {
           let shipmentResource = shipmentResources.get(shipment.id);

@@ -7,11 +7,20 @@ import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { readJson } from '../http/read-json.ts';
 import { definitionOr404, serializeDefinition, serializeOption } from './custom-field-resources.ts';
 import type { CustomFieldStore, DefinitionRecord, OptionRecord } from './custom-field-store.ts';
+import { checkJsonSize, checkValidation } from './custom-field-values.ts';
 
 /**
  * Custom field definitions (`/custom_field_definitions`) and the options of enum definitions
  * (`/custom_field_definitions/{definition_id}/options`), as the upstream's Custom Fields pages describe them.
  */
+/**
+ * Custom field definitions an account may hold per entity type: every entity's fields are answered whole
+ * (one value per definition), so the count bounds that answer.
+ */
+export const MAX_DEFINITIONS_PER_ENTITY_TYPE = 200;
+/** Options one enum definition may hold: each definition and each refused value lists them all. */
+export const MAX_OPTIONS_PER_DEFINITION = 200;
+
 export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }): Hono<ServiceEnv> {
   const { fields } = deps;
   const routes = new Hono<ServiceEnv>();
@@ -72,6 +81,21 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
         },
       );
     }
+    checkValidation(attributes.validation);
+    checkJsonSize(attributes.validation, '/data/attributes/validation');
+    checkJsonSize(attributes.default_value, '/data/attributes/default_value');
+    const held = fields.definitions(
+      accountId,
+      { entityType: attributes.entity_type },
+      { size: 1, offset: 0 },
+    );
+    if (held.total >= MAX_DEFINITIONS_PER_ENTITY_TYPE) {
+      throw new ValidationError(
+        `An account holds at most ${MAX_DEFINITIONS_PER_ENTITY_TYPE} custom field definitions for ${attributes.entity_type}; delete one first`,
+        {},
+        { pointer: '/data/attributes/entity_type', code: 'invalid' },
+      );
+    }
     const definition = fields.createDefinition({
       accountId,
       entityType: attributes.entity_type,
@@ -95,6 +119,9 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
     const accountId = c.get('account').id;
     const definition = definitionOr404(fields, accountId, c.req.param('id'));
     const { attributes } = (await readJson(c, updateDefinitionBody)).data;
+    checkValidation(attributes.validation);
+    checkJsonSize(attributes.validation, '/data/attributes/validation');
+    checkJsonSize(attributes.default_value, '/data/attributes/default_value');
     fields.updateDefinition(accountId, definition.id, {
       ...(attributes.display_name === undefined ? {} : { displayName: attributes.display_name }),
       ...(attributes.description === undefined ? {} : { description: attributes.description }),
@@ -168,6 +195,13 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
     const label = attributes.label ?? '';
     const value = attributes.value ?? '';
     takenValue(definition, value);
+    if (fields.options(definition.id).length >= MAX_OPTIONS_PER_DEFINITION) {
+      throw new ValidationError(
+        `A definition holds at most ${MAX_OPTIONS_PER_DEFINITION} options; delete one first`,
+        {},
+        { pointer: '/data/attributes/value', code: 'invalid' },
+      );
+    }
     const option = fields.createOption(definition.id, {
       label,
       value,

@@ -23,6 +23,10 @@ export const ENTITY_ALIASES: Readonly<Record<string, RoleEntityType>> = {
   trackingrequest: 'tracking_request',
 };
 
+/** The entity type a client's name stands for; names of object properties (`constructor`) stand for none. */
+export const entityAlias = (name: string): RoleEntityType | undefined =>
+  Object.hasOwn(ENTITY_ALIASES, name.toLowerCase()) ? ENTITY_ALIASES[name.toLowerCase()] : undefined;
+
 export const serializeOption = (option: OptionRecord): Resource => ({
   id: option.id,
   type: 'custom_field_option',

@@ -8,7 +8,7 @@ import { readJson } from '../http/read-json.ts';
 import {
   API_TYPE,
   definitionOr404,
-  ENTITY_ALIASES,
+  entityAlias,
   MODEL_OF,
   serializeDefinition,
 } from './custom-field-resources.ts';
@@ -130,7 +130,7 @@ export function customFieldRoutes(deps: {
   routes.get('/custom_fields', (c) => {
     const page = readPage(c);
     const rawType = c.req.query('filter[entity_type]');
-    const entityType = rawType === undefined ? undefined : (ENTITY_ALIASES[rawType.toLowerCase()] ?? rawType);
+    const entityType = rawType === undefined ? undefined : (entityAlias(rawType) ?? rawType);
     const { records, total } = fields.fields(
       c.get('account').id,
       {
@@ -153,7 +153,7 @@ export function customFieldRoutes(deps: {
     const accountId = c.get('account').id;
     const { attributes, relationships } = (await readJson(c, customFieldBody)).data;
     const target = relationships?.entity?.data;
-    const entityType = target === undefined ? undefined : ENTITY_ALIASES[target.type.toLowerCase()];
+    const entityType = target === undefined ? undefined : entityAlias(target.type);
     if (target === undefined || entityType === undefined) {
       throw new ValidationError(
         "Entity can't be blank: relationships.entity.data {type: shipment|container, id}",

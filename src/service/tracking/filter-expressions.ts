@@ -16,6 +16,8 @@ const RELATIVE_DAY = /^(today|(\d+)\.days?\.(ago|from_now))$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const OPERATOR = /^(>=|<=|>|<|=)?(.*)$/s;
 const PRESENCE = new Set(['@exists', '@not_exists']);
+/** Relative days reach at most this far (about 270 years): beyond it there is no calendar date to compare. */
+export const MAX_RELATIVE_DAYS = 100_000;
 
 /** Every value given for `filter[name]`, as `filter[name]=…` or as `filter[name][]=…`; undefined when none. */
 export function filterValues(c: Context, name: string): string[] | undefined {
@@ -53,6 +55,12 @@ function literalDay(parameter: string, literal: string, now: number): string {
   const relative = RELATIVE_DAY.exec(trimmed);
   if (relative !== null) {
     const days = relative[2] === undefined ? 0 : Number(relative[2]);
+    if (days > MAX_RELATIVE_DAYS) {
+      throw new InvalidParameterError(
+        parameter,
+        `${parameter}: N.days.ago and N.days.from_now take at most ${MAX_RELATIVE_DAYS} days`,
+      );
+    }
     return dayOf(now + (relative[3] === 'ago' ? -days : days) * DAY_MS);
   }
   throw new InvalidParameterError(

@@ -22,6 +22,12 @@ export interface AnnotationLookups {
 
 const PRESENCE = new Set(['@exists', '@not_exists']);
 
+/**
+ * Custom field slugs one list request may filter on: each slug is looked up on every row the scan reads,
+ * so hundreds of them (`@not_exists` passes every row) made one request read the store for seconds.
+ */
+export const MAX_CUSTOM_FIELD_FILTERS = 10;
+
 /** Every value of the query whose name starts with `prefix`, by the rest of the name (brackets removed). */
 function nested(c: Context, prefix: string): Map<string, string[]> {
   const found = new Map<string, string[]>();
@@ -101,8 +107,16 @@ export function readAnnotationFilters(
 
   if (entity === 'container') {
     // Unknown slugs are ignored by the upstream (resolve them from the definitions first); here too.
-    for (const [slug, values] of nested(c, 'filter[custom_fields]')) {
-      if (slug === '' || slug.includes('[')) continue;
+    const slugs = [...nested(c, 'filter[custom_fields]')].filter(
+      ([slug]) => slug !== '' && !slug.includes('['),
+    );
+    if (slugs.length > MAX_CUSTOM_FIELD_FILTERS) {
+      throw new InvalidParameterError(
+        'filter[custom_fields]',
+        `filter[custom_fields] takes at most ${MAX_CUSTOM_FIELD_FILTERS} slugs in one request; got ${slugs.length}`,
+      );
+    }
+    for (const [slug, values] of slugs) {
       const terms = values.flatMap((value) =>
         PRESENCE.has(value.trim()) ? [value.trim()] : value.split(','),
       );

@@ -171,7 +171,8 @@ function readSort(c: Context, fields: Readonly<Record<string, Field>>, maxTokens
   }
   return tokens.map((token) => {
     const name = token.replace(/^-/, '');
-    const field = fields[name];
+    // Own names only: `__proto__` or `toString` are no sort fields.
+    const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
     if (field === undefined) {
       throw new InvalidParameterError(
         'sort',

@@ -7,18 +7,23 @@ import type { ListQuery, RowFacts, SortKey } from './list-query.ts';
  */
 export const SCAN_CHUNK_ROWS = 500;
 
+/** Lets the requests waiting on the event loop run: a scan of a big account must not hold the service. */
+export const yieldToOthers = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * One page of the rows that pass a list query's derived filters, and how many pass in all. The rows come
  * in chunks newest first (the SQL filters already applied), so the answer is exact however many rows the
  * account has: without a sort, only the page's rows are kept; with one, every passing row's sort values
- * are (the order needs them all), then the page is cut.
+ * are (the order needs them all), then the page is cut. Between chunks the scan `pause`s, so that other
+ * requests are served while a long one runs; keyset chunks keep rows written meanwhile out of it.
  */
-export function scanPage<R extends { readonly seq: number }>(
+export async function scanPage<R extends { readonly seq: number }>(
   chunk: (beforeSeq: number | null, limit: number) => readonly R[],
   factsOf: (row: R) => RowFacts,
   query: ListQuery,
   page: Page,
-): { rows: R[]; total: number } {
+  pause: () => Promise<void> = yieldToOthers,
+): Promise<{ rows: R[]; total: number }> {
   const kept: Array<{ row: R; keys: Array<string | null> }> = [];
   let total = 0;
   let before: number | null = null;
@@ -37,6 +42,7 @@ export function scanPage<R extends { readonly seq: number }>(
     const last = rows.at(-1);
     if (last === undefined || rows.length < SCAN_CHUNK_ROWS) break;
     before = last.seq;
+    await pause();
   }
   if (query.sort.length === 0) return { rows: kept.map(({ row }) => row), total };
   kept.sort((a, b) => compareKeys(query.sort, a.keys, b.keys) || b.row.seq - a.row.seq);

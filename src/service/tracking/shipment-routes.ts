@@ -27,7 +27,7 @@ export function shipmentRoutes(deps: {
   const { store, views, requests, clock } = deps;
   const routes = new Hono<ServiceEnv>();
 
-  routes.get('/shipments', (c) => {
+  routes.get('/shipments', async (c) => {
     const page = readPage(c);
     const includes = readIncludes(c, 'shipment');
     const accountId = c.get('account').id;
@@ -59,7 +59,7 @@ export function shipmentRoutes(deps: {
     } else if (isPlainQuery(query)) {
       found = store.listShipments(accountId, stored, page);
     } else {
-      const scanned = scanPage(
+      const scanned = await scanPage(
         (before, limit) => store.shipmentChunk(accountId, stored, before, limit),
         (shipment) => {
           const resource = views.shipment(shipment);

@@ -36,11 +36,11 @@ const onDay =
     f.resource.attributes.pickup_lfd === `${day}T00:00:00Z`;
 
 describe('scanPage (the journey filters past the old 5,000-row cap)', () => {
-  test('counts and pages every passing row of an account of 12,000 rows, in chunks', () => {
+  test('counts and pages every passing row of an account of 12,000 rows, in chunks', async () => {
     const all = rows(12_000);
     const { chunk, calls } = chunked(all);
     const expected = all.filter((row) => row.day === '2026-10-03');
-    const { rows: page, total } = scanPage(
+    const { rows: page, total } = await scanPage(
       chunk,
       facts,
       { filters: [onDay('2026-10-03')], sort: [] },
@@ -58,10 +58,10 @@ describe('scanPage (the journey filters past the old 5,000-row cap)', () => {
     );
   });
 
-  test('the oldest rows pass too: the last page ends at the first row ever written', () => {
+  test('the oldest rows pass too: the last page ends at the first row ever written', async () => {
     const all = rows(7_001);
     const { chunk } = chunked(all);
-    const { rows: page, total } = scanPage(
+    const { rows: page, total } = await scanPage(
       chunk,
       facts,
       { filters: [() => true], sort: [] },
@@ -75,12 +75,12 @@ describe('scanPage (the journey filters past the old 5,000-row cap)', () => {
     expect(page.map((row) => row.seq)).toEqual([1]);
   });
 
-  test('a sort orders every passing row, missing values last, newest first among equals', () => {
+  test('a sort orders every passing row, missing values last, newest first among equals', async () => {
     const all = rows(1_203);
     const { chunk } = chunked(all);
     const field = (f: RowFacts) =>
       Number(f.resource.id) % 5 === 0 ? null : String(f.resource.attributes.pickup_lfd);
-    const { rows: page, total } = scanPage(
+    const { rows: page, total } = await scanPage(
       chunk,
       facts,
       { filters: [], sort: [{ field, descending: true }] },
@@ -97,5 +97,22 @@ describe('scanPage (the journey filters past the old 5,000-row cap)', () => {
     const present = keys.slice(0, firstNull) as string[];
     expect(present).toEqual([...present].sort().reverse());
     expect(page[0]?.day).toBe('2026-10-07');
+  });
+
+  test('the scan pauses between chunks, so that other requests run while it reads a big account', async () => {
+    const all = rows(2_100);
+    const { chunk, calls } = chunked(all);
+    let pauses = 0;
+    const { total } = await scanPage(
+      chunk,
+      facts,
+      { filters: [() => true], sort: [] },
+      { number: 1, size: 1, offset: 0 },
+      async () => {
+        pauses += 1;
+      },
+    );
+    expect(total).toBe(2_100);
+    expect(pauses).toBe(calls.length - 1);
   });
 });

@@ -24,6 +24,12 @@ const numberType = z
   })
   .describe('container, bill_of_lading or booking_number (BL, B/L and booking are accepted)');
 
+/**
+ * A number as people paste it, label and punctuation included ("B/L No.: MAEU123456789."): far longer
+ * than this is not a number, and would only reach the search as a request too large to answer.
+ */
+const pastedNumber = z.string().max(200, 'a tracking number is at most 200 characters, label included');
+
 /** ISO 6346: four letters (owner and category) then seven digits. */
 const CONTAINER_NUMBER = /^[A-Z]{4}\d{7}$/;
 
@@ -44,10 +50,10 @@ export const trackContainer = defineTool({
     'Start tracking a container, bill of lading or booking number, or return it at once if it is already tracked. The shipping line is detected when no SCAC is given. A new request takes minutes to resolve: check it later with list_tracking_requests or search_container.',
   readOnly: false,
   input: {
-    number: z.string().optional().describe('the container, bill of lading or booking number'),
+    number: pastedNumber.optional().describe('the container, bill of lading or booking number'),
     numberType: numberType.optional(),
-    containerNumber: z.string().optional().describe('deprecated: use number'),
-    bookingNumber: z.string().optional().describe('deprecated: use number with numberType booking_number'),
+    containerNumber: pastedNumber.optional().describe('deprecated: use number'),
+    bookingNumber: pastedNumber.optional().describe('deprecated: use number with numberType booking_number'),
     scac: z
       .string()
       .trim()

@@ -76,6 +76,16 @@ describe('track_container with pasted text', () => {
   });
 });
 
+describe('track_container with input no number is that long', () => {
+  it('answers a 200 KB paste with an invalid-input result that says the limit', async () => {
+    for (const number of ['7'.repeat(200_000), `B/L No. ${'MAEU123456789'.repeat(20)}`]) {
+      const result = await call('track_container', { number });
+      expect(result.isError, number.slice(0, 20)).toBe(true);
+      expect(JSON.stringify(result)).toContain('at most 200 characters');
+    }
+  });
+});
+
 describe('get_supported_shipping_lines with hostile searches', () => {
   it('LIKE wildcards match literally, and huge or odd searches are tool results', async () => {
     for (const search of ['%', '_', '%%', '.*', "' OR 1=1 --"]) {

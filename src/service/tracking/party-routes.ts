@@ -6,7 +6,7 @@ import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
 import { serializeParty, serializePartyRole } from './party-resource.ts';
-import type { PartyRecord, PartyRoleRecord, PartyStore, RoleEntityType } from './party-store.ts';
+import type { PartyRecord, PartyStore, RoleEntityType } from './party-store.ts';
 import type { Resource } from './resource.ts';
 
 const ENTITY_PATHS: ReadonlyArray<[string, RoleEntityType]> = [

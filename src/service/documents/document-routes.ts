@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { createDocumentRequest, updateDocumentRequest } from '../../contract/document.ts';
 import { rotateDocumentRequest } from '../../contract/document-types.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { type PageParams, pageLinks } from '../http/pagination.ts';
+import { type PageParams, pageLinks, paginationMeta } from '../http/pagination.ts';
 import { notFound, unprocessable } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
 import type { BlobTokens } from '../uploads/blob-tokens.ts';
@@ -60,11 +60,10 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
       data: records.map((record) => serializeDocument(record)),
       ...(includes.size > 0 ? { included: includedForDocuments(deps, records, includes, account) } : {}),
       links: documentListLinks(c, request, page),
-      meta: {
-        size: request.page.size,
-        total: page.total,
-        ...(page.totalExact ? {} : { total_is_lower_bound: true }),
-      },
+      // The same meta as the tracking lists; a total that is only a lower bound gives no last page.
+      meta: page.totalExact
+        ? paginationMeta({ number: request.pageNumber, size: request.page.size, offset: 0 }, page.total)
+        : { size: request.page.size, total: page.total, total_is_lower_bound: true },
     });
   });
 

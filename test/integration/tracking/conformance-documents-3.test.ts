@@ -92,3 +92,15 @@ test('GET /openapi.json documents the three operations', async () => {
   expect(Object.keys(spec.paths['/v2/documents/types/{code}']?.get?.responses ?? {})).toContain('200');
   expect(Object.keys(spec.paths['/v2/documents/{id}/rotate']?.post?.responses ?? {})).toContain('202');
 });
+
+test("GET /documents: meta has the tracking lists' pagination (current, next, last, records)", async () => {
+  for (const name of ['a.pdf', 'b.pdf']) {
+    expect((await postDocument(h, name, await upload(h, bytesOf(`%PDF-1.4 ${name} paged`)))).status).toBe(
+      201,
+    );
+  }
+  const listed = await read(await h.api('/v2/documents?page%5Bsize%5D=1'));
+  const total = listed.meta?.total ?? 0;
+  expect(total).toBeGreaterThanOrEqual(2);
+  expect(listed.meta?.pagination).toEqual({ current: 1, next: 2, last: total, records: total });
+});

@@ -35,6 +35,10 @@ const SCHEMA_ATTRIBUTES: Readonly<Record<string, string>> = {
     position_timestamp`,
   transport_event: 'event voyage_number timestamp timezone location_locode created_at data_source',
   metro_area: 'name code state_abbr country_code time_zone latitude longitude',
+  raw_event: `event original_event timestamp estimated actual_on estimated_on actual_at estimated_at timezone
+    created_at location_name location_locode vessel_name vessel_imo index voyage_number`,
+  webhook: 'url active events secret headers',
+  party: 'company_name',
 };
 
 let h: TrackingHarness;
@@ -60,6 +64,22 @@ beforeAll(async () => {
   collect((await read(await h.api('/v2/tracking_requests'))).data);
   collect([(await read(await h.api('/v2/shipping_lines/MAEU'))).data]);
   collect([(await read(await h.api('/v2/metro_areas/USDET'))).data]);
+  collect((await read(await h.api(`/v2/containers/${containerIds[0]}/raw_events`))).data);
+  const webhook = await h.api('/v2/webhooks', {
+    method: 'POST',
+    json: {
+      data: {
+        type: 'webhook',
+        attributes: { url: 'https://example.com/hook', active: true, events: ['container.created'] },
+      },
+    },
+  });
+  collect([(await read(webhook)).data]);
+  const party = await h.api('/v2/parties', {
+    method: 'POST',
+    json: { data: { type: 'party', attributes: { company_name: 'Acme' } } },
+  });
+  collect([(await read(party)).data]);
 });
 afterAll(async () => {
   await h.close();

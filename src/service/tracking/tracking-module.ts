@@ -101,7 +101,10 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     journeys,
     ports,
     notifier: deps.notifier,
-    onShipmentCreated: (shipment, containers) => initialFields.apply(shipment, containers),
+    onShipmentCreated: (shipment, containers) => {
+      initialFields.apply(shipment, containers);
+      parties.copyRequestRoles(shipment.accountId, shipment.trackingRequestId, shipment.id);
+    },
     ...(deps.playIntervalMs === undefined ? {} : { intervalMs: deps.playIntervalMs }),
   });
   const router = new Hono<ServiceEnv>();

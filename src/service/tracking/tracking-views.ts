@@ -192,31 +192,27 @@ export class TrackingViews {
     const linkRoles = withRoles || options.partyRoles === true;
     const data = records.map((shipment) => {
       const resource = this.shipment(shipment);
-      if (!linkRoles) return this.withShipmentIncludes(shipment, includes, included, resource);
-      const roles = this.deps.parties?.rolesOf('shipment', shipment.id) ?? [];
+      const roles = linkRoles ? (this.deps.parties?.rolesOf('shipment', shipment.id) ?? []) : [];
       for (const role of withRoles ? roles : []) {
         included.add(serializePartyRole(role));
         const party = withParties ? this.deps.parties?.party(shipment.accountId, role.partyId) : undefined;
         if (party !== undefined) included.add(serializeParty(party));
       }
-      const linked: Resource = {
+      this.addShipmentIncludes(shipment, includes, included);
+      if (!linkRoles) return resource;
+      return {
         ...resource,
         relationships: {
           ...resource.relationships,
           party_roles: { data: roles.map((role) => ({ id: role.id, type: 'party_role' })) },
         },
       };
-      return this.withShipmentIncludes(shipment, includes, included, linked);
     });
     return { data, included: included.list() };
   }
 
-  private withShipmentIncludes(
-    shipment: ShipmentRecord,
-    includes: Set<string>,
-    included: Included,
-    resource: Resource,
-  ): Resource {
+  /** The shipment's containers, ports and terminal, as `include` asks. */
+  private addShipmentIncludes(shipment: ShipmentRecord, includes: Set<string>, included: Included): void {
     const journey = this.deps.journeys.of(shipment);
     const pol = journey.stops[0]?.port;
     const pod = journey.stops.at(-1)?.port;
@@ -227,7 +223,6 @@ export class TrackingViews {
     if (includes.has('port_of_lading') && pol !== undefined) included.add(serializePort(pol));
     if (includes.has('port_of_discharge') && pod !== undefined) included.add(serializePort(pod));
     if (includes.has('pod_terminal')) included.add(serializeTerminal(journey.podTerminal, pod));
-    return resource;
   }
 
   container(container: ContainerRecord, shipment: ShipmentRecord): Resource {

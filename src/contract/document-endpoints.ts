@@ -7,8 +7,13 @@ import {
   downloadUrlResponse,
   updateDocumentRequest,
 } from './document.ts';
+import {
+  documentTypeDetailResponse,
+  documentTypesResponse,
+  rotateDocumentRequest,
+} from './document-types.ts';
 import { emailSubmissionResource } from './email-submission.ts';
-import { anyJson, type Endpoint } from './endpoint.ts';
+import type { Endpoint } from './endpoint.ts';
 import { listDocument, singleDocument } from './json-api.ts';
 import { trackingResource } from './tracking.ts';
 
@@ -64,7 +69,20 @@ export const DOCUMENT_ENDPOINTS: readonly Endpoint[] = [
     tag: 'documents',
     response: listDocument(documentResource),
   },
-  { method: 'get', path: '/documents/types', summary: 'Document types', tag: 'documents', response: anyJson },
+  {
+    method: 'get',
+    path: '/documents/types',
+    summary: 'Document types',
+    tag: 'documents',
+    response: documentTypesResponse,
+  },
+  {
+    method: 'get',
+    path: '/documents/types/{code}',
+    summary: 'A document type and its extraction fields',
+    tag: 'documents',
+    response: documentTypeDetailResponse,
+  },
   {
     method: 'get',
     path: '/documents/{id}',
@@ -100,6 +118,15 @@ export const DOCUMENT_ENDPOINTS: readonly Endpoint[] = [
     path: '/documents/{id}/reextract',
     summary: 'Extract again',
     tag: 'documents',
+    response: actionAcceptedResponse,
+    status: 202,
+  },
+  {
+    method: 'post',
+    path: '/documents/{id}/rotate',
+    summary: 'Rotate an image document',
+    tag: 'documents',
+    request: rotateDocumentRequest,
     response: actionAcceptedResponse,
     status: 202,
   },

@@ -48,7 +48,7 @@ export const listMeta = z.object({
   total: z.number().int(),
   /** Sent (true) when `total` is a lower bound: a filtered list is counted only so far. */
   total_is_lower_bound: z.boolean().optional(),
-  /** The live upstream's page summary, on the tracking lists and webhook notifications. */
+  /** The live upstream's page summary, on the tracking lists, webhook notifications and documents. */
   pagination: z
     .object({
       current: z.number().int(),

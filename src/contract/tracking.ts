@@ -34,6 +34,21 @@ export const initialCustomFields = z.object({
 });
 export type InitialCustomFields = z.infer<typeof initialCustomFields>;
 
+/** The party roles a tracking request may name at creation, besides its customer. */
+export const CREATE_ROLE_RELATIONSHIPS = [
+  'shipper',
+  'consignee',
+  'notify_party',
+  'customs_broker',
+  'freight_forwarder',
+  'pickup_dray_carrier',
+] as const;
+export type CreateRoleRelationship = (typeof CREATE_ROLE_RELATIONSHIPS)[number];
+
+const partyLink = z
+  .object({ data: z.object({ id: z.string().max(100), type: z.string().max(50).optional() }).nullable() })
+  .optional();
+
 export const createTrackingRequestBody = z.object({
   data: z.object({
     type: z.literal('tracking_request'),
@@ -47,14 +62,19 @@ export const createTrackingRequestBody = z.object({
       shipment_tags: tags.nullable().optional(),
       initial_custom_fields: initialCustomFields.nullable().optional(),
     }),
-    /** `customer`: the party the shipment is tracked for (the upstream's "add a customer" guide). */
+    /**
+     * `customer`: the party the shipment is tracked for (the upstream's "add a customer" guide); the other
+     * roles, one party each, are copied to the shipment when it is created (the OpenAPI's create body).
+     */
     relationships: z
       .object({
-        customer: z
-          .object({
-            data: z.object({ id: z.string().max(100), type: z.string().max(50).optional() }).nullable(),
-          })
-          .optional(),
+        customer: partyLink,
+        shipper: partyLink,
+        consignee: partyLink,
+        notify_party: partyLink,
+        customs_broker: partyLink,
+        freight_forwarder: partyLink,
+        pickup_dray_carrier: partyLink,
       })
       .passthrough()
       .optional(),

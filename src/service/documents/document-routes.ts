@@ -1,10 +1,9 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
-import { createDocumentRequest, documentType, updateDocumentRequest } from '../../contract/document.ts';
-import { DOCUMENT_SCHEMAS } from '../../extraction/schemas/registry.ts';
+import { createDocumentRequest, updateDocumentRequest } from '../../contract/document.ts';
+import { rotateDocumentRequest } from '../../contract/document-types.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { type PageParams, pageLinks } from '../http/pagination.ts';
-import { notFound } from '../http/problem.ts';
+import { type PageParams, pageLinks, paginationMeta } from '../http/pagination.ts';
+import { notFound, unprocessable } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
 import type { BlobTokens } from '../uploads/blob-tokens.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
@@ -20,6 +19,7 @@ import {
 } from './document-query.ts';
 import { documentPath, serializeDocument } from './document-serializer.ts';
 import type { DocumentStore } from './document-store.ts';
+import { documentTypeRoutes } from './document-type-routes.ts';
 import type { EmailSubmissionStore } from './email-submission-store.ts';
 import type { ExtractionJobs } from './extraction-jobs.ts';
 
@@ -33,10 +33,7 @@ export interface DocumentRouteDeps {
 
 const DOCUMENT_SERIALIZER = 'V2::DocumentSerializer';
 
-/** `GET /documents/types`: plain JSON, not JSON:API, as upstream. */
-export const documentTypesResponse = z.object({
-  document_types: z.array(z.object({ code: documentType, label: z.string() })),
-});
+export { documentTypesResponse } from '../../contract/document-types.ts';
 
 /** `/documents` routes, relative to /v2. Every lookup is scoped to the caller's account. */
 export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
@@ -63,23 +60,15 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
       data: records.map((record) => serializeDocument(record)),
       ...(includes.size > 0 ? { included: includedForDocuments(deps, records, includes, account) } : {}),
       links: documentListLinks(c, request, page),
-      meta: {
-        size: request.page.size,
-        total: page.total,
-        ...(page.totalExact ? {} : { total_is_lower_bound: true }),
-      },
+      // The same meta as the tracking lists; a total that is only a lower bound gives no last page.
+      meta: page.totalExact
+        ? paginationMeta({ number: request.pageNumber, size: request.page.size, offset: 0 }, page.total)
+        : { size: request.page.size, total: page.total, total_is_lower_bound: true },
     });
   });
 
   // Before /documents/:id, which would otherwise take "types" for an id.
-  routes.get('/documents/types', (c) =>
-    c.json({
-      document_types: Object.values(DOCUMENT_SCHEMAS).map((entry) => ({
-        code: entry.documentType,
-        label: entry.label,
-      })),
-    }),
-  );
+  routes.route('/', documentTypeRoutes());
 
   routes.get('/documents/:id', (c) => {
     const account = c.get('account');
@@ -138,6 +127,22 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
   routes.post('/documents/:id/relink', (c) => {
     const id = c.req.param('id');
     if (deps.documents.get(c.get('account').id, id) === undefined) throw notFound('Document', id);
+    return c.json({ status: 'accepted' as const }, 202);
+  });
+
+  // Upstream queues a rotation of an image's pages. Here the file is kept as uploaded: a valid rotation
+  // of an image is accepted and not applied (README, documents).
+  routes.post('/documents/:id/rotate', async (c) => {
+    const id = c.req.param('id');
+    const document = deps.documents.get(c.get('account').id, id);
+    if (document === undefined) throw notFound('Document', id);
+    await readJson(c, rotateDocumentRequest);
+    if (!(document.fileContentType ?? '').startsWith('image/')) {
+      throw unprocessable(
+        `Only image documents can be rotated; this one is ${document.fileContentType ?? 'not an image'}.`,
+        '/degrees',
+      );
+    }
     return c.json({ status: 'accepted' as const }, 202);
   });
 

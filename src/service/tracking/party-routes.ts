@@ -5,20 +5,9 @@ import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
-import { serializeParty } from './party-resource.ts';
-import type { PartyRecord, PartyRoleRecord, PartyStore, RoleEntityType } from './party-store.ts';
-import { iso, type Resource } from './resource.ts';
-
-const serializeRole = (role: PartyRoleRecord): Resource => ({
-  id: role.id,
-  type: 'party_role',
-  attributes: { role: role.role, created_at: iso(role.createdAt) },
-  relationships: {
-    party: { data: { id: role.partyId, type: 'party' } },
-    entity: { data: { id: role.entityId, type: role.entityType } },
-    [role.entityType]: { data: { id: role.entityId, type: role.entityType } },
-  },
-});
+import { serializeParty, serializePartyRole } from './party-resource.ts';
+import type { PartyRecord, PartyStore, RoleEntityType } from './party-store.ts';
+import type { Resource } from './resource.ts';
 
 const ENTITY_PATHS: ReadonlyArray<[string, RoleEntityType]> = [
   ['shipments', 'shipment'],
@@ -100,7 +89,7 @@ export function partyRoutes(deps: {
         const party = parties.party(accountId, role.partyId);
         if (party !== undefined) linked.set(party.id, serializeParty(party));
       }
-      return c.json({ data: roles.map(serializeRole), included: [...linked.values()] });
+      return c.json({ data: roles.map(serializePartyRole), included: [...linked.values()] });
     });
 
     routes.post(`/${path}/:id/party_roles`, async (c) => {
@@ -131,7 +120,7 @@ export function partyRoutes(deps: {
         entityType,
         entityId,
       });
-      return c.json({ data: serializeRole(role), included: [serializeParty(party)] }, 201);
+      return c.json({ data: serializePartyRole(role), included: [serializeParty(party)] }, 201);
     });
 
     routes.delete(`/${path}/:id/party_roles/:role_id`, (c) => {

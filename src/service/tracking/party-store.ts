@@ -131,6 +131,24 @@ export class PartyStore {
     return Number(result.changes) > 0;
   }
 
+  /**
+   * Copies the roles a tracking request was created with (all but `customer`, which the shipment reads
+   * through its request) to the request's new shipment, once: a role the shipment has already is kept.
+   */
+  copyRequestRoles(accountId: string, requestId: string, shipmentId: string): void {
+    const existing = this.rolesOf('shipment', shipmentId);
+    for (const role of this.rolesOf('tracking_request', requestId)) {
+      if (role.role === 'customer') continue;
+      if (existing.some((held) => held.partyId === role.partyId && held.role === role.role)) continue;
+      this.assign(accountId, {
+        partyId: role.partyId,
+        role: role.role,
+        entityType: 'shipment',
+        entityId: shipmentId,
+      });
+    }
+  }
+
   /** The entity's roles, oldest first. */
   rolesOf(entityType: RoleEntityType, entityId: string): PartyRoleRecord[] {
     return this.db

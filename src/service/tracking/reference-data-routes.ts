@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import { NotFoundError } from '../../domain/errors.ts';
+import type { Clock } from '../../domain/clock.ts';
+import { InvalidParameterError, NotFoundError } from '../../domain/errors.ts';
 import { JOURNEY_PORT_CODES } from '../../domain/ports/journey-ports.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import { findVessel, type Terminal, terminalOf, VESSELS } from '../../domain/tracking/sandbox-fleet.ts';
+import { type AccountFeatures, FeatureNotEnabledError } from '../accounts/account-features.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import {
   serializeMetroArea,
@@ -10,13 +12,17 @@ import {
   serializeTerminal,
   serializeVessel,
 } from './tracking-serializers.ts';
-import type { VesselFix } from './vessel-fix.ts';
+import type { VesselFix, VesselTrackPoint } from './vessel-fix.ts';
 
 /** Ports and metro areas (every UN/LOCODE location), the sandbox's terminals and vessels: read-only reference data. */
 export function referenceDataRoutes(deps: {
   ports: PortCatalog;
   /** Where the vessel is now, when the account may see positions and one of its journeys sails it. */
-  positionOf?: (accountId: string, vesselId: string) => VesselFix | undefined;
+  positionOf: (accountId: string, vesselId: string) => VesselFix | undefined;
+  /** `show_positions`: the vessel's positions in a window, from the account's journeys. */
+  trackOf: (accountId: string, vesselId: string, from: number, to: number) => VesselTrackPoint[];
+  features: AccountFeatures;
+  clock: Clock;
 }): Hono<ServiceEnv> {
   const { ports } = deps;
   const terminals = new Map<string, Terminal>();
@@ -69,11 +75,47 @@ export function referenceDataRoutes(deps: {
     const vessel = findVessel(id) ?? VESSELS.find((candidate) => candidate.imo === id.trim());
     if (vessel === undefined) throw new NotFoundError('Vessel', id);
     const resource = serializeVessel(vessel);
-    const fix = deps.positionOf?.(c.get('account').id, vessel.id);
-    const data =
-      fix === undefined ? resource : { ...resource, attributes: { ...resource.attributes, ...fix } };
+    const fix = deps.positionOf(c.get('account').id, vessel.id);
+    const window = showPositionsWindow(c.req.query(), deps.clock.now());
+    if (window !== undefined && !deps.features.has(c.get('account').id, 'routing')) {
+      throw new FeatureNotEnabledError('routing');
+    }
+    const positions =
+      window === undefined ? {} : { positions: deps.trackOf(c.get('account').id, vessel.id, ...window) };
+    const data = { ...resource, attributes: { ...resource.attributes, ...fix, ...positions } };
     return c.json({ data, links: { self: `/v2/vessels/${id}` } });
   });
 
   return routes;
+}
+
+/** The upstream's default `show_positions` window: the last seven days. */
+const DEFAULT_POSITIONS_WINDOW_MS = 7 * 24 * 3_600_000;
+
+/**
+ * The window `show_positions[from_timestamp]` and `[to_timestamp]` ask for (ISO 8601; seven days ago and
+ * now by default), or undefined when the request asks for no positions (`show_positions=true` alone asks
+ * for the default window). A malformed or reversed window is a 400 naming the parameter.
+ */
+function showPositionsWindow(query: Record<string, string>, now: number): [number, number] | undefined {
+  const fromRaw = query['show_positions[from_timestamp]'];
+  const toRaw = query['show_positions[to_timestamp]'];
+  const flag = query.show_positions;
+  if (fromRaw === undefined && toRaw === undefined && (flag === undefined || flag === 'false'))
+    return undefined;
+  const instant = (raw: string | undefined, name: string, fallback: number): number => {
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const value = Date.parse(raw);
+    if (Number.isNaN(value)) throw new InvalidParameterError(name, `${name} must be an ISO 8601 timestamp`);
+    return value;
+  };
+  const to = instant(toRaw, 'show_positions[to_timestamp]', now);
+  const from = instant(fromRaw, 'show_positions[from_timestamp]', to - DEFAULT_POSITIONS_WINDOW_MS);
+  if (from > to) {
+    throw new InvalidParameterError(
+      'show_positions[from_timestamp]',
+      'show_positions[from_timestamp] must not be after show_positions[to_timestamp]',
+    );
+  }
+  return [from, to];
 }

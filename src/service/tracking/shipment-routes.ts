@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { updateShipmentBody } from '../../contract/tracking.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { InvalidParameterError } from '../../domain/errors.ts';
@@ -15,6 +15,9 @@ import type { PartyStore } from './party-store.ts';
 import type { SandboxRequests } from './sandbox-requests.ts';
 import type { ShipmentFilter, ShipmentRecord, TrackingStore } from './tracking-store.ts';
 import { readIncludes, type TrackingViews } from './tracking-views.ts';
+
+/** `flag[parties]=true`: each shipment gets its `party_roles` relationship (upstream's Parties guide). */
+const partyRolesFlag = (c: Context): boolean => c.req.query('flag[parties]') === 'true';
 
 export function shipmentRoutes(deps: {
   store: TrackingStore;
@@ -75,7 +78,7 @@ export function shipmentRoutes(deps: {
       );
       found = { records: scanned.rows, total: scanned.total };
     }
-    const { data, included } = views.shipments(found.records, includes);
+    const { data, included } = views.shipments(found.records, includes, { partyRoles: partyRolesFlag(c) });
     return c.json({
       data,
       included,
@@ -86,7 +89,9 @@ export function shipmentRoutes(deps: {
 
   routes.get('/shipments/:id', (c) => {
     const shipment = views.shipmentOr404(c.get('account').id, c.req.param('id'));
-    const { data, included } = views.shipments([shipment], readIncludes(c, 'shipment'));
+    const { data, included } = views.shipments([shipment], readIncludes(c, 'shipment'), {
+      partyRoles: partyRolesFlag(c),
+    });
     return c.json({
       data: data[0],
       ...(included.length === 0 ? {} : { included }),

@@ -34,7 +34,7 @@ import { trackingRequestRoutes } from './tracking-request-routes.ts';
 import { TrackingStore } from './tracking-store.ts';
 import { TRACKING_MIGRATION_NAMESPACE, TRACKING_MIGRATIONS } from './tracking-tables.ts';
 import { TrackingViews } from './tracking-views.ts';
-import { vesselFixes } from './vessel-fix.ts';
+import { vesselFixes, vesselTracks } from './vessel-fix.ts';
 
 export interface TrackingModuleDeps {
   readonly db: DatabaseSync;
@@ -101,7 +101,10 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     journeys,
     ports,
     notifier: deps.notifier,
-    onShipmentCreated: (shipment, containers) => initialFields.apply(shipment, containers),
+    onShipmentCreated: (shipment, containers) => {
+      initialFields.apply(shipment, containers);
+      parties.copyRequestRoles(shipment.accountId, shipment.trackingRequestId, shipment.id);
+    },
     ...(deps.playIntervalMs === undefined ? {} : { intervalMs: deps.playIntervalMs }),
   });
   const router = new Hono<ServiceEnv>();
@@ -132,6 +135,9 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     referenceDataRoutes({
       ports,
       positionOf: vesselFixes({ store, journeys, features: deps.features, clock: deps.clock }),
+      trackOf: vesselTracks({ store, journeys, clock: deps.clock }),
+      features: deps.features,
+      clock: deps.clock,
     }),
   );
   router.route('/', credentialRoute({ features: deps.features }));

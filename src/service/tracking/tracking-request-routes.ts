@@ -1,6 +1,10 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { createTrackingRequestBody, updateTrackingRequestBody } from '../../contract/tracking.ts';
+import {
+  CREATE_ROLE_RELATIONSHIPS,
+  createTrackingRequestBody,
+  updateTrackingRequestBody,
+} from '../../contract/tracking.ts';
 import { InvalidParameterError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
@@ -76,6 +80,19 @@ export function trackingRequestRoutes(deps: {
           { pointer: '/data/relationships/customer/data/id', code: 'invalid' },
         );
       }
+      const roles = CREATE_ROLE_RELATIONSHIPS.flatMap((role) => {
+        const partyId = relationships?.[role]?.data?.id;
+        if (partyId === undefined) return [];
+        const party = deps.parties.party(accountId, partyId);
+        if (party === undefined) {
+          throw new ValidationError(
+            `Party '${partyId}' is not a party of this account`,
+            {},
+            { pointer: `/data/relationships/${role}/data/id`, code: 'invalid' },
+          );
+        }
+        return [{ role, partyId: party.id }];
+      });
       const initial = attributes.initial_custom_fields ?? undefined;
       if (initial !== undefined) deps.initialFields.check(accountId, initial);
       const record = store.createRequest(
@@ -94,6 +111,15 @@ export function trackingRequestRoutes(deps: {
             deps.parties.assign(accountId, {
               partyId: customer.id,
               role: 'customer',
+              entityType: 'tracking_request',
+              entityId: created.id,
+            });
+          }
+          // The other roles wait on the request and are copied to its shipment when the carrier answers.
+          for (const { role, partyId } of roles) {
+            deps.parties.assign(accountId, {
+              partyId,
+              role,
               entityType: 'tracking_request',
               entityId: created.id,
             });
@@ -141,7 +167,8 @@ export function trackingRequestRoutes(deps: {
 
   routes.get('/tracking_requests/:id', (c) => {
     const id = c.req.param('id');
-    const includes = readIncludes(c, 'tracking_request');
+    // As the list: `tracked_object` is included unless `include` names others (the OpenAPI says so).
+    const includes = readIncludes(c, 'tracking_request', ['tracked_object']);
     const record = store.request(c.get('account').id, id);
     if (record === undefined) throw new NotFoundError('TrackingRequest', id);
     const { data, included } = views.trackingRequests([record], includes);

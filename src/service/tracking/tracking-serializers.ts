@@ -245,6 +245,8 @@ export function serializeContainer(
       ind_eta_at: null,
       ind_ata_at: null,
       ind_rail_unloaded_at: null,
+      // Deprecated upstream for `import_deadlines.pickup_lfd_rail`, and still sent: null, as that is.
+      ind_facility_lfd_on: null,
       // The spec's names for the rail and pickup-facility fields (the sandbox has no inland rail moves).
       pickup_rail_carrier_scac: null,
       inland_destination_eta_at: null,

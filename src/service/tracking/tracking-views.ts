@@ -5,7 +5,7 @@ import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import { containerStateAt } from '../../domain/tracking/container-state.ts';
 import type { Journey } from '../../domain/tracking/sandbox-journey.ts';
 import type { JourneyBook } from './journey-book.ts';
-import { serializeParty } from './party-resource.ts';
+import { serializeParty, serializePartyRole } from './party-resource.ts';
 import type { PartyStore } from './party-store.ts';
 import {
   type Resource,
@@ -41,6 +41,7 @@ export const INCLUDES = {
       'destination',
       'destination_terminal',
       'line_tracking_stopped_by_user',
+      'party_roles',
     ],
   },
   container: {
@@ -176,25 +177,52 @@ export class TrackingViews {
     );
   }
 
+  /**
+   * `flag[parties]=true` (or an include of `party_roles`) adds each shipment's `party_roles`
+   * relationship; `include=party_roles` embeds the roles and `party_roles.party` their parties too.
+   */
   shipments(
     records: readonly ShipmentRecord[],
     includes: Set<string>,
+    options: { partyRoles?: boolean } = {},
   ): { data: Resource[]; included: Resource[] } {
     const included = new Included();
+    const withParties = includes.has('party_roles.party');
+    const withRoles = withParties || includes.has('party_roles');
+    const linkRoles = withRoles || options.partyRoles === true;
     const data = records.map((shipment) => {
-      const journey = this.deps.journeys.of(shipment);
-      const pol = journey.stops[0]?.port;
-      const pod = journey.stops.at(-1)?.port;
-      if (includes.has('containers')) {
-        for (const container of this.deps.store.containersOf(shipment.id))
-          included.add(this.container(container, shipment));
+      const resource = this.shipment(shipment);
+      const roles = linkRoles ? (this.deps.parties?.rolesOf('shipment', shipment.id) ?? []) : [];
+      for (const role of withRoles ? roles : []) {
+        included.add(serializePartyRole(role));
+        const party = withParties ? this.deps.parties?.party(shipment.accountId, role.partyId) : undefined;
+        if (party !== undefined) included.add(serializeParty(party));
       }
-      if (includes.has('port_of_lading') && pol !== undefined) included.add(serializePort(pol));
-      if (includes.has('port_of_discharge') && pod !== undefined) included.add(serializePort(pod));
-      if (includes.has('pod_terminal')) included.add(serializeTerminal(journey.podTerminal, pod));
-      return this.shipment(shipment);
+      this.addShipmentIncludes(shipment, includes, included);
+      if (!linkRoles) return resource;
+      return {
+        ...resource,
+        relationships: {
+          ...resource.relationships,
+          party_roles: { data: roles.map((role) => ({ id: role.id, type: 'party_role' })) },
+        },
+      };
     });
     return { data, included: included.list() };
+  }
+
+  /** The shipment's containers, ports and terminal, as `include` asks. */
+  private addShipmentIncludes(shipment: ShipmentRecord, includes: Set<string>, included: Included): void {
+    const journey = this.deps.journeys.of(shipment);
+    const pol = journey.stops[0]?.port;
+    const pod = journey.stops.at(-1)?.port;
+    if (includes.has('containers')) {
+      for (const container of this.deps.store.containersOf(shipment.id))
+        included.add(this.container(container, shipment));
+    }
+    if (includes.has('port_of_lading') && pol !== undefined) included.add(serializePort(pol));
+    if (includes.has('port_of_discharge') && pod !== undefined) included.add(serializePort(pod));
+    if (includes.has('pod_terminal')) included.add(serializeTerminal(journey.podTerminal, pod));
   }
 
   container(container: ContainerRecord, shipment: ShipmentRecord): Resource {

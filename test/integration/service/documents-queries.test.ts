@@ -58,7 +58,7 @@ describe('document lists and lookups', () => {
   it('pages newest first with all five links and meta', async () => {
     const first = await list('?page[size]=2');
     expect(first.data.map((d) => d.id)).toEqual([ids[4], ids[3]]);
-    expect(first.meta).toEqual({ size: 2, total: 5 });
+    expect(first.meta).toMatchObject({ size: 2, total: 5 });
     expect(new URL(first.links.next ?? '').searchParams.get('page[number]')).toBe('2');
     expect(new URL(first.links.last ?? '').searchParams.get('page[number]')).toBe('3');
     expect(first.links.prev).toBeNull();
@@ -176,7 +176,9 @@ describe('document lists and lookups', () => {
     const response = await h.api('/v2/documents/types');
     expect(response.status).toBe(200);
     const body = documentTypesResponse.parse(await response.json());
-    expect(body.document_types).toContainEqual({ code: 'commercial_invoice', label: 'Commercial Invoice' });
+    expect(body.document_types).toContainEqual(
+      expect.objectContaining({ code: 'commercial_invoice', label: 'Commercial Invoice' }),
+    );
     expect(body.document_types).toHaveLength(Object.keys(DOCUMENT_SCHEMAS).length);
   });
 

@@ -179,12 +179,18 @@ describe('documents', () => {
     expect(await deleted.text()).toBe('');
   });
 
-  test('GET /documents/types is plain JSON {document_types: [{code, label}]}', async () => {
+  test('GET /documents/types is plain JSON {document_types: [{code, label, description, schema}]}', async () => {
     const body = (await (await h.api('/v2/documents/types')).json()) as {
       document_types: Array<{ code: string; label: string }>;
     };
     expect(body.document_types.length).toBeGreaterThan(0);
-    expect(Object.keys(body.document_types[0] ?? {}).sort()).toEqual(['code', 'label']);
+    // Every type here is in the catalogue, so each has the catalogue's description and schema reference.
+    expect(Object.keys(body.document_types[0] ?? {}).sort()).toEqual([
+      'code',
+      'description',
+      'label',
+      'schema',
+    ]);
   });
 });
 

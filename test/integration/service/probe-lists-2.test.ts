@@ -14,6 +14,7 @@ import { MAX_CUSTOM_FIELD_JSON_BYTES } from '../../../src/service/tracking/custo
 import { MAX_CUSTOM_FIELD_FILTERS } from '../../../src/service/tracking/list-annotation-filters.ts';
 import { MAX_PATTERN_SUBJECT_LENGTH } from '../../../src/service/tracking/validation-pattern.ts';
 import { PLAY_INTERVAL_MS, trackingRequestBody } from '../tracking/tracking-harness.ts';
+import { expectError, probeClient } from './probe-client.ts';
 
 /**
  * The abuse probe, round 2: the list filters and sorts of /v2/containers and /v2/shipments, parties,
@@ -32,24 +33,7 @@ let apiKey = '';
 let otherKey = '';
 const clock = new ManualClock(Date.now());
 
-const api = (path: string, init: RequestInit & { key?: string; json?: unknown } = {}) => {
-  const { key = apiKey, json, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  headers.set('Authorization', `Token ${key}`);
-  if (json !== undefined) headers.set('Content-Type', 'application/json');
-  return fetch(`${origin}${path}`, {
-    ...rest,
-    headers,
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
-};
-
-const expectError = async (response: Response, status: number, label: string) => {
-  expect(response.status, label).toBe(status);
-  const body = errorDocument.parse(await response.json());
-  expect(body.errors[0]?.status, label).toBe(String(status));
-  return body.errors[0];
-};
+const api = probeClient(() => ({ origin, apiKey }));
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'stevedore-probe-lists-'));

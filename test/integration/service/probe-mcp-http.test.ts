@@ -9,6 +9,7 @@ import {
 } from '../../../src/mcp/http-server.ts';
 import { rawExchange } from '../../support/raw-http.ts';
 import { startTracking, type TrackingHarness } from '../tracking/tracking-harness.ts';
+import { startProbeMcp } from './probe-client.ts';
 
 /**
  * The abuse probe of the MCP HTTP server in front of the real local service: DNS rebinding through Host
@@ -74,16 +75,7 @@ const withHost = (host: string) => {
 
 beforeAll(async () => {
   h = await startTracking();
-  mcp = await startMcpHttpServer({
-    host: '127.0.0.1',
-    port: 0,
-    allowedHosts: [],
-    allowedOrigins: [],
-    clock,
-    clientFor: (token) =>
-      new TrackingClient({ baseUrl: `${h.origin}/v2`, token, requestsPerMinute: 60_000, timeoutMs: 10_000 }),
-    version: '0.0.0-probe',
-  });
+  mcp = await startProbeMcp(h.origin, clock);
 });
 afterAll(async () => {
   await mcp?.close();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrackingClient } from '../../../src/client/tracking-client.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
-import { type McpHttpServer, startMcpHttpServer } from '../../../src/mcp/http-server.ts';
+import type { McpHttpServer } from '../../../src/mcp/http-server.ts';
 import { startTracking, type TrackingHarness } from '../tracking/tracking-harness.ts';
+import { startProbeMcp } from './probe-client.ts';
 
 /**
  * The abuse probe, round 2, of the MCP tools that now call infer_number and the shipping line search:
@@ -35,16 +35,7 @@ const call = async (name: string, args: unknown): Promise<Rpc> => {
 
 beforeAll(async () => {
   h = await startTracking();
-  mcp = await startMcpHttpServer({
-    host: '127.0.0.1',
-    port: 0,
-    allowedHosts: [],
-    allowedOrigins: [],
-    clock,
-    clientFor: (token) =>
-      new TrackingClient({ baseUrl: `${h.origin}/v2`, token, requestsPerMinute: 60_000, timeoutMs: 10_000 }),
-    version: '0.0.0-probe',
-  });
+  mcp = await startProbeMcp(h.origin, clock);
 });
 afterAll(async () => {
   await mcp?.close();

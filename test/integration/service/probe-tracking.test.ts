@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import { hasControlCharacters } from '../../../src/contract/file-name.ts';
-import { errorDocument } from '../../../src/contract/json-api.ts';
 import { ManualClock } from '../../../src/domain/clock.ts';
 import { INFER_NUMBER_LIMIT_PER_MINUTE } from '../../../src/service/carriers/carrier-routes.ts';
 import { createService, type LocalService } from '../../../src/service/service.ts';
 import { REFRESHES_PER_MINUTE } from '../../../src/service/tracking/container-routes.ts';
 import { rawExchange } from '../../support/raw-http.ts';
 import { PLAY_INTERVAL_MS, trackingRequestBody } from '../tracking/tracking-harness.ts';
+import { expectError, probeClient } from './probe-client.ts';
 
 /**
  * The abuse probe of the tracking surface (tracking requests, shipments, containers, refresh, stop and
@@ -32,25 +32,7 @@ let trackingRequestId = '';
 let shipmentId = '';
 let containerId = '';
 
-const api = (path: string, init: RequestInit & { key?: string | null; json?: unknown } = {}) => {
-  const { key = apiKey, json, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  if (key !== null) headers.set('Authorization', `Token ${key}`);
-  if (json !== undefined && !headers.has('content-type')) headers.set('Content-Type', 'application/json');
-  return fetch(`${origin}${path}`, {
-    ...rest,
-    headers,
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
-};
-
-/** Every answer of the probe: a JSON:API error document for 4xx, never a 5xx. */
-const expectError = async (response: Response, status: number, label: string) => {
-  expect(response.status, label).toBe(status);
-  const body = errorDocument.parse(await response.json());
-  expect(body.errors[0]?.status, label).toBe(String(status));
-  return body.errors[0];
-};
+const api = probeClient(() => ({ origin, apiKey }));
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'stevedore-probe-tracking-'));

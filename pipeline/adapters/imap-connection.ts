@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { ImapMailSourceOptions } from './imap-mail-source.ts';
@@ -84,4 +85,17 @@ export class ImapConnection {
     this.client = client;
     return client;
   }
+}
+
+/** Releases the mailbox lock once the caller has read `body` to its end, or given it up. */
+export function releaseWhenDone(body: Readable, lock: { release(): void }): void {
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    lock.release();
+  };
+  body.once('close', release);
+  body.once('end', release);
+  body.once('error', release);
 }

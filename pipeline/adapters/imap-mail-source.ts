@@ -3,9 +3,9 @@ import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../ports.ts';
-import { ImapConnection } from './imap-connection.ts';
+import { ImapConnection, releaseWhenDone } from './imap-connection.ts';
 import { DOWNLOAD_CHUNK_BYTES, fetchGroups, isLarge } from './imap-fetch-groups.ts';
-import { alreadyExists, isMissingMailbox, messageIdOf } from './imap-replies.ts';
+import { alreadyExists, internalDateIso, isMissingMailbox, messageIdOf } from './imap-replies.ts';
 import { UidSearch } from './imap-uid-search.ts';
 
 /** What the server is asked to accept as the login: a password, or an OAuth2 access token (XOAUTH2). */
@@ -103,7 +103,7 @@ export class ImapMailSource implements MailSource {
           uid: message.uid,
           sizeBytes: message.size ?? 0,
           messageId: messageIdOf(message.headers),
-          receivedAt: toIso(message.internalDate),
+          receivedAt: internalDateIso(message.internalDate),
         }))
         .sort((a, b) => a.uid - b.uid);
       return { uidValidity, messages };
@@ -334,22 +334,4 @@ export class ImapMailSource implements MailSource {
     }
     return new AppError('imap_failed', `IMAP on ${mailbox} failed`, { retryable: true, cause: error });
   }
-}
-
-const toIso = (value: Date | string | undefined): string => {
-  const date = value instanceof Date ? value : new Date(value ?? Date.now());
-  return Number.isNaN(date.getTime()) ? new Date().toISOString() : date.toISOString();
-};
-
-/** Releases the mailbox lock once the caller has read `body` to its end, or given it up. */
-function releaseWhenDone(body: Readable, lock: { release(): void }): void {
-  let released = false;
-  const release = (): void => {
-    if (released) return;
-    released = true;
-    lock.release();
-  };
-  body.once('close', release);
-  body.once('end', release);
-  body.once('error', release);
 }

@@ -53,3 +53,9 @@ export function messageIdOf(headers: Buffer | undefined): string | null {
   }
   return found;
 }
+
+/** A message's INTERNALDATE as ISO 8601; now when the server sent none or one that does not parse. */
+export const internalDateIso = (value: Date | string | undefined): string => {
+  const date = value instanceof Date ? value : new Date(value ?? Date.now());
+  return Number.isNaN(date.getTime()) ? new Date().toISOString() : date.toISOString();
+};

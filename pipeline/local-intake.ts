@@ -26,6 +26,8 @@ export interface IntakeTuning {
   readonly waitSeconds?: number;
   /** How long `stop()` waits for uploads in progress before handing them back. Default 10 s. */
   readonly drainMs?: number;
+  /** How often the running worker sweeps staged copies nothing points at. Default 6 h. */
+  readonly stagedSweepEveryMs?: number;
 }
 
 export interface StartIntakeOptions {

@@ -8,7 +8,7 @@ import { SqliteQueue } from '../src/store/sqlite-queue.ts';
 import { EmbeddedQueue } from './adapters/embedded-queue.ts';
 import { FolderBlobStore } from './adapters/folder-blob-store.ts';
 import { EmbeddedLedger } from './adapters/sqlite-ledger.ts';
-import { sweepStaged } from './admission/staged-sweep.ts';
+import { STAGED_SWEEP_EVERY_MS, sweepStaged, sweepStagedEvery } from './admission/staged-sweep.ts';
 import { backfillOpenMarkers } from './ledger/backfill.ts';
 import { ledgerTotals } from './ledger/totals.ts';
 import { startEvents } from './local-events.ts';
@@ -63,9 +63,10 @@ export const startLocalWorker = async (
   });
   await blobs.removeStaleTemporaryFiles();
   // Before any source runs: what a crashed or failed run staged and never sent. A failed sweep is tried
-  // again at the next start; it never keeps the worker from starting.
-  await sweepStaged({ blobs, pending: intakeQueues.bodies, clock, logger }).catch((error: unknown) => {
-    logger.warn({ err: error }, 'could not sweep unsent staged copies; the next start tries again');
+  // again later (below); it never keeps the worker from starting.
+  const sweepDeps = { blobs, pending: intakeQueues.bodies, clock, logger };
+  await sweepStaged(sweepDeps).catch((error: unknown) => {
+    logger.warn({ err: error }, 'could not sweep unsent staged copies; tried again later');
   });
 
   const backfilled = await backfillOpenMarkers(ledger, clock).catch((error: unknown) => {
@@ -106,6 +107,8 @@ export const startLocalWorker = async (
     throw error;
   });
 
+  // Swept again while the worker runs, which may be for months.
+  const sweeps = sweepStagedEvery(sweepDeps, input.tuning?.stagedSweepEveryMs ?? STAGED_SWEEP_EVERY_MS);
   let stopping: Promise<void> | undefined;
   return {
     receiverUrl: events.receiverUrl,
@@ -133,6 +136,7 @@ export const startLocalWorker = async (
       // Intake first: no new documents while the events stage finishes the ones in flight.
       stopping ??= (async () => {
         await intake.stop();
+        await sweeps.stop();
         await events.stop();
         db.close();
       })();

@@ -11,6 +11,13 @@ import { stagedBlobKey } from './admission.ts';
  */
 export const STAGED_SWEEP_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How often a worker that keeps running sweeps again: its start's sweep sees only what earlier runs left,
+ * and a worker may run for months. Each sweep lists the old copies (an index read) and reads the queue
+ * only when one exists, so a quiet data dir pays next to nothing.
+ */
+export const STAGED_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
+
 /** The folder every staged copy lives in: `stagedBlobKey` of any origin starts with it. */
 const STAGED_PREFIX = stagedBlobKey('');
 
@@ -82,4 +89,40 @@ function claimChecksOf(bodies: readonly string[]): { keys: Set<string>; unreadab
     if (message.kind === 'intake') keys.add(message.blobKey);
   }
   return { keys, unreadable };
+}
+
+/**
+ * Sweeps every `everyMs` until stopped, one sweep at a time (the next is timed from the end of the one
+ * before). A failed sweep is logged and tried again at the next turn. The timer keeps no process alive;
+ * `stop` waits for a sweep under way, so the caller may close the stores after it.
+ */
+export function sweepStagedEvery(deps: StagedSweepDeps, everyMs: number): { stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const schedule = (): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sweepStaged(deps)
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            deps.logger.warn({ err: error }, 'could not sweep unsent staged copies; tried again later');
+          },
+        )
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, everyMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }

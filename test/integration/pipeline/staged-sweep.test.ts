@@ -229,3 +229,47 @@ describe('FolderBlobStore.keysStoredBefore', () => {
     db.close();
   });
 });
+
+describe('the running worker', () => {
+  it('sweeps again while it runs: a copy orphaned after its start goes, a queued one stays', async () => {
+    const root = tempDir();
+    const dataDir = join(root, 'data');
+    const config = loadConfig(
+      {},
+      {
+        dataDir,
+        inbox: join(root, 'inbox'),
+        out: join(root, 'out'),
+        host: '127.0.0.1',
+        port: 0,
+        receiverPort: 0,
+        logLevel: 'silent',
+      },
+    );
+    const client = new ServiceClient({ baseUrl: 'http://127.0.0.1:9/v2', token: 'unused' });
+    // A day ahead: every copy made from here on is old enough to be swept once nothing names it.
+    const worker = await startLocalWorker({
+      config,
+      client,
+      webhookSecret: () => 'unused',
+      logger: silentLogger,
+      clock: clockAhead(DAY_MS + 60_000),
+      tuning: { stagedSweepEveryMs: 20 },
+    });
+    cleanups.push(() => void worker.stop());
+    // Left after the start's sweep, as a poll killed mid-chunk in a long-running worker would leave it.
+    await crashAt(dataDir, 'stage', 'orphan', LARGE);
+    // Queued: the worker's ingest cannot reach the service, so the message waits for another try.
+    await crashAt(dataDir, 'enqueue', 'queued', SMALL);
+    const { blobs } = workerStores(dataDir);
+
+    const deadline = Date.now() + 10_000;
+    while ((await existing(blobs, ['staged/crash-orphan'])).length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await existing(blobs, ['staged/crash-orphan', 'staged/crash-queued'])).toEqual([
+      'staged/crash-queued',
+    ]);
+    await worker.stop();
+  });
+});

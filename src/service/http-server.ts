@@ -88,3 +88,38 @@ export function createHttpServer(fetch: Fetch, timeouts: HttpTimeouts = DEFAULT_
   answerClientErrors(server);
   return server;
 }
+
+/** Listens on `host:port` (port 0: any free one) and returns the URL a client on this machine reaches. */
+export async function listenHttp(server: ServerType, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const bound = typeof address === 'object' && address !== null ? address.port : port;
+  return `http://${reachableHost(host)}:${bound}`;
+}
+
+/** A wildcard bind address is no address to connect to; a client on this machine uses loopback. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** How long a closing server waits for open requests (a large upload, say) before cutting connections. */
+const CLOSE_GRACE_MS = 5_000;
+
+/** Stops accepting, lets open requests finish for a grace period, then cuts what is left. */
+export async function closeHttpServer(server: ServerType): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  const timer = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, CLOSE_GRACE_MS);
+  await closed;
+  clearTimeout(timer);
+}

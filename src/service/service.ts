@@ -55,7 +55,7 @@ import type { ServiceEnv } from './http/env.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
 import type { HttpTimeouts } from './http/server-timeouts.ts';
-import { createHttpServer, DEFAULT_HTTP_TIMEOUTS } from './http-server.ts';
+import { closeHttpServer, createHttpServer, DEFAULT_HTTP_TIMEOUTS, listenHttp } from './http-server.ts';
 import { docsAliasFor } from './smtp/docs-alias.ts';
 import { createDocsAliasServer, type DocsAliasServer } from './smtp/docs-alias-server.ts';
 import { receiveEmail } from './smtp/receive-email.ts';
@@ -71,8 +71,6 @@ import type { PrivateOrigins } from './webhooks/target-guard.ts';
 import { createWebhookModule, DELIVERY_QUEUE_NAME } from './webhooks/webhook-module.ts';
 
 export const SERVICE_DATABASE_FILE = 'service.db';
-/** How long close() waits for open requests (a large upload, say) before cutting connections. */
-const HTTP_CLOSE_GRACE_MS = 5_000;
 
 export interface ServiceOptions {
   readonly config: Config;
@@ -278,7 +276,7 @@ async function assemble(
 
   const close = async (): Promise<void> => {
     if (smtp !== undefined) await smtp.close();
-    if (server !== undefined) await closeServer(server);
+    if (server !== undefined) await closeHttpServer(server);
     jobs.stopSweeping();
     tracking.stop();
     await processing.stop(options.drainMs === undefined ? {} : { drainMs: options.drainMs });
@@ -298,21 +296,10 @@ async function assemble(
         options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS,
       );
       server = started;
-      try {
-        await new Promise<void>((resolve, reject) => {
-          started.once('error', reject);
-          started.listen(config.port, config.host, () => {
-            started.off('error', reject);
-            resolve();
-          });
-        });
-      } catch (error) {
+      const url = await listenHttp(started, config.port, config.host).catch((error: unknown) => {
         server = undefined;
         throw error;
-      }
-      const address = started.address();
-      const port = typeof address === 'object' && address !== null ? address.port : config.port;
-      const url = `http://${reachableHost(config.host)}:${port}`;
+      });
       logger.info({ url }, 'service listening');
       return { url };
     },
@@ -356,22 +343,4 @@ async function assemble(
       return closing;
     },
   };
-}
-
-/** A wildcard bind address is no address to connect to; a client on this machine uses loopback. */
-function reachableHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
-/** Stops accepting, lets open requests finish for a grace period, then cuts what is left. */
-async function closeServer(server: ServerType): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
-  const timer = setTimeout(() => {
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  }, HTTP_CLOSE_GRACE_MS);
-  await closed;
-  clearTimeout(timer);
 }

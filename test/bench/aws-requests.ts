@@ -7,6 +7,7 @@ import { startAwsLocal } from '../../pipeline/aws-local/start-aws-local.ts';
 import { silentLogger } from '../../src/observability/logger.ts';
 import { quietPowertools } from '../integration/aws/aws-local-harness.ts';
 import { makeSampleCorpus } from '../support/samples/sample-corpus.ts';
+import { beforeEachCall } from './support/aws-calls.ts';
 import { printResult } from './support/result-line.ts';
 import { withTempDir } from './support/temp-dir.ts';
 import { progress, until } from './support/timing.ts';
@@ -31,28 +32,12 @@ const counts: Record<Counted, number> = { sqs: 0, s3: 0, service: 0 };
 const calls = new Map<string, number>();
 
 /** Counts every request an SDK client sends, by service and command, before it leaves. */
-const counting = <C extends { middlewareStack: { add: (...args: never[]) => void } }>(
-  client: C,
-  kind: Counted,
-): C => {
-  const add = client.middlewareStack.add as unknown as (
-    middleware: (
-      next: (args: unknown) => Promise<unknown>,
-      context: { commandName?: string },
-    ) => (args: unknown) => Promise<unknown>,
-    options: { step: string; name: string },
-  ) => void;
-  add(
-    (next, context) => async (args) => {
-      counts[kind] += 1;
-      const name = `${kind} ${context.commandName ?? '?'}`;
-      calls.set(name, (calls.get(name) ?? 0) + 1);
-      return next(args);
-    },
-    { step: 'initialize', name: 'stevedoreBenchCounter' },
-  );
-  return client;
-};
+const counting = <C extends Parameters<typeof beforeEachCall>[0]>(client: C, kind: Counted): C =>
+  beforeEachCall(client, (command) => {
+    counts[kind] += 1;
+    const name = `${kind} ${command}`;
+    calls.set(name, (calls.get(name) ?? 0) + 1);
+  });
 
 await withTempDir('stevedore-aws-requests-', async (dir) => {
   const corpus = await makeSampleCorpus(DOCUMENTS, 4242);

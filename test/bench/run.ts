@@ -21,6 +21,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   { name: 'aws-throughput', timeoutMs: 240_000 },
   { name: 'extraction-speed', timeoutMs: 300_000 },
   { name: 'imap-throughput', timeoutMs: 600_000 },
+  { name: 'aws-imap-poll', timeoutMs: 240_000 },
   { name: 'infer-number', timeoutMs: 120_000 },
   { name: 'route-map', timeoutMs: 120_000 },
 ];

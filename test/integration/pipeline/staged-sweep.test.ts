@@ -56,6 +56,38 @@ async function crashAt(
   await child.exited();
 }
 
+/**
+ * The local worker on `<root>/data`, its clock a day and a minute ahead (every staged copy is old enough
+ * to sweep), with a service client that reaches nothing: these tests upload nothing.
+ */
+async function startWorkerADayAhead(
+  root: string,
+  options: Pick<Parameters<typeof startLocalWorker>[0], 'reclaimInFlight' | 'tuning'>,
+) {
+  const config = loadConfig(
+    {},
+    {
+      dataDir: join(root, 'data'),
+      inbox: join(root, 'inbox'),
+      out: join(root, 'out'),
+      host: '127.0.0.1',
+      port: 0,
+      receiverPort: 0,
+      logLevel: 'silent',
+    },
+  );
+  const worker = await startLocalWorker({
+    config,
+    client: new ServiceClient({ baseUrl: 'http://127.0.0.1:9/v2', token: 'unused' }),
+    webhookSecret: () => 'unused',
+    logger: silentLogger,
+    clock: clockAhead(DAY_MS + 60_000),
+    ...options,
+  });
+  cleanups.push(() => void worker.stop());
+  return worker;
+}
+
 /** The worker's stores over `dataDir`, as `startLocalWorker` opens them. */
 function workerStores(dataDir: string) {
   const db = openDatabase(join(dataDir, WORKER_DB_FILE));
@@ -175,29 +207,8 @@ describe('the local worker at start', () => {
     await deadLetter(stores.intake, 'staged/crash-dead');
     stores.db.close();
 
-    const config = loadConfig(
-      {},
-      {
-        dataDir,
-        inbox: join(root, 'inbox'),
-        out: join(root, 'out'),
-        host: '127.0.0.1',
-        port: 0,
-        receiverPort: 0,
-        logLevel: 'silent',
-      },
-    );
     // Nothing is uploaded: the only message left is dead-lettered, and the inbox is empty.
-    const client = new ServiceClient({ baseUrl: 'http://127.0.0.1:9/v2', token: 'unused' });
-    const worker = await startLocalWorker({
-      config,
-      client,
-      webhookSecret: () => 'unused',
-      logger: silentLogger,
-      clock: clockAhead(DAY_MS + 60_000),
-      reclaimInFlight: true,
-    });
-    cleanups.push(() => void worker.stop());
+    const worker = await startWorkerADayAhead(root, { reclaimInFlight: true });
     await worker.stop();
 
     const { blobs } = workerStores(dataDir);
@@ -234,29 +245,8 @@ describe('the running worker', () => {
   it('sweeps again while it runs: a copy orphaned after its start goes, a queued one stays', async () => {
     const root = tempDir();
     const dataDir = join(root, 'data');
-    const config = loadConfig(
-      {},
-      {
-        dataDir,
-        inbox: join(root, 'inbox'),
-        out: join(root, 'out'),
-        host: '127.0.0.1',
-        port: 0,
-        receiverPort: 0,
-        logLevel: 'silent',
-      },
-    );
-    const client = new ServiceClient({ baseUrl: 'http://127.0.0.1:9/v2', token: 'unused' });
     // A day ahead: every copy made from here on is old enough to be swept once nothing names it.
-    const worker = await startLocalWorker({
-      config,
-      client,
-      webhookSecret: () => 'unused',
-      logger: silentLogger,
-      clock: clockAhead(DAY_MS + 60_000),
-      tuning: { stagedSweepEveryMs: 20 },
-    });
-    cleanups.push(() => void worker.stop());
+    const worker = await startWorkerADayAhead(root, { tuning: { stagedSweepEveryMs: 20 } });
     // Left after the start's sweep, as a poll killed mid-chunk in a long-running worker would leave it.
     await crashAt(dataDir, 'stage', 'orphan', LARGE);
     // Queued: the worker's ingest cannot reach the service, so the message waits for another try.

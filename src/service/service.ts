@@ -251,7 +251,7 @@ async function assemble(
     ownRateLimitBuckets: CARRIER_OWN_RATE_LIMITS,
     api: [
       direct,
-      documentRoutes({ documents, emailSubmissions, uploads, tokens, jobs }),
+      documentRoutes({ documents, emailSubmissions, uploads, tokens, jobs, files }),
       emailSubmissionRoutes({ documents, emailSubmissions }),
       documentSchemaRoutes(),
       webhooks.router,

@@ -3,8 +3,9 @@ import { createDocumentRequest, updateDocumentRequest } from '../../contract/doc
 import { rotateDocumentRequest } from '../../contract/document-types.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { type PageParams, pageLinks, paginationMeta } from '../http/pagination.ts';
-import { notFound, unprocessable } from '../http/problem.ts';
+import { notFound } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
+import type { BlobFiles } from '../uploads/blob-files.ts';
 import type { BlobTokens } from '../uploads/blob-tokens.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
 import { createDocument } from './create-document.ts';
@@ -22,6 +23,7 @@ import type { DocumentStore } from './document-store.ts';
 import { documentTypeRoutes } from './document-type-routes.ts';
 import type { EmailSubmissionStore } from './email-submission-store.ts';
 import type { ExtractionJobs } from './extraction-jobs.ts';
+import { DocumentRotations } from './rotate-document.ts';
 
 export interface DocumentRouteDeps {
   readonly documents: DocumentStore;
@@ -29,6 +31,7 @@ export interface DocumentRouteDeps {
   readonly uploads: UploadStore;
   readonly tokens: BlobTokens;
   readonly jobs: ExtractionJobs;
+  readonly files: BlobFiles;
 }
 
 const DOCUMENT_SERIALIZER = 'V2::DocumentSerializer';
@@ -38,6 +41,7 @@ export { documentTypesResponse } from '../../contract/document-types.ts';
 /** `/documents` routes, relative to /v2. Every lookup is scoped to the caller's account. */
 export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
   const routes = new Hono<ServiceEnv>();
+  const rotations = new DocumentRotations(deps);
 
   routes.post('/documents', async (c) => {
     const { data } = await readJson(c, createDocumentRequest);
@@ -130,19 +134,14 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
     return c.json({ status: 'accepted' as const }, 202);
   });
 
-  // Upstream queues a rotation of an image's pages. Here the file is kept as uploaded: a valid rotation
-  // of an image is accepted and not applied (README, documents).
+  // The rotation is applied before the 202 (README, documents): it takes one image decode, and a file
+  // that cannot be turned is a 422 now rather than a silent failure later. Its re-extraction is queued.
   routes.post('/documents/:id/rotate', async (c) => {
     const id = c.req.param('id');
-    const document = deps.documents.get(c.get('account').id, id);
-    if (document === undefined) throw notFound('Document', id);
-    await readJson(c, rotateDocumentRequest);
-    if (!(document.fileContentType ?? '').startsWith('image/')) {
-      throw unprocessable(
-        `Only image documents can be rotated; this one is ${document.fileContentType ?? 'not an image'}.`,
-        '/degrees',
-      );
-    }
+    const accountId = c.get('account').id;
+    if (deps.documents.get(accountId, id) === undefined) throw notFound('Document', id);
+    const { degrees } = await readJson(c, rotateDocumentRequest);
+    await rotations.rotate(accountId, id, degrees);
     return c.json({ status: 'accepted' as const }, 202);
   });
 

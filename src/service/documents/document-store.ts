@@ -171,6 +171,28 @@ export class DocumentStore {
     return this.get(accountId, id);
   }
 
+  /**
+   * Points the document at another file. The caller checks, in the same write transaction, that the file
+   * it replaces is still the document's (`DocumentRotations` does), so no concurrent change is lost.
+   */
+  replaceFile(
+    id: string,
+    file: { readonly blobId: string; readonly sha256: string; readonly sizeBytes: number },
+  ): void {
+    storeCall('replace document file', () =>
+      this.db
+        .prepare(
+          'UPDATE documents SET blob_id = ?, sha256 = ?, file_size_bytes = ?, updated_at = ? WHERE id = ?',
+        )
+        .run(file.blobId, file.sha256, file.sizeBytes, this.clock.now(), id),
+    );
+  }
+
+  /** The account's document holding these bytes, if any (the content identity is unique per account). */
+  findBySha256(accountId: string, sha256: string): DocumentRecord | undefined {
+    return this.one('SELECT * FROM documents WHERE account_id = ? AND sha256 = ?', [accountId, sha256]);
+  }
+
   listByEmailSubmission(emailSubmissionId: string): DocumentRecord[] {
     return storeCall('list documents of a submission', () =>
       this.db

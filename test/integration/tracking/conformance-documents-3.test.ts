@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { documentTypeDetailResponse, documentTypesResponse } from '../../../src/contract/document-types.ts';
 import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
@@ -66,10 +67,16 @@ test('POST /documents/{id}/rotate: 202 for an image, 422 for a PDF or a bad angl
   const image = await postDocument(
     h,
     'scan.png',
-    await upload(h, bytesOf('not really a png, but typed as one'), {
-      filename: 'scan.png',
-      contentType: 'image/png',
-    }),
+    await upload(
+      h,
+      await sharp({ create: { width: 4, height: 2, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+      {
+        filename: 'scan.png',
+        contentType: 'image/png',
+      },
+    ),
   );
   const imageId = (await read(image)).data.id;
   const pdf = await postDocument(h, 'notice.pdf', await upload(h, bytesOf('%PDF-1.4 rotate me')));

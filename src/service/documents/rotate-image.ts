@@ -1,0 +1,66 @@
+import sharp, { type FormatEnum } from 'sharp';
+import { AppError } from '../../domain/errors.ts';
+import { MAX_INPUT_PIXELS } from '../../extraction/ocr/page-image.ts';
+
+/** A clockwise turn the rotate endpoint accepts. */
+export type RotationDegrees = 90 | 180 | 270;
+
+/** Why an image cannot be rotated; every reason is the file's, so the route answers 422, never 500. */
+export type UnrotatableReason = 'undecodable' | 'multi_page' | 'unwritable_format';
+
+export class UnrotatableImageError extends AppError {
+  readonly reason: UnrotatableReason;
+  constructor(reason: UnrotatableReason, message: string, cause?: unknown) {
+    super('unrotatable_image', message, { cause, details: { reason } });
+    this.reason = reason;
+  }
+}
+
+/**
+ * The formats written back as they came. A rotation keeps the file's format, so its content type stays
+ * true; anything else sharp can read (SVG, say) is refused rather than silently turned into a PNG.
+ */
+const WRITABLE_FORMATS: ReadonlySet<keyof FormatEnum> = new Set(['png', 'jpeg', 'tiff', 'webp', 'gif']);
+/** JPEG has no lossless rotation in sharp: each turn re-encodes once, at a quality where scans stay legible. */
+const JPEG_QUALITY = 90;
+
+/**
+ * The image at `input` (a file path or bytes) turned clockwise by `degrees`, in its own format. The EXIF
+ * orientation is applied first and the tag dropped, so the turn is relative to the image as a viewer shows
+ * it (sharp's `rotate(angle)` alone would turn the stored pixels and strip the tag, undoing the viewer's
+ * orientation). The ICC profile is kept; other metadata is not.
+ */
+export async function rotateImage(input: string | Uint8Array, degrees: RotationDegrees): Promise<Buffer> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS };
+  let format: keyof FormatEnum;
+  try {
+    const meta = await sharp(input, options).metadata();
+    // Each page of a TIFF or frame of a GIF would need turning on its own; only one is read here.
+    if ((meta.pages ?? 1) > 1) {
+      throw new UnrotatableImageError(
+        'multi_page',
+        `the image has ${meta.pages} pages; only single-page images can be rotated`,
+      );
+    }
+    format = meta.format;
+  } catch (error) {
+    if (error instanceof UnrotatableImageError) throw error;
+    throw new UnrotatableImageError('undecodable', 'the file cannot be decoded as an image', error);
+  }
+  if (!WRITABLE_FORMATS.has(format)) {
+    throw new UnrotatableImageError(
+      'unwritable_format',
+      `${format} images cannot be written back, so they are not rotated`,
+    );
+  }
+  const turned = sharp(input, options).autoOrient().rotate(degrees).keepIccProfile();
+  try {
+    return await (format === 'jpeg'
+      ? turned.jpeg({ quality: JPEG_QUALITY })
+      : turned.toFormat(format)
+    ).toBuffer();
+  } catch (error) {
+    // The header read above; the pixel data after it may still be truncated or corrupt.
+    throw new UnrotatableImageError('undecodable', 'the image data cannot be decoded', error);
+  }
+}

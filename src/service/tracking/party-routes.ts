@@ -15,6 +15,9 @@ const ENTITY_PATHS: ReadonlyArray<[string, RoleEntityType]> = [
   ['tracking_requests', 'tracking_request'],
 ];
 
+/** Longer than any company name a search needs; the MCP tool sends at most 100 characters. */
+const MAX_PARTY_SEARCH_LENGTH = 255;
+
 const companyName = (raw: string): string => {
   const name = raw.trim();
   if (name === '') {
@@ -49,7 +52,12 @@ export function partyRoutes(deps: {
 
   routes.get('/parties', (c) => {
     const page = readPage(c);
-    const { records, total } = parties.list(c.get('account').id, page);
+    const search = c.req.query('query')?.trim();
+    const { records, total } = parties.list(
+      c.get('account').id,
+      page,
+      search === undefined || search === '' ? undefined : search.slice(0, MAX_PARTY_SEARCH_LENGTH),
+    );
     return c.json({
       data: records.map(serializeParty),
       links: listEnvelope(c, page, total).links,

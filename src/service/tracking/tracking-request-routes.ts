@@ -146,6 +146,10 @@ export function trackingRequestRoutes(deps: {
         ...(optional(c.req.query('filter[scac]')) === undefined
           ? {}
           : { scac: c.req.query('filter[scac]')?.toUpperCase() }),
+        // The upstream MCP server's list_tracking_requests maps its request_type argument here.
+        ...(optional(c.req.query('filter[request_type]')) === undefined
+          ? {}
+          : { requestType: c.req.query('filter[request_type]')?.trim() }),
         ...(optional(c.req.query('q')) === undefined ? {} : { query: c.req.query('q')?.trim() }),
         ...dropUndefined({
           createdFrom: readTime(c, 'filter[created_at][start]'),

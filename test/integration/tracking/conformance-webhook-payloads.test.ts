@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhookEvents } from '../../../src/contract/webhook-events.ts';
-import { type Document, type Resource, read } from './conformance-support.ts';
-import { startTracking, type TrackingHarness } from './tracking-harness.ts';
+import { waitFor } from '../../support/wait-for.ts';
+import { type Receiver, startReceiver } from '../service/webhook-harness.ts';
+import { advance, type Document, type Resource, read } from './conformance-support.ts';
+import {
+  PLAY_INTERVAL_MS,
+  startTracking,
+  type TrackingHarness,
+  trackingRequestBody,
+} from './tracking-harness.ts';
 
 /**
  * The notification body of every tracking event (`GET /webhook_notifications/examples?event=`, the very
@@ -9,12 +16,15 @@ import { startTracking, type TrackingHarness } from './tracking-harness.ts';
  * envelope, the reference object's type, attributes and relationships, and what `included` carries with it.
  */
 let h: TrackingHarness;
+let receiver: Receiver;
 
 beforeAll(async () => {
   h = await startTracking();
+  receiver = await startReceiver();
 });
 afterAll(async () => {
   await h.close();
+  await receiver.close();
 });
 
 const example = async (event: string): Promise<Document> => {
@@ -192,4 +202,54 @@ describe('reference objects as the OpenAPI examples show them', () => {
       ]),
     );
   });
+});
+
+describe('what the sandbox carrier delivers has the same shapes', () => {
+  test('vessel_arrived and container.updated deliveries: the reference object related and included as upstream', async () => {
+    const created = await h.api('/v2/webhooks', {
+      method: 'POST',
+      json: {
+        data: {
+          type: 'webhook',
+          attributes: {
+            url: receiver.url,
+            active: true,
+            events: ['container.transport.vessel_arrived', 'container.updated'],
+          },
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const request = await h.api('/v2/tracking_requests', {
+      method: 'POST',
+      json: trackingRequestBody({ request_type: 'container', request_number: 'MSCU1234566', scac: 'MSCU' }),
+    });
+    expect(request.status).toBe(201);
+    await advance(h, 60 * 24 * PLAY_INTERVAL_MS);
+    const delivered = (event: string) => {
+      h.clock.advance(1_000);
+      const bodies = receiver.requests.map(
+        (received) => JSON.parse(received.body.toString('utf8')) as { data: Resource; included: Resource[] },
+      );
+      return bodies.find((body) => body.data.attributes.event === event);
+    };
+    for (const event of ['container.transport.vessel_arrived', 'container.updated']) {
+      const body = await waitFor(() => delivered(event), event);
+      const identifier = body.data.relationships?.reference_object?.data as { id: string; type: string };
+      const reference = body.included.find((resource) => resource.id === identifier.id);
+      const related = Object.keys(reference?.relationships ?? {});
+      if (identifier.type === 'transport_event') {
+        expect(related).toEqual(
+          expect.arrayContaining(['shipment', 'container', 'vessel', 'location', 'terminal']),
+        );
+        const location = reference?.relationships?.location?.data as { id: string };
+        expect(body.included.find((resource) => resource.id === location.id)?.type).toBe('port');
+      } else {
+        expect(identifier.type).toBe('container_updated_event');
+        expect(related).toEqual(expect.arrayContaining(['container', 'terminal']));
+        const terminal = reference?.relationships?.terminal?.data as { id: string };
+        expect(body.included.find((resource) => resource.id === terminal.id)?.type).toBe('terminal');
+      }
+    }
+  }, 60_000);
 });

@@ -15,6 +15,9 @@ const ENTITY_PATHS: ReadonlyArray<[string, RoleEntityType]> = [
   ['tracking_requests', 'tracking_request'],
 ];
 
+/** The OpenAPI document's default `page[size]` for `GET /parties` (the other lists have 30). */
+const PARTIES_PAGE_SIZE = 25;
+
 /** Longer than any company name a search needs; the MCP tool sends at most 100 characters. */
 const MAX_PARTY_SEARCH_LENGTH = 255;
 
@@ -51,7 +54,7 @@ export function partyRoutes(deps: {
   };
 
   routes.get('/parties', (c) => {
-    const page = readPage(c);
+    const page = readPage(c, PARTIES_PAGE_SIZE);
     const search = c.req.query('query')?.trim();
     const { records, total } = parties.list(
       c.get('account').id,

@@ -411,3 +411,29 @@ describe('t49 global flags', () => {
     await expectError(doubled, 401, { title: 'Unauthorized' });
   });
 });
+
+describe('header forms a client of the upstream sends', () => {
+  test('Accept and Content-Type in either JSON media type, with a charset; the Authorization forms the SDK can send', async () => {
+    const body = JSON.stringify({ number: 'MSCU1234566' });
+    for (const type of ['application/json', 'application/vnd.api+json', 'application/json; charset=utf-8']) {
+      const response = await fetch(`${base}/tracking_requests/infer_number`, {
+        method: 'POST',
+        headers: { Authorization: `Token ${h.apiKey}`, Accept: type, 'Content-Type': type },
+        body,
+      });
+      expect(response.status, type).toBe(200);
+      expect(response.headers.get('content-type'), type).toMatch(/^application\/json/);
+    }
+    for (const authorization of [
+      `Token ${h.apiKey}`,
+      `token ${h.apiKey}`,
+      `Bearer ${h.apiKey}`,
+      `Token token="${h.apiKey}"`,
+    ]) {
+      const response = await fetch(`${base}/shipments`, {
+        headers: { Authorization: authorization, Accept: '*/*' },
+      });
+      expect(response.status, authorization).toBe(200);
+    }
+  });
+});

@@ -187,3 +187,117 @@ describe('the MCP tools on requests, lines, parties and the caller', () => {
     expect(me.data.type).toBeDefined();
   });
 });
+
+describe("every filter the MCP package's list tools can send", () => {
+  /** A value of the kind each filter takes (its generated schema's own examples). */
+  const sample = (name: string): string => {
+    if (/(_at|_on|arrival|pickup_lfd)$/.test(name)) return '>=2026-01-01';
+    if (/^(has_|requires_|actively_|tracking_|arriving_|tags_and|eta_changed)/.test(name)) return 'true';
+    if (name === 'current_status') return 'on_ship';
+    if (name === 'voyage_status') return 'arrived';
+    if (/_code$|^(pol|pod|destination)$/.test(name)) return 'USLAX';
+    return 'ABC';
+  };
+  // A new minute every 40 calls keeps the per-key limit of 100 from answering for the filters.
+  let calls = 0;
+  const paced = (path: string): Promise<Document> => {
+    calls += 1;
+    if (calls % 40 === 0) h.clock.advance(61_000);
+    return get(path);
+  };
+  const containerKeys = [
+    'number',
+    'pol',
+    'pod',
+    'destination',
+    'pol_code',
+    'pod_code',
+    'destination_code',
+    'shipping_line_scac',
+    'customer_id',
+    'customer_name',
+    'vessel_name',
+    'pod_terminal_id',
+    'current_status',
+    'has_fees',
+    'has_demurrage_fees',
+    'has_fees_or_holds',
+    'requires_attention',
+    'eta_changed_in_last_24h',
+    'eta_changed_in_past_3_days',
+    'has_holds',
+    'actively_tracked',
+    'search_by_ids',
+    'search_by_number',
+    'search_by_shipment_number',
+    'search_by_shipment_ref_numbers',
+    'search_by_ref_numbers',
+    'search_by_owner_id',
+    'delivered_at',
+    'pod_discharged_at',
+    'pod_arrived_at',
+    'pol_etd_at',
+    'pol_atd_at',
+    'empty_out_at',
+    'pol_full_in_at',
+    'pol_vessel_loaded_at',
+    'pol_vessel_departed_at',
+    'arrival',
+    'picked_up_at',
+    'empty_returned_at',
+    'created_at',
+    'updated_at',
+    'inland_destination_rail_unloaded_at',
+    'final_destination_full_out_at',
+    'inland_destination_eta_at',
+    'inland_destination_ata_at',
+    'pod_rail_departed_at',
+    'pickup_lfd',
+    'pickup_lfd_rail_on',
+    'pickup_lfd_terminal_on',
+    'pickup_lfd_line_on',
+    'pickup_lfd_terminal_effective_on',
+    'pickup_lfd_line_effective_on',
+    'tags',
+  ];
+  const shipmentKeys = [
+    'number',
+    'created_at',
+    'actively_tracked',
+    'tracking_stopped',
+    'voyage_status',
+    'arriving_today',
+    'pod_ata_at',
+    'pod_arrival',
+    'pod_code',
+    'pod_terminal_id',
+    'pol_code',
+    'owner_id',
+    'creator_id',
+    'customer_id',
+    'product',
+    'party_id',
+    'tags',
+    'tag',
+  ];
+
+  test('each container filter is answered 200, scalar and array', async () => {
+    for (const name of containerKeys) {
+      const value = encodeURIComponent(sample(name));
+      await paced(`/containers?filter[${name}]=${value}&page[size]=25`);
+      await paced(`/containers?filter[${name}][]=${value}&page[size]=25`);
+    }
+  });
+
+  test('each shipment filter is answered 200; q, tags_and, party_id with an operator, parties and custom fields too', async () => {
+    for (const name of shipmentKeys) {
+      // A shipment's created_at takes instants only, as its schema says.
+      const value = name === 'created_at' ? '>=2026-01-01T00:00:00Z' : sample(name);
+      await paced(`/shipments?filter[${name}]=${encodeURIComponent(value)}&page[size]=25`);
+    }
+    await paced('/shipments?filter[q]=MAEU&page[size]=25');
+    await paced('/shipments?filter[tags][]=hot&filter[tags_and]=true');
+    await paced('/shipments?filter[party_id][value]=ABC&filter[party_id][operator]=all');
+    await paced('/containers?filter[parties][customer]=@exists&filter[custom_fields][po]=@not_exists');
+  });
+});

@@ -61,6 +61,7 @@ export const DOCUMENT_ENDPOINTS: readonly Endpoint[] = [
     request: createDocumentRequest,
     response: singleDocument(documentResource),
     status: 201,
+    conflict: 'The account already has this content: code duplicate_document, meta.existing_document_id',
   },
   {
     method: 'get',

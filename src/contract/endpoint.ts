@@ -15,6 +15,8 @@ export interface Endpoint {
   readonly root?: boolean;
   /** Paid: 403 without the account feature. */
   readonly feature?: 'refresh' | 'routing';
+  /** When the operation can answer 409: what conflicts. */
+  readonly conflict?: string;
 }
 
 /** A JSON object the catalogue does not describe further (plain-JSON replies with their own shapes). */

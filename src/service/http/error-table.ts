@@ -72,7 +72,9 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
     status: 429,
     title: 'Too Many Requests',
     headers: (error): Record<string, string> =>
-      error instanceof RateLimitedError ? { 'Retry-After': String(error.retryAfterSeconds) } : {},
+      error instanceof RateLimitedError
+        ? { ...error.rateLimitHeaders, 'Retry-After': String(error.retryAfterSeconds) }
+        : {},
   },
   store_busy: {
     status: 503,

@@ -25,8 +25,11 @@ export class MalformedJsonError extends AppError {
 
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(detail: string, retryAfterSeconds: number) {
+  /** The X-RateLimit-* headers of the refused request's bucket, sent with Retry-After. */
+  readonly rateLimitHeaders: Readonly<Record<string, string>>;
+  constructor(detail: string, retryAfterSeconds: number, rateLimitHeaders: Record<string, string> = {}) {
     super('rate_limited', detail, { retryable: true, details: { retryAfterSeconds } });
     this.retryAfterSeconds = retryAfterSeconds;
+    this.rateLimitHeaders = rateLimitHeaders;
   }
 }

@@ -22,6 +22,40 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: jsonSchema(errorDocument, 'output') } },
 });
 
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+
+/** Sent with every 429 (the X-RateLimit-* headers come with every counted answer too). */
+const rateLimitedResponse = {
+  ...errorResponse('Rate limited'),
+  headers: {
+    'Retry-After': integerHeader('Seconds to wait before the next request'),
+    'X-RateLimit-Limit': integerHeader('Requests allowed per rolling minute for this key and route'),
+    'X-RateLimit-Remaining': integerHeader('Requests left in the window'),
+    'X-RateLimit-Reset': integerHeader('Unix second at which a request slot frees'),
+  },
+};
+
+/** The error statuses an operation can answer, each as an error document. */
+function errorResponses(endpoint: Endpoint): Record<string, unknown> {
+  const takesQuery = endpoint.method === 'get';
+  return {
+    // A query parameter the route cannot read (GET), or a body that is not JSON.
+    ...(takesQuery || endpoint.request !== undefined
+      ? { '400': errorResponse('A query parameter or the body cannot be read; source.parameter names it') }
+      : {}),
+    ...(endpoint.root === true ? {} : { '401': errorResponse('No valid API key') }),
+    ...(endpoint.feature === undefined
+      ? {}
+      : { '403': errorResponse(`The account lacks the ${endpoint.feature} feature`) }),
+    ...(endpoint.path.includes('{') ? { '404': errorResponse('No such resource in the account') } : {}),
+    ...(endpoint.conflict === undefined ? {} : { '409': errorResponse(endpoint.conflict) }),
+    ...(endpoint.request === undefined
+      ? {}
+      : { '422': errorResponse('The body breaks a rule; source.pointer names the member') }),
+    '429': rateLimitedResponse,
+  };
+}
+
 function operation(endpoint: Endpoint): Record<string, unknown> {
   const status = String(endpoint.status ?? 200);
   return {
@@ -44,12 +78,7 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
         description: 'Success',
         content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } },
       },
-      ...(endpoint.root === true ? {} : { '401': errorResponse('No valid API key') }),
-      ...(endpoint.feature === undefined
-        ? {}
-        : { '403': errorResponse(`The account lacks the ${endpoint.feature} feature`) }),
-      ...(endpoint.request === undefined ? {} : { '422': errorResponse('The body breaks a rule') }),
-      '429': errorResponse('Rate limited; see Retry-After'),
+      ...errorResponses(endpoint),
     },
   };
 }

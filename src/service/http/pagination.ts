@@ -26,12 +26,13 @@ const readPositive = (raw: string | undefined, name: string, fallback: number, m
   return Math.min(value, max);
 };
 
-export const readPage = (c: Context): Page => {
+/** `defaultSize`: the route's page size when `page[size]` is not given (the upstream's parties use 25). */
+export const readPage = (c: Context, defaultSize: number = DEFAULT_PAGE_SIZE): Page => {
   const number = readPositive(c.req.query('page[number]'), 'page[number]', 1, Number.POSITIVE_INFINITY);
   if (number > MAX_PAGE_NUMBER) {
     throw new InvalidParameterError('page[number]', `page[number] must be at most ${MAX_PAGE_NUMBER}`);
   }
-  const size = readPositive(c.req.query('page[size]'), 'page[size]', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const size = readPositive(c.req.query('page[size]'), 'page[size]', defaultSize, MAX_PAGE_SIZE);
   return { number, size, offset: (number - 1) * size };
 };
 

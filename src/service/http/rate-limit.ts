@@ -7,7 +7,7 @@ import { RateLimitedError } from './http-errors.ts';
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 export type RateDecision =
-  | { readonly allowed: true; readonly remaining: number }
+  | { readonly allowed: true; readonly remaining: number; readonly resetAtMs: number }
   | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 /**
@@ -23,6 +23,10 @@ export class RollingWindowLimiter {
     private readonly windowMs: number = RATE_LIMIT_WINDOW_MS,
   ) {}
 
+  now(): number {
+    return this.clock.now();
+  }
+
   consume(key: string, limit: number): RateDecision {
     const now = this.clock.now();
     const times = this.prune(key, now);
@@ -36,7 +40,8 @@ export class RollingWindowLimiter {
     }
     times.push(now);
     this.hits.set(key, times);
-    return { allowed: true, remaining: limit - times.length };
+    // A slot frees when the oldest request counted leaves the window.
+    return { allowed: true, remaining: limit - times.length, resetAtMs: (times[0] ?? now) + this.windowMs };
   }
 
   private prune(key: string, now: number): number[] {
@@ -49,6 +54,16 @@ export class RollingWindowLimiter {
     return times;
   }
 }
+
+/**
+ * The headers the upstream's older rate-limiting guide documents on every answer (its current one names
+ * only Retry-After on a 429): the bucket's limit, what is left of it, and the Unix second a slot frees.
+ */
+export const rateLimitHeaders = (limit: number, remaining: number, resetAtSeconds: number) => ({
+  'X-RateLimit-Limit': String(limit),
+  'X-RateLimit-Remaining': String(remaining),
+  'X-RateLimit-Reset': String(resetAtSeconds),
+});
 
 export const DEFAULT_RATE_LIMIT_DETAIL =
   'Your account has exceeded its API rate limit. Please wait before making more requests.';
@@ -79,7 +94,13 @@ export const rateLimit =
     }
     const decision = limiter.consume(`${bucket}:${c.get('apiKeyHash')}`, limit);
     if (!decision.allowed) {
-      throw new RateLimitedError(detail, decision.retryAfterSeconds);
+      const resetAt = Math.ceil(limiter.now() / 1000) + decision.retryAfterSeconds;
+      throw new RateLimitedError(detail, decision.retryAfterSeconds, rateLimitHeaders(limit, 0, resetAt));
+    }
+    for (const [name, value] of Object.entries(
+      rateLimitHeaders(limit, decision.remaining, Math.ceil(decision.resetAtMs / 1000)),
+    )) {
+      c.header(name, value);
     }
     await next();
   };

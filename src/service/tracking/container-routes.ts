@@ -126,6 +126,8 @@ export function containerRoutes(deps: {
   };
 
   routes.patch('/containers/:id', async (c) => {
+    // An id the account does not have is a 404 whatever the body says, as every other PATCH here.
+    views.containerOr404(c.get('account').id, c.req.param('id'));
     const { attributes } = (await readJson(c, updateContainerBody)).data;
     return c.json(updateContainer(c.get('account').id, c.req.param('id'), attributes.ref_numbers));
   });

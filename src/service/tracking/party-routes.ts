@@ -15,6 +15,12 @@ const ENTITY_PATHS: ReadonlyArray<[string, RoleEntityType]> = [
   ['tracking_requests', 'tracking_request'],
 ];
 
+/** The OpenAPI document's default `page[size]` for `GET /parties` (the other lists have 30). */
+const PARTIES_PAGE_SIZE = 25;
+
+/** Longer than any company name a search needs; the MCP tool sends at most 100 characters. */
+const MAX_PARTY_SEARCH_LENGTH = 255;
+
 const companyName = (raw: string): string => {
   const name = raw.trim();
   if (name === '') {
@@ -48,8 +54,13 @@ export function partyRoutes(deps: {
   };
 
   routes.get('/parties', (c) => {
-    const page = readPage(c);
-    const { records, total } = parties.list(c.get('account').id, page);
+    const page = readPage(c, PARTIES_PAGE_SIZE);
+    const search = c.req.query('query')?.trim();
+    const { records, total } = parties.list(
+      c.get('account').id,
+      page,
+      search === undefined || search === '' ? undefined : search.slice(0, MAX_PARTY_SEARCH_LENGTH),
+    );
     return c.json({
       data: records.map(serializeParty),
       links: listEnvelope(c, page, total).links,

@@ -76,14 +76,32 @@ export class PartyStore {
     return row === undefined ? undefined : toParty(row);
   }
 
-  /** Newest first. */
-  list(accountId: string, page: { size: number; offset: number }): { records: PartyRecord[]; total: number } {
+  /**
+   * Newest first. `search` keeps the parties whose company name has a word starting with it (case ignored
+   * for ASCII, as SQLite's LIKE), as the upstream's `GET /parties?query=` the MCP list_parties tool calls.
+   */
+  list(
+    accountId: string,
+    page: { size: number; offset: number },
+    search?: string,
+  ): { records: PartyRecord[]; total: number } {
+    const words =
+      search === undefined
+        ? ''
+        : " AND (company_name LIKE :prefix ESCAPE '\\' OR company_name LIKE :wordPrefix ESCAPE '\\')";
+    const escaped = search?.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_');
+    const params = {
+      accountId,
+      ...(escaped === undefined ? {} : { prefix: `${escaped}%`, wordPrefix: `% ${escaped}%` }),
+    };
     const rows = this.db
-      .prepare('SELECT * FROM parties WHERE account_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?')
-      .all(accountId, page.size, page.offset);
+      .prepare(
+        `SELECT * FROM parties WHERE account_id = :accountId${words} ORDER BY seq DESC LIMIT :limit OFFSET :offset`,
+      )
+      .all({ ...params, limit: page.size, offset: page.offset });
     const count = this.db
-      .prepare('SELECT count(*) AS total FROM parties WHERE account_id = ?')
-      .get(accountId);
+      .prepare(`SELECT count(*) AS total FROM parties WHERE account_id = :accountId${words}`)
+      .get(params);
     return { records: rows.map(toParty), total: count === undefined ? 0 : readInteger(count, 'total') };
   }
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Clock } from '../../domain/clock.ts';
+import { InvalidParameterError } from '../../domain/errors.ts';
 import { containerStateAt } from '../../domain/tracking/container-state.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import type { JourneyBook } from './journey-book.ts';
@@ -46,12 +47,8 @@ export function searchRoute(deps: {
   const routes = new Hono<ServiceEnv>();
   routes.get('/search', (c) => {
     const query = (c.req.query('query') ?? '').trim();
-    if (query === '') {
-      return c.json(
-        { errors: [{ status: '400', title: 'Bad Request', detail: 'Query parameter is required' }] },
-        400,
-      );
-    }
+    // The upstream's detail, with the parameter named as every other 400 of the service names it.
+    if (query === '') throw new InvalidParameterError('query', 'Query parameter is required');
     const accountId = c.get('account').id;
     const found = deps.store.search(accountId, query, MAX_SEARCH_RESULTS);
     const compact = query.toUpperCase().replace(/[\s-]/g, '');

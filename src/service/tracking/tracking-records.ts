@@ -56,6 +56,7 @@ export interface TrackingRequestFilter {
   readonly requestNumber?: string;
   readonly status?: string;
   readonly scac?: string;
+  readonly requestType?: string;
   readonly createdFrom?: number;
   readonly createdTo?: number;
   readonly updatedFrom?: number;

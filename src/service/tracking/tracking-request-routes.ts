@@ -146,6 +146,10 @@ export function trackingRequestRoutes(deps: {
         ...(optional(c.req.query('filter[scac]')) === undefined
           ? {}
           : { scac: c.req.query('filter[scac]')?.toUpperCase() }),
+        // The upstream MCP server's list_tracking_requests maps its request_type argument here.
+        ...(optional(c.req.query('filter[request_type]')) === undefined
+          ? {}
+          : { requestType: c.req.query('filter[request_type]')?.trim() }),
         ...(optional(c.req.query('q')) === undefined ? {} : { query: c.req.query('q')?.trim() }),
         ...dropUndefined({
           createdFrom: readTime(c, 'filter[created_at][start]'),
@@ -181,10 +185,11 @@ export function trackingRequestRoutes(deps: {
 
   routes.patch('/tracking_requests/:id', async (c) => {
     const id = c.req.param('id');
-    const { attributes } = (await readJson(c, updateTrackingRequestBody)).data;
     const accountId = c.get('account').id;
+    // The request is found before the body is read: an unknown id is a 404 whatever the body says.
     const record = store.request(accountId, id);
     if (record === undefined) throw new NotFoundError('TrackingRequest', id);
+    const { attributes } = (await readJson(c, updateTrackingRequestBody)).data;
     const updated =
       attributes.ref_number === undefined || record.refNumbers.includes(attributes.ref_number)
         ? record

@@ -114,6 +114,7 @@ export class TrackingRequestStore {
       ...(filter.requestNumber === undefined ? [] : ['request_number = :requestNumber']),
       ...(filter.status === undefined ? [] : ['status = :status']),
       ...(filter.scac === undefined ? [] : ['scac = :scac']),
+      ...(filter.requestType === undefined ? [] : ['request_type = :requestType']),
       ...(filter.createdFrom === undefined ? [] : ['created_at >= :createdFrom']),
       ...(filter.createdTo === undefined ? [] : ['created_at <= :createdTo']),
       ...(filter.updatedFrom === undefined ? [] : ['updated_at >= :updatedFrom']),

@@ -29,7 +29,8 @@ import type {
 export const INCLUDES = {
   tracking_request: {
     serializer: 'TrackingRequestSerializer',
-    names: ['tracked_object', 'customer', 'user'],
+    // `shipment` and `container` are the upstream SDK's typed includes (its TrackingRequestInclude).
+    names: ['tracked_object', 'customer', 'user', 'shipment', 'container'],
   },
   shipment: {
     serializer: 'ShipmentSerializer',
@@ -141,9 +142,16 @@ export class TrackingViews {
     const data = records.map((record) => {
       const customer = this.deps.parties?.customerOf('tracking_request', record.id);
       if (includes.has('customer') && customer !== undefined) included.add(serializeParty(customer));
-      if (includes.has('tracked_object') && record.shipmentId !== null) {
-        const shipment = this.deps.store.shipment(record.accountId, record.shipmentId);
-        if (shipment !== undefined) included.add(this.shipment(shipment));
+      const shipment =
+        record.shipmentId === null
+          ? undefined
+          : this.deps.store.shipment(record.accountId, record.shipmentId);
+      if (shipment !== undefined && (includes.has('tracked_object') || includes.has('shipment'))) {
+        included.add(this.shipment(shipment));
+      }
+      if (shipment !== undefined && includes.has('container')) {
+        for (const box of this.deps.store.containersOf(shipment.id))
+          included.add(this.container(box, shipment));
       }
       return serializeTrackingRequest(record, customer?.id ?? null);
     });

@@ -45,3 +45,26 @@ test('request bodies come from the contract schemas, in both JSON media types', 
   expect(JSON.stringify(create?.['application/json']?.schema)).toContain('bill_of_lading');
   expect(document.paths['/v2/shipments/{id}']?.patch?.requestBody).toBeDefined();
 });
+
+interface Operation {
+  responses: Record<string, { headers?: Record<string, unknown> }>;
+}
+
+test('every operation documents the error statuses it answers: 400, 401, 403, 404, 409, 422, 429', async () => {
+  const document = (await (await h.api('/v2/openapi.json')).json()) as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const statuses = (path: string, method: string) =>
+    Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+  expect(statuses('/v2/shipments/{id}', 'patch')).toEqual(['200', '400', '401', '404', '422', '429']);
+  expect(statuses('/v2/shipments', 'get')).toEqual(['200', '400', '401', '429']);
+  expect(statuses('/v2/containers/{id}/route', 'get')).toEqual(['200', '400', '401', '403', '404', '429']);
+  expect(statuses('/v2/documents', 'post')).toEqual(['201', '400', '401', '409', '422', '429']);
+  const limited = document.paths['/v2/tracking_requests']?.post?.responses['429']?.headers ?? {};
+  expect(Object.keys(limited).sort()).toEqual([
+    'Retry-After',
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+  ]);
+});

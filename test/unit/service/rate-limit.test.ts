@@ -6,16 +6,18 @@ describe('RollingWindowLimiter', () => {
   it('allows `limit` requests per rolling window and says when the oldest leaves it', () => {
     const clock = new ManualClock();
     const limiter = new RollingWindowLimiter(clock);
-    expect(limiter.consume('k', 2)).toEqual({ allowed: true, remaining: 1 });
+    const start = clock.now();
+    // resetAtMs: when the oldest request counted leaves the window (the X-RateLimit-Reset header).
+    expect(limiter.consume('k', 2)).toEqual({ allowed: true, remaining: 1, resetAtMs: start + 60_000 });
     clock.advance(15_000);
-    expect(limiter.consume('k', 2)).toEqual({ allowed: true, remaining: 0 });
+    expect(limiter.consume('k', 2)).toEqual({ allowed: true, remaining: 0, resetAtMs: start + 60_000 });
     clock.advance(15_000);
     expect(limiter.consume('k', 2)).toEqual({ allowed: false, retryAfterSeconds: 30 });
     clock.advance(29_999);
     expect(limiter.consume('k', 2)).toEqual({ allowed: false, retryAfterSeconds: 1 });
     clock.advance(1);
     // The first request is now exactly one window old: it no longer counts.
-    expect(limiter.consume('k', 2)).toEqual({ allowed: true, remaining: 0 });
+    expect(limiter.consume('k', 2)).toEqual({ allowed: true, remaining: 0, resetAtMs: start + 75_000 });
   });
 
   it('is rolling, not fixed: a burst at the end of one minute still counts at the start of the next', () => {

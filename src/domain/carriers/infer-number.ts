@@ -160,13 +160,31 @@ function inferBareShipmentNumber(number: string, catalog: CarrierCatalog): Infer
   for (const carrier of lines) {
     add(weights, carrier, (ceiling * (SHAPE_PRIOR[carrier.scac] ?? 1)) / total);
   }
-  // Bills of lading are what integrators track most; a bare run of digits of no known bill shape is
-  // most often a booking number.
-  const numberType: NumberType =
-    billLines.length > 0
-      ? 'bill_of_lading'
-      : bookingLines.length > 0 || /^[0-9]+$/.test(number)
-        ? 'booking'
-        : 'bill_of_lading';
-  return result(number, numberType, shipmentValidation(number, lines.length > 0), weights);
+  return result(
+    number,
+    bareNumberType(number, weights, bookingLines),
+    shipmentValidation(number, lines.length > 0),
+    weights,
+  );
+}
+
+/**
+ * What a bare number (no line's prefix in front) most likely is. Lines print their bills behind their
+ * SCAC (`MAEU` + the 9 digits, `COSU` + 10, `EGLV` + 12, `ONEY` + 12 characters) and their booking
+ * confirmations without it, so a bare number in the booking shape of the line most likely to own it is
+ * that line's booking; the upstream's guide reads a bare `987654321` the same way. A bare run of digits in
+ * no line's shape is most often a booking too; other bare shapes (CMA CGM's office code + 7 digits, MSC's
+ * 8 characters) are bills, which those lines print without a prefix.
+ */
+function bareNumberType(
+  number: string,
+  weights: ReadonlyMap<Carrier, number>,
+  bookingLines: readonly Carrier[],
+): NumberType {
+  const likeliest = [...weights].sort(([a, x], [b, y]) => y - x || a.scac.localeCompare(b.scac))[0]?.[0];
+  if (likeliest !== undefined && bookingLines.includes(likeliest)) return 'booking';
+  if (weights.size > 0 && [...weights.keys()].some((carrier) => !bookingLines.includes(carrier))) {
+    return 'bill_of_lading';
+  }
+  return bookingLines.length > 0 || /^[0-9]+$/.test(number) ? 'booking' : 'bill_of_lading';
 }

@@ -33,8 +33,20 @@ const SEVERAL_CONTAINERS = /^(?:[A-Z]{3}[UJZ][0-9]{7}){2,}$/;
 const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v:#]+/u;
 /** A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. */
 const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
-/** Quotes and brackets around a word, and the punctuation a sentence or a label puts after it. */
-const WORD_WRAPPING = /^["'“”‘’«»([{#]+|["'“”‘’«»)\]}.,;:!?#]+$/gu;
+/**
+ * Quotes and brackets around a word, the punctuation a sentence or a label puts after it, and the marks a
+ * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`); a star only in front, where
+ * it is a bullet (after a number it marks a footnote, and the number is not whole).
+ */
+const WORD_WRAPPING = /^["'“”‘’«»([{#&|*•·]+|["'“”‘’«»)\]}.,;:!?#&|•·]+$/gu;
+/**
+ * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
+ * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
+ */
+const DATE_WORD =
+  /^(?:[0-9]{4}([-./])[0-9]{1,2}\1[0-9]{1,2}|[0-9]{1,2}([-./])[0-9]{1,2}\2(?:[0-9]{2}|[0-9]{4})|[0-9]{1,2}([-./ ])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\3(?:[0-9]{2}|[0-9]{4}))$/iu;
+/** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
+const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
 /** A word as a label or a sentence has it once its wrapping is gone: Latin letters only. */
 const LETTERS_ONLY = /^[A-Za-z]+$/;
 /**
@@ -93,6 +105,14 @@ const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | null> =
   ['HBOL', 'house_bill'],
   ['PO', 'not_carrier'],
   ['INV', 'not_carrier'],
+  // A shipping order (`S/O No.`) is what Asian forwarders call the line's booking.
+  ['SO', 'booking'],
+  // Seal, HS code, phone and fax numbers are printed beside references and are none.
+  ['HS', 'not_carrier'],
+  ['SEAL', 'not_carrier'],
+  ['TEL', 'not_carrier'],
+  ['FAX', 'not_carrier'],
+  ['MOB', 'not_carrier'],
   ...['NO', 'NR', 'NUM', 'NBR', 'REF', 'ID', 'OF', 'IS', 'THE', 'OUR', 'MY', 'FOR', 'ME', 'PLS', 'PLZ'].map(
     (word) => [word, null] as const,
   ),
@@ -108,7 +128,9 @@ const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabe
   [/^BOOKINGS?$/, 'booking'],
   [/^LADING$|^WAYBILL$/, 'bill_of_lading'],
   [/^HOUSE$/, 'house_bill'],
-  [/^INVOICES?$|^PURCHASE$|^CUSTOMS$/, 'not_carrier'],
+  [/^INVOICES?$|^PURCHASE$|^CUSTOMS$|^ORDERS?$|^ENTRY$|^SEALS?$|^PHONE$|^MOBILE$|^TELEPHONE$/, 'not_carrier'],
+  // A month's name beside digits is a date.
+  [/^(?:JANUARY|FEBRUARY|MARCH|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)$/, 'not_carrier'],
 ];
 
 export type ReferenceInput =
@@ -135,8 +157,12 @@ export function readReferenceInput(
   if (input.length > MAX_INPUT_LENGTH) return refuse('longer than any reference');
   const folded = input.replace(FULL_WIDTH, (char) => char.normalize('NFKC')).replace(BOXED_CHECK_DIGIT, '$1');
   if (LINK_MAIL_OR_MARKUP.test(folded)) return refuse('a link, a mail address or markup, not a reference');
-  const pasted = folded
-    .split(WORD_BREAKS)
+  const rawWords = folded.split(WORD_BREAKS);
+  if (rawWords.some((word) => AREA_CODE_WORD.test(word))) return refuse('a phone number, not a reference');
+  if (rawWords.some((word) => DATE_WORD.test(word.replace(WORD_WRAPPING, '')))) {
+    return refuse('a date, not a reference');
+  }
+  const pasted = rawWords
     .map((word) => word.replace(WORD_WRAPPING, '').replace(SEPARATORS, ''))
     .filter((word) => word !== '');
   const hasWholeReference = pasted.some((word) => WHOLE_REFERENCE_WORD.test(word));

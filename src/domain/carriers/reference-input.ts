@@ -15,9 +15,9 @@ const MAX_INPUT_LENGTH = 200;
  * upper-casing, which would turn a dotless ı into I and ß into SS.
  */
 const READABLE = /^[A-Za-z0-9]{5,30}$/;
-// \p{Zs} spaces, tabs and line breaks, zero-width space/joiners and the byte-order mark; \p{Pd} dashes
+// \p{Zs} spaces, tabs and line breaks, the soft hyphen, zero-width space/joiners and the byte-order mark; \p{Pd} dashes
 // and the minus sign; dots and slashes.
-const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu;
+const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u00ad\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu;
 
 /**
  * Full-width forms (U+FF01 to U+FF5E), which Asian keyboards type, are read as their ASCII twins. Only
@@ -38,13 +38,18 @@ const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
  * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`); a star only in front, where
  * it is a bullet (after a number it marks a footnote, and the number is not whole).
  */
-const WORD_WRAPPING = /^["'“”‘’«»([{#&|*•·]+|["'“”‘’«»)\]}.,;:!?#&|•·]+$/gu;
+const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·]+$/gu;
 /**
  * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
  * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
  */
 const DATE_WORD =
   /^(?:[0-9]{4}([-./])[0-9]{1,2}\1[0-9]{1,2}|[0-9]{1,2}([-./])[0-9]{1,2}\2(?:[0-9]{2}|[0-9]{4})|[0-9]{1,2}([-./ ])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\3(?:[0-9]{2}|[0-9]{4}))$/iu;
+/**
+ * Words that end a mail's message and start its signature (`Regards`, `Tel:`, `-- `), once a number has
+ * come before them: the phone numbers and addresses after them are the sender's, not a second reference.
+ */
+const SIGN_OFF = /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT)$|^-{2,}$/u;
 /** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
 const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
 /** A word as a label or a sentence has it once its wrapping is gone: Latin letters only. */
@@ -156,8 +161,11 @@ export function readReferenceInput(
 ): ReferenceInput {
   if (input.length > MAX_INPUT_LENGTH) return refuse('longer than any reference');
   const folded = input.replace(FULL_WIDTH, (char) => char.normalize('NFKC')).replace(BOXED_CHECK_DIGIT, '$1');
-  if (LINK_MAIL_OR_MARKUP.test(folded)) return refuse('a link, a mail address or markup, not a reference');
-  const rawWords = folded.split(WORD_BREAKS);
+  // Words and the breaks between them, alternately: the message is what comes before the sign-off.
+  const tokens = folded.split(new RegExp(`(${WORD_BREAKS.source})`, 'u'));
+  const message = tokens.slice(0, 2 * signOffIndex(tokens.filter((_, index) => index % 2 === 0))).join('');
+  if (LINK_MAIL_OR_MARKUP.test(message)) return refuse('a link, a mail address or markup, not a reference');
+  const rawWords = message.split(WORD_BREAKS);
   if (rawWords.some((word) => AREA_CODE_WORD.test(word))) return refuse('a phone number, not a reference');
   if (rawWords.some((word) => DATE_WORD.test(word.replace(WORD_WRAPPING, '')))) {
     return refuse('a date, not a reference');
@@ -187,6 +195,16 @@ export function readReferenceInput(
     ...(kept.labelled === undefined ? {} : { labelled: kept.labelled }),
     context: kept.context,
   };
+}
+
+/** Where a mail's sign-off starts, when a word with a digit comes before it; else after the last word. */
+function signOffIndex(words: readonly string[]): number {
+  let seenDigit = false;
+  for (const [index, word] of words.entries()) {
+    if (seenDigit && SIGN_OFF.test(word.replace(WORD_WRAPPING, '').toUpperCase())) return index;
+    seenDigit ||= /[0-9]/.test(word);
+  }
+  return words.length;
 }
 
 /**
@@ -259,7 +277,7 @@ function referenceWords(
     noteLabel(word);
   }
   if (notCarrier)
-    return { reason: 'labelled as a purchase order, invoice or customs number: not a carrier reference' };
+    return { reason: 'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code or phone number)' };
   return {
     words: [...lead, ...middle],
     ...(labelled === undefined ? {} : { labelled }),

@@ -49,7 +49,8 @@ const DATE_WORD =
  * Words that end a mail's message and start its signature (`Regards`, `Tel:`, `-- `), once a number has
  * come before them: the phone numbers and addresses after them are the sender's, not a second reference.
  */
-const SIGN_OFF = /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT)$|^-{2,}$/u;
+const SIGN_OFF =
+  /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT)$|^-{2,}$/u;
 /** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
 const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
 /** A word as a label or a sentence has it once its wrapping is gone: Latin letters only. */
@@ -277,7 +278,10 @@ function referenceWords(
     noteLabel(word);
   }
   if (notCarrier)
-    return { reason: 'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code or phone number)' };
+    return {
+      reason:
+        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code or phone number)',
+    };
   return {
     words: [...lead, ...middle],
     ...(labelled === undefined ? {} : { labelled }),

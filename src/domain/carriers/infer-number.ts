@@ -66,12 +66,33 @@ function inferReadNumber(number: string, catalog: CarrierCatalog): InferredNumbe
 
 /**
  * A line named beside a shipment number (`Maersk booking 123456789`) picks it out of the lines whose shape
- * the number has, or adds it where its shape is unknown; never over a line's own prefix or a box's owner
- * code, which say more than a name typed next to them.
+ * the number has, or adds it where its shape is unknown; beside a leased box (`MSC TGHU1234565`) it is
+ * the only lead. Never over a line's own prefix or a box's owner code, which say more than a name typed
+ * next to them.
  */
 function withNamedLine(inferred: InferredNumber, named: readonly Carrier[]): InferredNumber {
   const [line] = named;
-  if (line === undefined || named.length > 1 || inferred.numberType === 'container') return inferred;
+  if (line === undefined || named.length > 1) return inferred;
+  if (inferred.numberType === 'container') {
+    // A leased box (or one of an owner we do not know) says nothing of its line: the name is the lead.
+    const [owner] = inferred.candidates;
+    if (owner === undefined) {
+      const selected = { scac: line.scac, name: line.name, confidence: EVIDENCE.namedLineLeasedBox };
+      return { ...inferred, decision: decide(selected.confidence), selected, candidates: [selected] };
+    }
+    if (inferred.candidates.some((candidate) => candidate.scac === line.scac)) return inferred;
+    // Another line named beside a line's own box (`Maersk MSCU…`): a slot charter or a slip; the owner
+    // stays first, but is asked to be confirmed, and the named line is offered.
+    const confidence = Math.min(owner.confidence, EVIDENCE.namedLineAndShape);
+    const first = { ...owner, confidence };
+    const offered = { scac: line.scac, name: line.name, confidence: EVIDENCE.namedOtherLineBesideBox };
+    return {
+      ...inferred,
+      decision: decide(confidence),
+      selected: decide(confidence) === 'no_prediction' ? null : first,
+      candidates: [first, ...inferred.candidates.slice(1), offered],
+    };
+  }
   const strongest = inferred.candidates[0];
   if (
     strongest !== undefined &&

@@ -46,11 +46,12 @@ const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|[
 const DATE_WORD =
   /^(?:[0-9]{4}([-./])[0-9]{1,2}\1[0-9]{1,2}|[0-9]{1,2}([-./])[0-9]{1,2}\2(?:[0-9]{2}|[0-9]{4})|[0-9]{1,2}([-./ ])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\3(?:[0-9]{2}|[0-9]{4}))$/iu;
 /**
- * Words that end a mail's message and start its signature (`Regards`, `Tel:`, `-- `), once a number has
- * come before them: the phone numbers and addresses after them are the sender's, not a second reference.
+ * Words that end a mail's message and start its signature (`Regards`, `Tel:`, `-- `), or start another
+ * field of a pasted row (`Seal`, `PO`, `Invoice`), once a number has come before them: the numbers after
+ * them are the sender's phone or another field's, not a second reference.
  */
 const SIGN_OFF =
-  /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT)$|^-{2,}$/u;
+  /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT|SEAL|SEALS|PO|INV|INVOICE|HS)$|^-{2,}$/u;
 /** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
 const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
 /** A word as a label or a sentence has it once its wrapping is gone: Latin letters only. */

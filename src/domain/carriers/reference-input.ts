@@ -52,6 +52,8 @@ const DATE_WORD =
  */
 const SIGN_OFF =
   /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT|SEAL|SEALS|PO|INV|INVOICE|HS)$|^-{2,}$/u;
+/** A number on either side of a slash (`MSKU6787218/123456`: a box and its seal): two numbers, not one. */
+const NUMBER_PART = /^(?=[^0-9]*[0-9])[A-Za-z0-9-]{5,}$/u;
 /** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
 const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
 /** A word as a label or a sentence has it once its wrapping is gone: Latin letters only. */
@@ -167,7 +169,7 @@ export function readReferenceInput(
   const tokens = folded.split(new RegExp(`(${WORD_BREAKS.source})`, 'u'));
   const message = tokens.slice(0, 2 * signOffIndex(tokens.filter((_, index) => index % 2 === 0))).join('');
   if (LINK_MAIL_OR_MARKUP.test(message)) return refuse('a link, a mail address or markup, not a reference');
-  const rawWords = message.split(WORD_BREAKS);
+  const rawWords = message.split(WORD_BREAKS).flatMap(splitAtSlashBetweenNumbers);
   if (rawWords.some((word) => AREA_CODE_WORD.test(word))) return refuse('a phone number, not a reference');
   if (rawWords.some((word) => DATE_WORD.test(word.replace(WORD_WRAPPING, '')))) {
     return refuse('a date, not a reference');
@@ -197,6 +199,12 @@ export function readReferenceInput(
     ...(kept.labelled === undefined ? {} : { labelled: kept.labelled }),
     context: kept.context,
   };
+}
+
+/** A word whose slashes stand between two numbers, as those numbers; else the word (`B/L`, `678721/8`). */
+function splitAtSlashBetweenNumbers(word: string): string[] {
+  const parts = word.split('/');
+  return parts.filter((part) => NUMBER_PART.test(part)).length >= 2 ? parts : [word];
 }
 
 /** Where a mail's sign-off starts, when a word with a digit comes before it; else after the last word. */

@@ -29,6 +29,14 @@ describe('what the fourth held-out batch brought up', () => {
     expect(infer('MAEU123456789 PO 4500123').validation.parsedNumber).toBe('MAEU123456789');
   });
 
+  it('refuses two numbers joined by a slash (a box and its seal) instead of reading one number of both', () => {
+    for (const pasted of ['Container/Seal: MSKU6787218/123456', 'MSKU6787218/TGBU1234567']) {
+      expect(inferNumber(pasted, CARRIER_CATALOG), pasted).toHaveProperty('unreadable', true);
+    }
+    expect(infer('MSKU 678721/8').validation.parsedNumber).toBe('MSKU6787218');
+    expect(infer('HLCU/HAM/123456789').validation.parsedNumber).toBe('HLCUHAM123456789');
+  });
+
   it('takes a line named beside a leased box as the lead, to confirm', () => {
     expect(infer('MSC container TGHU1234565')).toMatchObject({
       decision: 'needs_confirmation',

@@ -44,7 +44,7 @@ const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|[
  * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
  */
 const DATE_WORD =
-  /^(?:[0-9]{4}([-./])[0-9]{1,2}\1[0-9]{1,2}|[0-9]{1,2}([-./])[0-9]{1,2}\2(?:[0-9]{2}|[0-9]{4})|[0-9]{1,2}([-./ ])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\3(?:[0-9]{2}|[0-9]{4}))$/iu;
+  /^(?:[0-9]{4}([-./])[0-9]{1,2}\1[0-9]{1,2}|[0-9]{1,2}([-./])[0-9]{1,2}\2(?:[0-9]{2}|[0-9]{4})|[0-9]{1,2}([-./])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\3(?:[0-9]{2}|[0-9]{4}))$/iu;
 /**
  * Words that end a mail's message and start its signature (`Regards`, `Tel:`, `-- `), or start another
  * field of a pasted row (`Seal`, `PO`, `Invoice`), once a number has come before them: the numbers after
@@ -131,6 +131,8 @@ const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | null> =
     (brand) => [brand, null] as const,
   ),
 ]);
+/** Short labels that are also everyday words in lower case (`so`): labels only in capitals. */
+const CAPITALS_ONLY: ReadonlySet<string> = new Set(['SO']);
 /** Long label words that name a number type (`Container`, `Booking`, `lading`), upper case. */
 const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabel]> = [
   [/^CONTAINERS?$/, 'container'],
@@ -240,7 +242,8 @@ function referenceWords(
   const noteLabel = (word: string): boolean => {
     const upper = word.toUpperCase();
     if (!LETTERS_ONLY.test(word)) return false;
-    const short = SHORT_LABELS.get(upper);
+    // `so` in a sentence is a word; only `S/O` or `SO` typed in capitals labels a shipping order.
+    const short = CAPITALS_ONLY.has(upper) && word !== upper ? null : SHORT_LABELS.get(upper);
     const long = LONG_LABELS.find(([pattern]) => pattern.test(upper))?.[1];
     if (short === undefined && long === undefined && word.length < 5) return false;
     const kind = short ?? long ?? undefined;

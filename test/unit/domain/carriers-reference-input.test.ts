@@ -158,5 +158,7 @@ describe('reading a reference pasted out of a mail (round 4)', () => {
 
   it('takes S/O (a shipping order) as a booking label', () => {
     expect(readReferenceInput('S/O No. 6012345678')).toMatchObject({ readable: true, labelled: 'booking' });
+    // In a sentence `so` is a word, and the label after it counts.
+    expect(readReferenceInput('so the BL is MAEU123456789')).toMatchObject({ labelled: 'bill_of_lading' });
   });
 });

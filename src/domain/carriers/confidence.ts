@@ -55,6 +55,16 @@ export const EVIDENCE = {
    * so it is confirmed, not acted on.
    */
   namedLineAndShape: 0.9,
+  /**
+   * A line named beside a leased box (`MSC container TGHU…`): the owner code says nothing of the line, the
+   * name is the only evidence, and users name the line loosely (a forwarder, a sister brand): confirmed.
+   */
+  namedLineLeasedBox: 0.85,
+  /**
+   * Another line named beside a line's own box (`Maersk MSCU…`): slot charters put boxes on partners'
+   * bills, but a name typed loosely is as likely; offered as a candidate, never selected.
+   */
+  namedOtherLineBesideBox: 0.1,
   /** A line named beside a number in none of its known shapes: shapes are summaries, so still a lead. */
   namedLineOnly: 0.75,
   /** The line's prefix in front and no known shape to check the rest against: the prefix alone is strong. */

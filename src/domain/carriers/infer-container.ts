@@ -53,8 +53,8 @@ export function inferContainer(number: string, catalog: CarrierCatalog): Inferre
 /**
  * A line's SCAC or bill prefix typed in front of a container number (`MAEU MSKU6787218`, as forms with a
  * carrier column get pasted): the box is the reference, the code names the line. Only when the rest is a
- * whole container number, check digit right, under a registered owner code: a bill that happens to look
- * like one is rarer than one in ten.
+ * whole container number under a registered owner code: a bill that happens to look like one is rarer
+ * than one in ten. A check digit one off is the box mistyped (`MAEU MSKU6787219`), not a bill.
  */
 export function gluedContainer(
   number: string,
@@ -64,7 +64,9 @@ export function gluedContainer(
   const lines = catalog.blPrefixOwners(number.slice(0, 4));
   const box = number.slice(4);
   if (lines.length === 0 || !CONTAINER_NUMBER_PATTERN.test(box)) return undefined;
-  if (computeCheckDigit(box.slice(0, 10)) !== Number(box.charAt(10))) return undefined;
+  const checkDigitPassed = computeCheckDigit(box.slice(0, 10)) === Number(box.charAt(10));
+  // A mistyped box is read only where the rest is none of the line's bill shapes.
+  if (!checkDigitPassed && lines.some((line) => hasBillShapeAfterPrefix(line, number))) return undefined;
   const owner = box.slice(0, 4);
   const registered =
     catalog.ownersOf(owner).length > 0 ||
@@ -83,6 +85,8 @@ export function inferGluedContainer(
   lines: readonly Carrier[],
   catalog: CarrierCatalog,
 ): InferredNumber {
+  const checkDigitPassed = computeCheckDigit(box.slice(0, 10)) === Number(box.charAt(10));
+  const factor = checkDigitPassed ? 1 : EVIDENCE.checkDigitFailedFactor;
   const owner = box.slice(0, 4);
   const ownersOrLessor = new Set([...catalog.ownersOf(owner), ...catalog.groupOwnersOf(owner)]);
   const leased = catalog.lessorOf(owner) !== undefined;
@@ -90,12 +94,18 @@ export function inferGluedContainer(
   for (const line of lines) {
     const agrees = leased || ownersOrLessor.has(line);
     const evidence = agrees ? EVIDENCE.blPrefixAndFormat : EVIDENCE.blPrefixWrongFormat;
-    add(weights, line, evidence / lines.length);
+    add(weights, line, (evidence * factor) / lines.length);
   }
   return result(
     box,
     'container',
-    { isValid: true, type: 'container', checkDigitPassed: true, parsedNumber: box, reason: null },
+    {
+      isValid: checkDigitPassed,
+      type: 'container',
+      checkDigitPassed,
+      parsedNumber: box,
+      reason: checkDigitPassed ? null : 'Invalid check digit',
+    },
     weights,
   );
 }

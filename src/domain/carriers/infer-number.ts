@@ -66,12 +66,33 @@ function inferReadNumber(number: string, catalog: CarrierCatalog): InferredNumbe
 
 /**
  * A line named beside a shipment number (`Maersk booking 123456789`) picks it out of the lines whose shape
- * the number has, or adds it where its shape is unknown; never over a line's own prefix or a box's owner
- * code, which say more than a name typed next to them.
+ * the number has, or adds it where its shape is unknown; beside a leased box (`MSC TGHU1234565`) it is
+ * the only lead. Never over a line's own prefix or a box's owner code, which say more than a name typed
+ * next to them.
  */
 function withNamedLine(inferred: InferredNumber, named: readonly Carrier[]): InferredNumber {
   const [line] = named;
-  if (line === undefined || named.length > 1 || inferred.numberType === 'container') return inferred;
+  if (line === undefined || named.length > 1) return inferred;
+  if (inferred.numberType === 'container') {
+    // A leased box (or one of an owner we do not know) says nothing of its line: the name is the lead.
+    const [owner] = inferred.candidates;
+    if (owner === undefined) {
+      const selected = { scac: line.scac, name: line.name, confidence: EVIDENCE.namedLineLeasedBox };
+      return { ...inferred, decision: decide(selected.confidence), selected, candidates: [selected] };
+    }
+    if (inferred.candidates.some((candidate) => candidate.scac === line.scac)) return inferred;
+    // Another line named beside a line's own box (`Maersk MSCU…`): a slot charter or a slip; the owner
+    // stays first, but is asked to be confirmed, and the named line is offered.
+    const confidence = Math.min(owner.confidence, EVIDENCE.namedLineAndShape);
+    const first = { ...owner, confidence };
+    const offered = { scac: line.scac, name: line.name, confidence: EVIDENCE.namedOtherLineBesideBox };
+    return {
+      ...inferred,
+      decision: decide(confidence),
+      selected: decide(confidence) === 'no_prediction' ? null : first,
+      candidates: [first, ...inferred.candidates.slice(1), offered],
+    };
+  }
   const strongest = inferred.candidates[0];
   if (
     strongest !== undefined &&
@@ -160,13 +181,31 @@ function inferBareShipmentNumber(number: string, catalog: CarrierCatalog): Infer
   for (const carrier of lines) {
     add(weights, carrier, (ceiling * (SHAPE_PRIOR[carrier.scac] ?? 1)) / total);
   }
-  // Bills of lading are what integrators track most; a bare run of digits of no known bill shape is
-  // most often a booking number.
-  const numberType: NumberType =
-    billLines.length > 0
-      ? 'bill_of_lading'
-      : bookingLines.length > 0 || /^[0-9]+$/.test(number)
-        ? 'booking'
-        : 'bill_of_lading';
-  return result(number, numberType, shipmentValidation(number, lines.length > 0), weights);
+  return result(
+    number,
+    bareNumberType(number, weights, bookingLines),
+    shipmentValidation(number, lines.length > 0),
+    weights,
+  );
+}
+
+/**
+ * What a bare number (no line's prefix in front) most likely is. Lines print their bills behind their
+ * SCAC (`MAEU` + the 9 digits, `COSU` + 10, `EGLV` + 12, `ONEY` + 12 characters) and their booking
+ * confirmations without it, so a bare number in the booking shape of the line most likely to own it is
+ * that line's booking; the upstream's guide reads a bare `987654321` the same way. A bare run of digits in
+ * no line's shape is most often a booking too; other bare shapes (CMA CGM's office code + 7 digits, MSC's
+ * 8 characters) are bills, which those lines print without a prefix.
+ */
+function bareNumberType(
+  number: string,
+  weights: ReadonlyMap<Carrier, number>,
+  bookingLines: readonly Carrier[],
+): NumberType {
+  const likeliest = [...weights].sort(([a, x], [b, y]) => y - x || a.scac.localeCompare(b.scac))[0]?.[0];
+  if (likeliest !== undefined && bookingLines.includes(likeliest)) return 'booking';
+  if (weights.size > 0 && [...weights.keys()].some((carrier) => !bookingLines.includes(carrier))) {
+    return 'bill_of_lading';
+  }
+  return bookingLines.length > 0 || /^[0-9]+$/.test(number) ? 'booking' : 'bill_of_lading';
 }

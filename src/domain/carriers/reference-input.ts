@@ -15,9 +15,9 @@ const MAX_INPUT_LENGTH = 200;
  * upper-casing, which would turn a dotless ı into I and ß into SS.
  */
 const READABLE = /^[A-Za-z0-9]{5,30}$/;
-// \p{Zs} spaces, tabs and line breaks, zero-width space/joiners and the byte-order mark; \p{Pd} dashes
+// \p{Zs} spaces, tabs and line breaks, the soft hyphen, zero-width space/joiners and the byte-order mark; \p{Pd} dashes
 // and the minus sign; dots and slashes.
-const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu;
+const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u00ad\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu;
 
 /**
  * Full-width forms (U+FF01 to U+FF5E), which Asian keyboards type, are read as their ASCII twins. Only
@@ -33,8 +33,29 @@ const SEVERAL_CONTAINERS = /^(?:[A-Z]{3}[UJZ][0-9]{7}){2,}$/;
 const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v:#]+/u;
 /** A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. */
 const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
-/** Quotes and brackets around a word, and the punctuation a sentence or a label puts after it. */
-const WORD_WRAPPING = /^["'“”‘’«»([{#]+|["'“”‘’«»)\]}.,;:!?#]+$/gu;
+/**
+ * Quotes and brackets around a word, the punctuation a sentence or a label puts after it, and the marks a
+ * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`); a star only in front, where
+ * it is a bullet (after a number it marks a footnote, and the number is not whole).
+ */
+const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·]+$/gu;
+/**
+ * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
+ * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
+ */
+const DATE_WORD =
+  /^(?:[0-9]{4}([-./])[0-9]{1,2}\1[0-9]{1,2}|[0-9]{1,2}([-./])[0-9]{1,2}\2(?:[0-9]{2}|[0-9]{4})|[0-9]{1,2}([-./])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\3(?:[0-9]{2}|[0-9]{4}))$/iu;
+/**
+ * Words that end a mail's message and start its signature (`Regards`, `Tel:`, `-- `), or start another
+ * field of a pasted row (`Seal`, `PO`, `Invoice`), once a number has come before them: the numbers after
+ * them are the sender's phone or another field's, not a second reference.
+ */
+const SIGN_OFF =
+  /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT|SEAL|SEALS|PO|INV|INVOICE|HS)$|^-{2,}$/u;
+/** A number on either side of a slash (`MSKU6787218/123456`: a box and its seal): two numbers, not one. */
+const NUMBER_PART = /^(?=[^0-9]*[0-9])[A-Za-z0-9-]{5,}$/u;
+/** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
+const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
 /** A word as a label or a sentence has it once its wrapping is gone: Latin letters only. */
 const LETTERS_ONLY = /^[A-Za-z]+$/;
 /**
@@ -93,6 +114,14 @@ const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | null> =
   ['HBOL', 'house_bill'],
   ['PO', 'not_carrier'],
   ['INV', 'not_carrier'],
+  // A shipping order (`S/O No.`) is what Asian forwarders call the line's booking.
+  ['SO', 'booking'],
+  // Seal, HS code, phone and fax numbers are printed beside references and are none.
+  ['HS', 'not_carrier'],
+  ['SEAL', 'not_carrier'],
+  ['TEL', 'not_carrier'],
+  ['FAX', 'not_carrier'],
+  ['MOB', 'not_carrier'],
   ...['NO', 'NR', 'NUM', 'NBR', 'REF', 'ID', 'OF', 'IS', 'THE', 'OUR', 'MY', 'FOR', 'ME', 'PLS', 'PLZ'].map(
     (word) => [word, null] as const,
   ),
@@ -102,13 +131,17 @@ const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | null> =
     (brand) => [brand, null] as const,
   ),
 ]);
+/** Short labels that are also everyday words in lower case (`so`): labels only in capitals. */
+const CAPITALS_ONLY: ReadonlySet<string> = new Set(['SO']);
 /** Long label words that name a number type (`Container`, `Booking`, `lading`), upper case. */
 const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabel]> = [
   [/^CONTAINERS?$/, 'container'],
   [/^BOOKINGS?$/, 'booking'],
   [/^LADING$|^WAYBILL$/, 'bill_of_lading'],
   [/^HOUSE$/, 'house_bill'],
-  [/^INVOICES?$|^PURCHASE$|^CUSTOMS$/, 'not_carrier'],
+  [/^INVOICES?$|^PURCHASE$|^CUSTOMS$|^ORDERS?$|^ENTRY$|^SEALS?$|^PHONE$|^MOBILE$|^TELEPHONE$/, 'not_carrier'],
+  // A month's name beside digits is a date.
+  [/^(?:JANUARY|FEBRUARY|MARCH|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)$/, 'not_carrier'],
 ];
 
 export type ReferenceInput =
@@ -134,9 +167,16 @@ export function readReferenceInput(
 ): ReferenceInput {
   if (input.length > MAX_INPUT_LENGTH) return refuse('longer than any reference');
   const folded = input.replace(FULL_WIDTH, (char) => char.normalize('NFKC')).replace(BOXED_CHECK_DIGIT, '$1');
-  if (LINK_MAIL_OR_MARKUP.test(folded)) return refuse('a link, a mail address or markup, not a reference');
-  const pasted = folded
-    .split(WORD_BREAKS)
+  // Words and the breaks between them, alternately: the message is what comes before the sign-off.
+  const tokens = folded.split(new RegExp(`(${WORD_BREAKS.source})`, 'u'));
+  const message = tokens.slice(0, 2 * signOffIndex(tokens.filter((_, index) => index % 2 === 0))).join('');
+  if (LINK_MAIL_OR_MARKUP.test(message)) return refuse('a link, a mail address or markup, not a reference');
+  const rawWords = message.split(WORD_BREAKS).flatMap(splitAtSlashBetweenNumbers);
+  if (rawWords.some((word) => AREA_CODE_WORD.test(word))) return refuse('a phone number, not a reference');
+  if (rawWords.some((word) => DATE_WORD.test(word.replace(WORD_WRAPPING, '')))) {
+    return refuse('a date, not a reference');
+  }
+  const pasted = rawWords
     .map((word) => word.replace(WORD_WRAPPING, '').replace(SEPARATORS, ''))
     .filter((word) => word !== '');
   const hasWholeReference = pasted.some((word) => WHOLE_REFERENCE_WORD.test(word));
@@ -163,6 +203,22 @@ export function readReferenceInput(
   };
 }
 
+/** A word whose slashes stand between two numbers, as those numbers; else the word (`B/L`, `678721/8`). */
+function splitAtSlashBetweenNumbers(word: string): string[] {
+  const parts = word.split('/');
+  return parts.filter((part) => NUMBER_PART.test(part)).length >= 2 ? parts : [word];
+}
+
+/** Where a mail's sign-off starts, when a word with a digit comes before it; else after the last word. */
+function signOffIndex(words: readonly string[]): number {
+  let seenDigit = false;
+  for (const [index, word] of words.entries()) {
+    if (seenDigit && SIGN_OFF.test(word.replace(WORD_WRAPPING, '').toUpperCase())) return index;
+    seenDigit ||= /[0-9]/.test(word);
+  }
+  return words.length;
+}
+
 /**
  * The words of the one reference in a paste: from the first word with a digit to the last, and the short
  * letter words right before it (a SCAC, a port code) up to the first label word. Label and sentence words
@@ -186,7 +242,8 @@ function referenceWords(
   const noteLabel = (word: string): boolean => {
     const upper = word.toUpperCase();
     if (!LETTERS_ONLY.test(word)) return false;
-    const short = SHORT_LABELS.get(upper);
+    // `so` in a sentence is a word; only `S/O` or `SO` typed in capitals labels a shipping order.
+    const short = CAPITALS_ONLY.has(upper) && word !== upper ? null : SHORT_LABELS.get(upper);
     const long = LONG_LABELS.find(([pattern]) => pattern.test(upper))?.[1];
     if (short === undefined && long === undefined && word.length < 5) return false;
     const kind = short ?? long ?? undefined;
@@ -233,7 +290,10 @@ function referenceWords(
     noteLabel(word);
   }
   if (notCarrier)
-    return { reason: 'labelled as a purchase order, invoice or customs number: not a carrier reference' };
+    return {
+      reason:
+        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code or phone number)',
+    };
   return {
     words: [...lead, ...middle],
     ...(labelled === undefined ? {} : { labelled }),

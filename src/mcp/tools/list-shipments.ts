@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../client/tracking-client.ts';
+import { readNumberFilter } from '../pasted-number.ts';
 import { defineTool } from '../tool.ts';
 import { pageOutput, pageQuery, shipmentSummary, toShipmentSummary } from '../views.ts';
 
@@ -17,8 +18,11 @@ export const listShipments = defineTool({
       .string()
       .trim()
       .min(1)
+      .max(200, 'a number is at most 200 characters, label included')
       .optional()
-      .describe('a bill of lading or booking number (not a container number)'),
+      .describe(
+        'a bill of lading or booking number (not a container number), alone or as pasted with its label',
+      ),
     tracking_stopped: z
       .boolean()
       .optional()
@@ -32,7 +36,7 @@ export const listShipments = defineTool({
   },
   async handler({ number, tracking_stopped, include_containers, page, page_size }, { client }) {
     const answer = await client.listShipments({
-      number,
+      number: number === undefined ? undefined : await readNumberFilter(number, client),
       'filter[tracking_stopped]': tracking_stopped,
       include: include_containers ? 'containers' : undefined,
       ...pageQuery(page, page_size),

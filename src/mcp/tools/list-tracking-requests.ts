@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { readNumberFilter } from '../pasted-number.ts';
 import { defineTool } from '../tool.ts';
 import { pageOutput, pageQuery, toTrackingRequestView, trackingRequestView } from '../views.ts';
 import { pageInput } from './list-shipments.ts';
+
+const REQUEST_NUMBER_FILTER = 'filter[request_number]';
 
 export const listTrackingRequests = defineTool({
   name: 'list_tracking_requests',
@@ -12,7 +15,9 @@ export const listTrackingRequests = defineTool({
     filters: z
       .record(z.string(), z.string())
       .optional()
-      .describe('raw API query filters, e.g. {"filter[scac]": "MAEU"}; paging keys are ignored'),
+      .describe(
+        'raw API query filters, e.g. {"filter[scac]": "MAEU"} or {"filter[request_number]": "MAEU123456789"}; paging keys are ignored',
+      ),
     status: z.string().trim().min(1).optional().describe('only requests in this status'),
     request_type: z
       .string()
@@ -27,6 +32,11 @@ export const listTrackingRequests = defineTool({
   },
   async handler({ filters, status, request_type, page, page_size }, { client }) {
     const raw = Object.fromEntries(Object.entries(filters ?? {}).filter(([key]) => !key.startsWith('page[')));
+    // The request number is read as track_container reads it (`{"filter[request_number]": "BL: MAEU…"}`).
+    const requestNumber = raw[REQUEST_NUMBER_FILTER];
+    if (requestNumber !== undefined && requestNumber.trim() !== '') {
+      raw[REQUEST_NUMBER_FILTER] = await readNumberFilter(requestNumber, client);
+    }
     const answer = await client.listTrackingRequests({
       ...raw,
       'filter[status]': status,

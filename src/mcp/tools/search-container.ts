@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSearchTerm } from '../pasted-number.ts';
 import { defineTool } from '../tool.ts';
 
 const s = z.string().nullable();
@@ -16,7 +17,7 @@ export const searchContainer = defineTool({
       .trim()
       .min(1)
       .max(MAX_QUERY_CHARS)
-      .describe('a container number, BL, booking or reference number'),
+      .describe('a container number, BL, booking or reference number, alone or as pasted with its label'),
   },
   output: {
     containers: z.array(
@@ -44,7 +45,9 @@ export const searchContainer = defineTool({
     tracking_requests: z.array(z.object({ id: z.string(), number: s, status: s, shipping_line: s })),
     total_results: z.number().int(),
   },
-  async handler({ query }, { client }) {
+  async handler(input, { client }) {
+    // `Container# MSKU6787218` or `B/L No.: MAEU123456789.` is searched as the number it holds.
+    const query = await readSearchTerm(input.query, client);
     const answer = await client.search(query);
     const containers = [];
     const shipments = [];

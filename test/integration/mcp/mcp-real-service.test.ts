@@ -316,6 +316,40 @@ describe('MCP server in front of the real local service', () => {
     await client.close();
   });
 
+  it('search_container, list_shipments and list_tracking_requests read pasted numbers as track_container does', async () => {
+    const client = await connect(mcp.url, h.apiKey);
+    for (const query of [`Container# ${containerNumber.toLowerCase()}`, `"${containerNumber}"`]) {
+      const search = await call(client, 'search_container', { query });
+      expect(search.isError, search.text).toBe(false);
+      expect(
+        search.data.containers.map((c: Structured) => c.id),
+        query,
+      ).toEqual([containerId]);
+    }
+    const byBl = await call(client, 'search_container', { query: `MBL: ${billOfLading}.` });
+    expect(byBl.data.shipments.map((s: Structured) => s.id)).toEqual([shipmentId]);
+    // A customer's reference that infer_number cannot read is searched as typed.
+    const byRef = await call(client, 'search_container', { query: 'PO-7' });
+    expect(byRef.data.shipments.map((s: Structured) => s.id)).toEqual([shipmentId]);
+    for (const number of [
+      `B/L No.: ${billOfLading}`,
+      `'${billOfLading.toLowerCase()}'`,
+      `MBL:\u00a0${billOfLading}`,
+    ]) {
+      const listed = await call(client, 'list_shipments', { number });
+      expect(listed.isError, listed.text).toBe(false);
+      expect(
+        listed.data.items.map((s: Structured) => s.id),
+        number,
+      ).toEqual([shipmentId]);
+    }
+    const requests = await call(client, 'list_tracking_requests', {
+      filters: { 'filter[request_number]': 'BL: maeu 123456789' },
+    });
+    expect(requests.data.items.map((r: Structured) => r.request_number)).toEqual(['MAEU123456789']);
+    await client.close();
+  });
+
   it('reads the container resource and the glossary, and renders the three prompts', async () => {
     const client = await connect(mcp.url, h.apiKey);
     const container = await client.readResource({ uri: `svc://container/${containerId}` });

@@ -39,7 +39,11 @@ describe('carrier inference on the second held-out batch', () => {
   });
 
   it('reads the number type right at least 97 times in 100 where the shape can tell', () => {
-    const typed = scored.filter(({ entry }) => !('refused' in entry.expect) && entry.family !== 'booking');
+    // Bare bills of lines that print their bookings in the same shape are read as bookings since round 4.
+    const typed = scored.filter(
+      ({ entry }) =>
+        !('refused' in entry.expect) && entry.family !== 'booking' && entry.family !== 'bare_bill',
+    );
     const right = typed.filter((s) => read(s).numberType === expected(s).number_type);
     expect(right.length / typed.length).toBeGreaterThanOrEqual(0.97);
   });

@@ -115,3 +115,50 @@ describe('reading a pasted carrier reference', () => {
     );
   });
 });
+
+describe('reading a reference pasted out of a mail (round 4)', () => {
+  it('reads the reference before a signature, whose phone numbers and addresses are the sender’s', () => {
+    for (const [pasted, plain] of [
+      ['Container# MSKU6787218\nJohn Doe\nTel: +1 555 010 1234\njohn@example.com', 'MSKU6787218'],
+      ['MBL: MAEU123456789\n-- \nAnna | Ops | +31 10 1234567', 'MAEU123456789'],
+      ['Hi,\nplease check MBL COSU6012345678\nThanks & regards\nAnna', 'COSU6012345678'],
+      ['BL MAEU123456789\nBest regards, Anna\nwww.example.com', 'MAEU123456789'],
+      ['MSKU 678721 (8)\nRegards', 'MSKU6787218'],
+    ] as const) {
+      expect(number(pasted), JSON.stringify(pasted)).toBe(plain);
+    }
+  });
+
+  it('drops soft hyphens and CJK and low quotes around the reference', () => {
+    for (const pasted of ['MSKU\u00ad6787218', '「MSKU6787218」', '【MSKU6787218】', '„MSKU6787218“']) {
+      expect(number(pasted), JSON.stringify(pasted)).toBe('MSKU6787218');
+    }
+  });
+
+  it('refuses dates, phone numbers and numbers labelled as no carrier’s, which only look like references', () => {
+    for (const junk of [
+      '2024-03-15',
+      '15.03.2024',
+      '03/15/2024',
+      '15-MAR-2024',
+      'March 15, 2024',
+      '(555) 010-1234',
+      'Tel: 040 726089',
+      'Fax 040 7260890',
+      'Seal No. 4907219',
+      'Entry No. 123-9358026-1',
+      'HS code 8471.30.0212',
+      'Order #031665',
+      // Before the reference, a sign-off word is no sign-off: nothing has been said yet.
+      'Thanks (555) 010-1234',
+    ]) {
+      expect(readReferenceInput(junk).readable, JSON.stringify(junk)).toBe(false);
+    }
+  });
+
+  it('takes S/O (a shipping order) as a booking label', () => {
+    expect(readReferenceInput('S/O No. 6012345678')).toMatchObject({ readable: true, labelled: 'booking' });
+    // In a sentence `so` is a word, and the label after it counts.
+    expect(readReferenceInput('so the BL is MAEU123456789')).toMatchObject({ labelled: 'bill_of_lading' });
+  });
+});

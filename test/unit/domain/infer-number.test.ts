@@ -213,8 +213,15 @@ describe('lines and numbers the second held-out batch brought up', () => {
       decision: 'needs_confirmation',
       numberType: 'container',
     });
-    // Not with a wrong check digit: then it is no box.
-    expect(infer('MAEU MSKU6787219').numberType).toBe('bill_of_lading');
+    // A check digit one off is that box mistyped (round 4): invalid, the line asked to be confirmed.
+    expect(infer('MAEU MSKU6787219')).toMatchObject({
+      numberType: 'container',
+      decision: 'needs_confirmation',
+      selected: { scac: 'MAEU', confidence: 0.85 },
+      validation: { isValid: false, checkDigitPassed: false, reason: 'Invalid check digit' },
+    });
+    // Unless what follows the prefix is one of the line's bill shapes (HMM: 4 letters + 7 digits).
+    expect(infer('HDMU HDMU1234560').numberType).toBe('bill_of_lading');
   });
 
   it("give no line to a forwarder's house bill", () => {

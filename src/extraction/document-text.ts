@@ -1,4 +1,5 @@
 import type { TextLine } from './pdf/layout-lines.ts';
+import { joinSplitLabels } from './split-labels.ts';
 import { joinWrappedCells } from './wrapped-cells.ts';
 
 /** What the field extractors see of a document: its visual lines, in reading order, page by page. */
@@ -11,8 +12,11 @@ export interface DocumentText {
   plain: string;
 }
 
-/** Cells that wrapped onto the next line are joined first: see `joinWrappedCells`. */
+/**
+ * Labels broken over two lines are joined first (see `joinSplitLabels`), then cells that wrapped onto the
+ * next line (see `joinWrappedCells`).
+ */
 export function toDocumentText(lines: TextLine[], pageCount: number, pagesRead: number): DocumentText {
-  const joined = joinWrappedCells(lines);
+  const joined = joinWrappedCells(joinSplitLabels(lines));
   return { pageCount, pagesRead, lines: joined, plain: joined.map((line) => line.text).join('\n') };
 }

@@ -41,6 +41,8 @@ const CAPTION_NEARER = 1.3;
 const MAX_CAPTION_TAIL = 30;
 // Cells of one column in a list of pairs start at the same x, give or take rounding.
 const SAME_COLUMN = 1;
+// At most this much of a label's cell after its words qualifies the value ("EUR", "(kg)", "in USD").
+const MAX_LABEL_QUALIFIER = 12;
 // Words that may follow a label before its colon without making it another label ("Shipper Name:").
 const LABEL_SUFFIX_WORDS = /^(?:name|naam|nom|nome|nombre|address|adresse|adres|details)$/i;
 
@@ -160,12 +162,18 @@ export function* candidateValues(
         const besideIsTitle =
           (next !== undefined && titlePrint && Math.abs(next.fontSize - cell.fontSize) < 0.5) ||
           isHeadingRow(line);
+        // The words after the label in its cell qualify a value beside or below ("Gesamtbetrag EUR",
+        // "Gross Weight in kg"): the parser sees them with the label.
+        const heading =
+          /\d/.test(rest) || rest.length > MAX_LABEL_QUALIFIER
+            ? printedLabel
+            : `${printedLabel} ${rest}`.trim();
         const beside =
           next !== undefined && !isLabel(next.text) && !besideIsTitle
-            ? { value: tidyValue(next.text), label: printedLabel }
+            ? { value: tidyValue(next.text), label: heading }
             : undefined;
         const below =
-          belowCell === undefined ? undefined : { value: tidyValue(belowCell.text), label: printedLabel };
+          belowCell === undefined ? undefined : { value: tidyValue(belowCell.text), label: heading };
         const order =
           options.preferBelow === true && !inPairList(lines, lineIndex, cell, next, belowCell)
             ? [below, beside]

@@ -1,5 +1,5 @@
 import type { TextLine } from './pdf/layout-lines.ts';
-import { joinSplitLabels } from './split-labels.ts';
+import { joinOcrLabelPieces, joinSplitLabels } from './split-labels.ts';
 import { joinWrappedCells } from './wrapped-cells.ts';
 
 /** What the field extractors see of a document: its visual lines, in reading order, page by page. */
@@ -13,10 +13,10 @@ export interface DocumentText {
 }
 
 /**
- * Labels broken over two lines are joined first (see `joinSplitLabels`), then cells that wrapped onto the
- * next line (see `joinWrappedCells`).
+ * OCR's label pieces are joined first (see `joinOcrLabelPieces`), then labels broken over two lines (see
+ * `joinSplitLabels`), then cells that wrapped onto the next line (see `joinWrappedCells`).
  */
 export function toDocumentText(lines: TextLine[], pageCount: number, pagesRead: number): DocumentText {
-  const joined = joinWrappedCells(joinSplitLabels(lines));
+  const joined = joinWrappedCells(joinSplitLabels(joinOcrLabelPieces(lines)));
   return { pageCount, pagesRead, lines: joined, plain: joined.map((line) => line.text).join('\n') };
 }

@@ -34,7 +34,8 @@ export function joinSplitLabels(lines: readonly TextLine[]): TextLine[] {
         (cell, i) =>
           !removed.has(`${index + 1}:${i}`) &&
           Math.abs(cell.x - head.x) <= em * ALIGN_EM &&
-          Math.abs(cell.fontSize - head.fontSize) <= em * 0.15,
+          // OCR's print sizes are estimates from word boxes: only the text layer's are compared.
+          (next.source === 'ocr' || Math.abs(cell.fontSize - head.fontSize) <= em * 0.15),
       );
       const tail = nextCells[tailIndex];
       if (tail === undefined || !brokenLabel(head.text, tail.text)) return;
@@ -80,4 +81,59 @@ function brokenLabel(head: string, tail: string): boolean {
 /** Whether `cell` (on the line below) stands in the column of `value`. */
 function occupies(cell: TextCell | undefined, value: TextCell): boolean {
   return cell !== undefined && cell.x < value.xEnd && cell.xEnd > value.x;
+}
+
+// OCR: label words further apart than this (in ems of the line) are not one label.
+const MAX_OCR_WORD_GAP_EM = 1.2;
+// OCR: at most this many word boxes make one label ("PORT" "OF" "DISCHARGE" "NO.").
+const MAX_OCR_LABEL_PIECES = 4;
+
+/**
+ * OCR splits a label in small print into word boxes far enough apart to read as cells ("PORT" "OF"
+ * "LOADING"), or breaks a word in two ("CONS IGNEE"). Pieces that together are a whole field label, and
+ * are not each a whole label (a header row's "VESSEL" "VOYAGE"), are joined into one cell.
+ */
+export function joinOcrLabelPieces(lines: readonly TextLine[]): TextLine[] {
+  return lines.map((line) => {
+    if (line.source !== 'ocr') return line;
+    const cells: TextCell[] = [];
+    for (let i = 0; i < line.cells.length; i += 1) {
+      const first = line.cells[i];
+      if (first === undefined) continue;
+      let joined: TextCell = { ...first, text: joinBrokenWord(first.text) };
+      let end = i;
+      for (let j = i + 1; j < line.cells.length && j < i + MAX_OCR_LABEL_PIECES; j += 1) {
+        const pieces = line.cells.slice(i, j + 1);
+        const gaps = pieces.slice(1).every((cell, k) => {
+          const before = pieces[k];
+          return before !== undefined && cell.x - before.xEnd <= before.fontSize * MAX_OCR_WORD_GAP_EM;
+        });
+        if (!gaps) break;
+        const text = pieces.map((cell) => cell.text).join(' ');
+        if (isFieldLabel(text) && !pieces.every((cell) => isFieldLabel(cell.text))) {
+          joined = { ...joined, text, xEnd: pieces.at(-1)?.xEnd ?? joined.xEnd };
+          end = j;
+        }
+      }
+      cells.push(joined);
+      i = end;
+    }
+    const changed =
+      cells.length !== line.cells.length || cells.some((cell, k) => cell.text !== line.cells[k]?.text);
+    return changed ? { ...line, cells, text: cells.map((cell) => cell.text).join(CELL_SEPARATOR) } : line;
+  });
+}
+
+/** "CONS IGNEE": two halves that are a label written together, neither a label alone. */
+function joinBrokenWord(text: string): string {
+  const words = text.split(' ');
+  for (let k = 0; k + 1 < words.length; k += 1) {
+    const [a = '', b = ''] = [words[k], words[k + 1]];
+    if (!/^\p{L}{2,}$/u.test(a) || !/^\p{L}{2,}$/u.test(b)) continue;
+    if (isFieldLabel(a + b) && !isFieldLabel(a) && !isFieldLabel(b)) {
+      words.splice(k, 2, a + b);
+      return joinBrokenWord(words.join(' '));
+    }
+  }
+  return text;
 }

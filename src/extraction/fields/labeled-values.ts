@@ -41,6 +41,9 @@ const CAPTION_NEARER = 1.3;
 const MAX_CAPTION_TAIL = 30;
 // Cells of one column in a list of pairs start at the same x, give or take rounding.
 const SAME_COLUMN = 1;
+// A word OCR split off a label in small print ("PORT" "OF" "DISCHARGE", "ON" "BOARD" "DATE"): alone in a
+// cell it is a piece of a label, never a value.
+const LABEL_PIECE = /^(?:port|place|party|of|on|board)$/i;
 // At most this much of a label's cell after its words qualifies the value ("EUR", "(kg)", "in USD").
 const MAX_LABEL_QUALIFIER = 12;
 // Words that may follow a label before its colon without making it another label ("Shipper Name:").
@@ -313,7 +316,11 @@ export function isLabel(raw: string): boolean {
   const text = trimmed.length <= MAX_HEADING_CELL ? withoutBoxNumber(trimmed) : trimmed;
   // "SWB No.", "Kundennummer", "Ref #": a short cell ending like a label is one, whatever its first word.
   return (
-    LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text) || LABEL_TAIL.test(text.trim()) || isFieldLabel(text)
+    LABEL_HEAD.test(text.trim()) ||
+    /:\s*$/.test(text) ||
+    LABEL_TAIL.test(text.trim()) ||
+    isFieldLabel(text) ||
+    LABEL_PIECE.test(text.trim())
   );
 }
 

@@ -6,15 +6,20 @@ import { extractBookingConfirmation } from '../../../src/extraction/extractors/b
 import { extractCommercialInvoice } from '../../../src/extraction/extractors/commercial-invoice.ts';
 import { extractDeliveryOrder } from '../../../src/extraction/extractors/delivery-order.ts';
 import { extractPackingList } from '../../../src/extraction/extractors/packing-list.ts';
+import { findContainerNumbers } from '../../../src/extraction/fields/container-numbers.ts';
+import { ocrLines } from '../../../src/extraction/ocr/ocr-lines.ts';
+import { clearStreaks } from '../../../src/extraction/ocr/streaks.ts';
 import { parsePackageCount } from '../../../src/extraction/parse/quantities.ts';
 import { CELL_SEPARATOR, type TextLine } from '../../../src/extraction/pdf/layout-lines.ts';
-import { joinSplitLabels } from '../../../src/extraction/split-labels.ts';
+import { joinOcrLabelPieces, joinSplitLabels } from '../../../src/extraction/split-labels.ts';
 
 /**
  * Rules for shapes the fourth held-out set (test/fixtures/extraction-heldout-4/) showed the engine
  * missing: labels broken over two lines, `Arrival (ETA)`, `Storage free until`, the French `Bon à
- * enlever`, a currency after the total's label, and packing-list totals in European number formats or
- * under `Gross kg`. Each case is the general shape, written here, not a held-out document.
+ * enlever`, a currency after the total's label, packing-list totals in European number formats or
+ * under `Gross kg`; on OCR, labels in small print read as separate words, a stray digit in a container's
+ * owner code, a space after a thousands separator and a fax's streaks. Each case is the general shape,
+ * written here, not a held-out document.
  */
 
 type Cell = readonly [x: number, text: string, size?: number];
@@ -304,5 +309,80 @@ describe('packing-list totals', () => {
     );
     expect(english.package_count).toBe(240);
     expect(english.gross_weight_kg).toBe('40320.000');
+  });
+});
+
+const ocr = (rows: ReadonlyArray<Line>): TextLine[] =>
+  lines(rows).map((line) => ({ ...line, source: 'ocr' }));
+
+describe('OCR', () => {
+  it('joins label words read as separate cells, and a label word broken in two', () => {
+    const joined = joinOcrLabelPieces(
+      ocr([
+        [
+          0,
+          [
+            [175, 'CONS IGNEE', 22],
+            [1223, 'PORT', 22],
+            [1289, 'OF', 22],
+            [1331, 'LOADING', 22],
+          ],
+        ],
+        [
+          40,
+          [
+            [175, 'VESSEL', 22],
+            [260, 'VOYAGE', 22],
+          ],
+        ],
+      ]),
+    );
+    expect(joined.map((line) => line.cells.map((cell) => cell.text))).toEqual([
+      ['CONSIGNEE', 'PORT OF LOADING'],
+      ['VESSEL', 'VOYAGE'],
+    ]);
+  });
+
+  it('takes a stray digit out of an owner code when the check digit then holds, and not as a seal', () => {
+    const text = toDocumentText(
+      ocr([
+        [0, [[170, 'CNTR / SEAL', 20]]],
+        [30, [[172, 'Z1IMU1338706   SEAL ZS5354290', 20]]],
+      ]),
+      1,
+      1,
+    );
+    expect(findContainerNumbers(text).accepted).toEqual(['ZIMU1338706']);
+    const payload = extractBillOfLading(text);
+    expect(payload.seal_numbers).toEqual(['ZS5354290']);
+  });
+
+  it('closes a space OCR read after a thousands separator', () => {
+    const [line] = ocrLines(
+      {
+        width: 2400,
+        height: 3300,
+        words: [
+          { text: 'TOTAL', confidence: 90, left: 171, top: 1000, width: 94, height: 30, lineKey: 'a' },
+          { text: '201,', confidence: 90, left: 2019, top: 1000, width: 80, height: 30, lineKey: 'a' },
+          { text: '600.000', confidence: 90, left: 2110, top: 1000, width: 116, height: 30, lineKey: 'a' },
+        ],
+      },
+      1,
+    );
+    expect(line?.cells.map((cell) => cell.text)).toEqual(['TOTAL', '201,600.000']);
+  });
+
+  it('clears a streak from edge to edge, and leaves a rule between margins and a text line alone', () => {
+    const width = 400;
+    const height = 60;
+    const data = new Uint8Array(width * height).fill(250);
+    for (let x = 0; x < width; x += 1) data[10 * width + x] = 60; // a streak
+    for (let x = 30; x < width - 30; x += 1) data[30 * width + x] = 60; // a rule inside the margins
+    for (let x = 30; x < width - 30; x += 1) if (x % 9 < 5) data[50 * width + x] = 60; // letters
+    expect(clearStreaks({ data, width, height }, 128)).toBe(1);
+    expect(data[10 * width + 200]).toBe(250);
+    expect(data[30 * width + 200]).toBe(60);
+    expect(data[50 * width + 200]).toBe(60);
   });
 });

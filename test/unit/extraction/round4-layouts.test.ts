@@ -223,6 +223,41 @@ describe('wordings', () => {
   });
 });
 
+describe('seal columns', () => {
+  it('reads every seal under a heading that names several columns with slashes', () => {
+    const payload = extractBillOfLading(
+      pageText([
+        [0, [[40, 'SEA WAYBILL', 13]]],
+        [
+          20,
+          [
+            [42, 'Marks & Nos / Container / Seal'],
+            [300, 'Packages'],
+            [520, 'Weight'],
+          ],
+        ],
+        [
+          12,
+          [
+            [42, 'HMMU6112081 / HMM8695656'],
+            [300, '18 PALLETS'],
+            [520, '17,208 KGS'],
+          ],
+        ],
+        [
+          12,
+          [
+            [42, 'HMMU6119450 / HMM8700816'],
+            [300, '18 PALLETS'],
+            [520, '17,945 KGS'],
+          ],
+        ],
+      ]),
+    );
+    expect(payload.seal_numbers).toEqual(['HMM8695656', 'HMM8700816']);
+  });
+});
+
 describe('packing-list totals', () => {
   it('counts packages grouped with dots or spaces, and bales', () => {
     expect(parsePackageCount('1.020')).toBe(1020);

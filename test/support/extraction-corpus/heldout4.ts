@@ -4,6 +4,7 @@ import { createRandom } from '../samples/random.ts';
 import type { HeldoutDocument } from './heldout-cargo.ts';
 import { generateSetDocument, type HeldoutSet, type HeldoutSetFile } from './heldout-set.ts';
 import { HELDOUT4_BILLS } from './heldout4-bills.ts';
+import { HELDOUT4_LATER } from './heldout4-later.ts';
 import { HELDOUT4_NOTICES } from './heldout4-notices.ts';
 import { HELDOUT4_TRADE } from './heldout4-trade.ts';
 import { renderPages, speckle } from './raster.ts';
@@ -23,6 +24,8 @@ export const HELDOUT4_DOCUMENTS: readonly HeldoutDocument[] = [
   ...HELDOUT4_BILLS,
   ...HELDOUT4_NOTICES,
   ...HELDOUT4_TRADE,
+  // Written after the rules the documents above prompted, and scored once as the engine then stood.
+  ...HELDOUT4_LATER,
 ];
 
 type Damage =

@@ -120,6 +120,19 @@ describe('labels broken over two lines', () => {
     );
     expect(payload.eta).toBe('2026-11-24');
     expect(payload.last_free_day).toBe('2026-11-30');
+    const grid = extractArrivalNotice(
+      pageText([
+        [0, [[40, 'ARRIVAL NOTICE', 13]]],
+        [
+          20,
+          [
+            [40, 'Free Days Until'],
+            [140, '01 DEC 2026'],
+          ],
+        ],
+      ]),
+    );
+    expect(grid.last_free_day).toBe('2026-12-01');
   });
 
   it('leaves a column of whole labels alone, and a label over a value of its own', () => {

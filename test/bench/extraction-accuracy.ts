@@ -7,6 +7,7 @@ import {
   HELDOUT_DIR,
   HELDOUT2_DIR,
   HELDOUT3_DIR,
+  HELDOUT4_DIR,
   loadCorpus,
   runCorpus,
 } from '../support/extraction-corpus/run-corpus.ts';
@@ -119,6 +120,11 @@ async function scoreLaterSet(label: string, dir: string, written: string): Promi
 
 await scoreLaterSet('held-out 2', HELDOUT2_DIR, 'written after the first held-out set');
 await scoreLaterSet('held-out 3', HELDOUT3_DIR, 'in office layouts, written after the second');
+await scoreLaterSet(
+  'held-out 4',
+  HELDOUT4_DIR,
+  'from unfamiliar carriers, grids, European formats and turned scans, written after the third',
+);
 
 await textSpeed(corpus.documents.filter((d) => d.input_kind === 'text_pdf'));
 await ocrSpeed(

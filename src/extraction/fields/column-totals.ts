@@ -57,9 +57,10 @@ export function findColumnValues<T>(
 ): T[] {
   const own = headingPattern(header);
   // "CONTAINER NO / SEAL NO" heads a column of "TCNU3812071/NB7085649": with `shared`, a heading after
-  // another one and a slash is the column's too, and the parser picks its part of each cell.
+  // others and slashes ("Marks & Nos / Container / Seal") is the column's too, and the parser picks its
+  // part of each cell.
   const whole =
-    options.shared === true ? new RegExp(`^(?:[^/]{1,30}/\\s*)?${own.source.slice(1)}`, 'i') : own;
+    options.shared === true ? new RegExp(`^(?:[^/]{1,30}/\\s*){0,3}${own.source.slice(1)}`, 'i') : own;
   const found: T[] = [];
   for (const [index, line] of text.lines.entries()) {
     if (line.cells.length < 2) continue;

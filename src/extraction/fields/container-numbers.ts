@@ -25,6 +25,19 @@ const CONTAINER_CONTEXT =
 // around it ("HLXU 812044 [7]", "CAIU 415908[1 |"). The check digit still has to hold.
 const BOXED_CHECK_DIGIT = /(?<![A-Za-z0-9])([A-Z]{3}[UJZ] ?\d{6}) ?[[{(|] ?(\d) ?[\]})|]?(?![A-Za-z0-9])/g;
 
+// OCR sometimes reads a stray digit into the owner code ("Z1IMU1338706" for "ZIMU1338706"): twelve
+// characters whose owner code holds one digit. Only kept when dropping that digit leaves a number whose
+// check digit holds.
+const OCR_EXTRA_DIGIT = /(?<![A-Za-z0-9])(?=[A-Z0-9]{5}\d{7}(?![A-Za-z0-9]))[A-Z][A-Z]*\d[A-Z]+\d{7}/g;
+
+function withoutStrayDigit(token: string): string | null {
+  const owner = token.slice(0, 5);
+  const digit = owner.search(/\d/);
+  if (digit < 1) return null;
+  const repaired = owner.slice(0, digit) + owner.slice(digit + 1) + token.slice(5);
+  return /^[A-Z]{3}[UJZ]\d{7}$/.test(repaired) && validateContainerNumber(repaired).valid ? repaired : null;
+}
+
 /** The text with boxed check digits joined to their container numbers. */
 export const withBoxedCheckDigits = (text: string): string => text.replace(BOXED_CHECK_DIGIT, '$1$2');
 
@@ -57,6 +70,11 @@ export function findContainerNumbers(
     const matches = [...printed.matchAll(STRICT), ...(inContext ? printed.matchAll(LOOSE) : [])];
     matches.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     for (const match of matches) consider(match[0]);
+    if (line.source !== 'ocr') continue;
+    for (const match of printed.matchAll(OCR_EXTRA_DIGIT)) {
+      const repaired = withoutStrayDigit(match[0]);
+      if (repaired !== null) consider(repaired);
+    }
   }
   return { accepted, rejected };
 }

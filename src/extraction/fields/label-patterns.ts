@@ -65,7 +65,7 @@ export const BOOKING_NUMBER_LABELS: readonly RegExp[] = [
 ];
 export const DELIVERY_ORDER_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:delivery\s+order|d\s*\/\s*o|d\.\s?o\.?|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+de\s+livraison|bon|bad|auslieferauftrag|auslieferungs(?:auftrag)?|freistellungs?|freigabe|auftrags?|afleveringsorder|aflever(?:order)?|vrijgave(?:order)?|order|orden\s+de\s+entrega|orden\s+de\s+despacho|orden|ordine\s+di\s+consegna|ordine|buono(?:\s+di\s+consegna)?)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:delivery\s+order|bon\s+de\s+livraison|bon\s+[àa]\s+d[ée]livrer|bon|bad|orden\s+de\s+entrega|orden|ordine\s+di\s+consegna|ordine|buono)|freistellungsnummer|auftragsnummer|ordernummer|vrijgavenummer|afleveringsnummer`,
+    String.raw`(?:delivery\s+order|d\s*\/\s*o|d\.\s?o\.?|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+[àa]\s+enlever|bon\s+de\s+livraison|bon|bad|bae|auslieferauftrag|auslieferungs(?:auftrag)?|freistellungs?|freigabe|auftrags?|afleveringsorder|aflever(?:order)?|vrijgave(?:order)?|order|orden\s+de\s+entrega|orden\s+de\s+despacho|orden|ordine\s+di\s+consegna|ordine|buono(?:\s+di\s+consegna)?)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:delivery\s+order|bon\s+de\s+livraison|bon\s+[àa]\s+d[ée]livrer|bon\s+[àa]\s+enlever|bon|bad|bae|orden\s+de\s+entrega|orden|ordine\s+di\s+consegna|ordine|buono)|freistellungsnummer|auftragsnummer|ordernummer|vrijgavenummer|afleveringsnummer`,
   ),
 ];
 export const CONTAINER_LABELS: readonly RegExp[] = [/container|conteneur|beh[äa]lter|contenedor|contenitore/];
@@ -79,17 +79,17 @@ export const TOTAL_GROSS_WEIGHT_LABELS: readonly RegExp[] = [
   /total\s+gross\s+weight|total\s+g\.\s*w\.?|gross\s+weight\s+total|poids\s+brut\s+total|gesamtgewicht(?!\s+netto)(?:\s+brutto)?|totaal\s+brutogewicht|total\s+poids\s+brut|gesamt[\s-]*bruttogewicht|bruttogewicht\s+gesamt|totaal\s+bruto\s*gewicht|peso\s+bruto\s+total|peso\s+lordo\s+totale|totale\s+peso\s+lordo/,
 ];
 export const GROSS_WEIGHT_LABELS: readonly RegExp[] = [
-  /gross\s+weight|gross\s+wt\.?|g\.\s*w\.?|poids\s+brut|bruttogewicht|brutto(?:gewicht)?|bruto\s*gewicht|peso\s+bruto|peso\s+lordo/,
+  /gross\s+weight|gross\s+wt\.?|gross(?=\s*\(?\s*(?:kgs?|kilos?|lbs?)\b)|g\.\s*w\.?|poids\s+brut|bruttogewicht|brutto(?:gewicht)?|bruto(?:\s*gewicht)?|peso\s+bruto|peso\s+lordo/,
 ];
 
 export const ETA_LABELS: readonly RegExp[] = [
-  /eta(?:\s+port)?|arriving(?:\s+on)?|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:llegada|arribo)|(?:llegada|arribo)\s+estimad[oa]|vessel\s+arrival(?:\s+date)?|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
+  /eta(?:\s+port)?|arriving(?:\s+on)?|(?:arrival|arriv[ée]e|llegada|arrivo)(?=\s*\(\s*eta\b)|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:llegada|arribo)|(?:llegada|arribo)\s+estimad[oa]|vessel\s+arrival(?:\s+date)?|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
 ];
 export const LAST_FREE_DAY_LABELS: readonly RegExp[] = [
-  /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?(?:franchise|libre)|vencimiento\s+(?:de\s+)?(?:los\s+)?(?:d[íi]as\s+libres|tiempo\s+libre)|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al/,
+  /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|(?:storage\s+|demurrage\s+)?free\s+(?:days?\s+)?(?:until|till)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?(?:franchise|libre)|vencimiento\s+(?:de\s+)?(?:los\s+)?(?:d[íi]as\s+libres|tiempo\s+libre)|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al/,
 ];
 export const ETD_LABELS: readonly RegExp[] = [
-  /etd|(?:estimated|expected)\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|d[ée]part\s+pr[ée]vu|(?:voraussichtliche\s+)?abfahrt(?:sdatum)?|(?:verwacht\s+)?vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:salida|zarpe)|salida\s+estimada|zarpe|data\s+(?:prevista\s+)?di\s+partenza|partenza\s+prevista/,
+  /etd|(?:departure|d[ée]part|salida|partenza)(?=\s*\(\s*etd\b)|(?:estimated|expected)\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|d[ée]part\s+pr[ée]vu|(?:voraussichtliche\s+)?abfahrt(?:sdatum)?|(?:verwacht\s+)?vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:salida|zarpe)|salida\s+estimada|zarpe|data\s+(?:prevista\s+)?di\s+partenza|partenza\s+prevista/,
 ];
 
 // Dates of issue head a cell of their own in header rows; listed here only so they read as labels.

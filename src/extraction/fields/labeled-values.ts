@@ -41,6 +41,11 @@ const CAPTION_NEARER = 1.3;
 const MAX_CAPTION_TAIL = 30;
 // Cells of one column in a list of pairs start at the same x, give or take rounding.
 const SAME_COLUMN = 1;
+// A word OCR split off a label in small print ("PORT" "OF" "DISCHARGE", "ON" "BOARD" "DATE"): alone in a
+// cell it is a piece of a label, never a value.
+const LABEL_PIECE = /^(?:port|place|party|of|on|board)$/i;
+// At most this much of a label's cell after its words qualifies the value ("EUR", "(kg)", "in USD").
+const MAX_LABEL_QUALIFIER = 12;
 // Words that may follow a label before its colon without making it another label ("Shipper Name:").
 const LABEL_SUFFIX_WORDS = /^(?:name|naam|nom|nome|nombre|address|adresse|adres|details)$/i;
 
@@ -160,12 +165,18 @@ export function* candidateValues(
         const besideIsTitle =
           (next !== undefined && titlePrint && Math.abs(next.fontSize - cell.fontSize) < 0.5) ||
           isHeadingRow(line);
+        // The words after the label in its cell qualify a value beside or below ("Gesamtbetrag EUR",
+        // "Gross Weight in kg"): the parser sees them with the label.
+        const heading =
+          /\d/.test(rest) || rest.length > MAX_LABEL_QUALIFIER
+            ? printedLabel
+            : `${printedLabel} ${rest}`.trim();
         const beside =
           next !== undefined && !isLabel(next.text) && !besideIsTitle
-            ? { value: tidyValue(next.text), label: printedLabel }
+            ? { value: tidyValue(next.text), label: heading }
             : undefined;
         const below =
-          belowCell === undefined ? undefined : { value: tidyValue(belowCell.text), label: printedLabel };
+          belowCell === undefined ? undefined : { value: tidyValue(belowCell.text), label: heading };
         const order =
           options.preferBelow === true && !inPairList(lines, lineIndex, cell, next, belowCell)
             ? [below, beside]
@@ -305,7 +316,11 @@ export function isLabel(raw: string): boolean {
   const text = trimmed.length <= MAX_HEADING_CELL ? withoutBoxNumber(trimmed) : trimmed;
   // "SWB No.", "Kundennummer", "Ref #": a short cell ending like a label is one, whatever its first word.
   return (
-    LABEL_HEAD.test(text.trim()) || /:\s*$/.test(text) || LABEL_TAIL.test(text.trim()) || isFieldLabel(text)
+    LABEL_HEAD.test(text.trim()) ||
+    /:\s*$/.test(text) ||
+    LABEL_TAIL.test(text.trim()) ||
+    isFieldLabel(text) ||
+    LABEL_PIECE.test(text.trim())
   );
 }
 

@@ -114,7 +114,15 @@ export function findSealNumbers(text: DocumentText, containers: readonly string[
       [...line.text.matchAll(SEAL_IN_RUN)].map((match) => (match[1] ?? '').toUpperCase()),
     ),
   ].flat();
-  return [...new Set(seals)].filter((seal) => !known.has(seal));
+  return [...new Set(seals)].filter((seal) => !known.has(seal) && !isMisreadContainer(seal, known));
+}
+
+// A container number OCR read with a stray digit in its owner code ("Z1IMU1338706") is no seal either.
+function isMisreadContainer(seal: string, containers: ReadonlySet<string>): boolean {
+  if (seal.length !== 12) return false;
+  for (let at = 1; at < 5; at += 1)
+    if (/\d/.test(seal[at] ?? '') && containers.has(seal.slice(0, at) + seal.slice(at + 1))) return true;
+  return false;
 }
 
 // In a run of cargo text, "SEAL ML-5190014" with no colon: the seal word and a code with a digit.

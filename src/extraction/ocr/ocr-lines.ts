@@ -1,4 +1,4 @@
-import { layoutLines, type PositionedText, type TextLine } from '../pdf/layout-lines.ts';
+import { CELL_SEPARATOR, layoutLines, type PositionedText, type TextLine } from '../pdf/layout-lines.ts';
 
 /** One word as an OCR engine reports it, in image pixels (origin top-left). */
 export interface OcrWord {
@@ -72,6 +72,14 @@ export function ocrLines(page: OcrPage, pageNumber: number): TextLine[] {
   return lines.map((line) => {
     const inLine = items.filter((item) => Math.abs(item.y - line.y) <= item.fontSize * 0.35);
     const confidence = inLine.reduce((sum, item) => sum + item.confidence, 0) / Math.max(inLine.length, 1);
-    return { ...line, source: 'ocr', confidence: Math.round(confidence) };
+    const cells = line.cells.map((cell) => ({ ...cell, text: closeGroupedNumber(cell.text) }));
+    const text = cells.map((cell) => cell.text).join(CELL_SEPARATOR);
+    return { ...line, cells, text, source: 'ocr', confidence: Math.round(confidence) };
   });
 }
+
+// OCR reads a space after a thousands separator ("201, 600.000"): a cell that is one grouped number
+// with such a space is that number.
+const SPACED_GROUPS = /^\d{1,3}(?:[.,] ?\d{3})+(?:[.,]\d{1,3})?$/;
+const closeGroupedNumber = (text: string): string =>
+  / /.test(text) && SPACED_GROUPS.test(text) ? text.replace(/ /g, '') : text;

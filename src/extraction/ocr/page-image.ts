@@ -2,6 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { ExtractionError } from '../extraction-error.ts';
 import { evenLighting } from './lighting.ts';
 import { type GrayImage, measureSkew } from './skew.ts';
+import { clearStreaks } from './streaks.ts';
 
 /** A page ready for OCR: an 8-bit grayscale PNG. */
 export interface PageImage {
@@ -93,7 +94,9 @@ async function prepare(input: Sharp): Promise<PageImage> {
     const { ink, paper } = inkAndPaper(gray.data, 1);
     const skew = await pageSkew(gray, ink, paper);
     // Only a washed-out page (a photo in warm or dim light) is stretched, from its own ink and paper levels.
-    if (paper - ink < WASHED_OUT_CONTRAST) stretch(gray.data, ink, paper);
+    const stretched = paper - ink < WASHED_OUT_CONTRAST;
+    if (stretched) stretch(gray.data, ink, paper);
+    clearStreaks(gray, stretched ? 128 : Math.round((ink + paper) / 2));
     let image = sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } });
     let [width, height] = [gray.width, gray.height];
     if (skew !== 0) {

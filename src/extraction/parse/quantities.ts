@@ -33,19 +33,19 @@ function parseBareWeight(text: string): string | null {
 }
 
 // English and the five other languages' package words: colis, Packstücke, colli, bultos, cajas...
-const PACKAGE_UNITS = `packages?|pkgs?|pk|cartons?|ctns?|pallets?|plts?|cases?|crates?|boxe?s?|bags?|drums?|bundles?|rolls?|pieces?|pcs|units?|colis|caisses?|sacs?|packst[üu]cke?|kartons?|kisten?|paletten?|kolli|colli|pakken|dozen|stuks|bultos|cajas?|palets?|sacos?|cartoni|bancali|sacchi|casse`;
+const PACKAGE_UNITS = `packages?|pkgs?|pk|cartons?|ctns?|pallets?|plts?|cases?|crates?|boxe?s?|bags?|drums?|bundles?|rolls?|pieces?|pcs|units?|colis|caisses?|sacs?|packst[üu]cke?|kartons?|kisten?|paletten?|kolli|colli|pakken|dozen|stuks|bales?|reels?|coils?|skids?|sacks?|trays?|bultos|cajas?|palets?|sacos?|cartoni|bancali|sacchi|casse`;
 const PACKAGE_COUNT = new RegExp(
-  String.raw`(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[.'’]\d{3})+|\d+)\s*(?:x\s*)?(?:${PACKAGE_UNITS})\b`,
+  String.raw`(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[.'’\u00a0\u202f ]\d{3})+|\d+)\s*(?:x\s*)?(?:${PACKAGE_UNITS})\b`,
   'i',
 );
-const BARE_INTEGER = /^\s*(\d{1,3}(?:,\d{3})+|\d+)\s*$/;
+const BARE_INTEGER = /^\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[.'’\u00a0\u202f ]\d{3})+|\d+)\s*$/;
 
 /** A count of packages: "120 CARTONS", "45 PKGS", or a bare integer when the label names packages. */
 export function parsePackageCount(text: string): number | null {
   const match = PACKAGE_COUNT.exec(text) ?? BARE_INTEGER.exec(text);
   if (match === null) return null;
-  // A count is whole: "1.120 CAJAS" and "1'120 Kartons" group thousands as "1,120 CARTONS" does.
-  const count = Number((match[1] ?? '').replace(/[,.'’]/g, ''));
+  // A count is whole: "1.120 CAJAS", "1'120 Kartons" and "1 120 colis" group thousands as "1,120 CARTONS" does.
+  const count = Number((match[1] ?? '').replace(/[,.'’\s]/g, ''));
   return Number.isSafeInteger(count) ? count : null;
 }
 

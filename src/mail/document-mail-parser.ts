@@ -28,6 +28,34 @@ const DECODED_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Fields a message has at most once (RFC 5322 3.6); a message with two (a spoofed From above the real one,
+ * a gateway adding a Subject) is read by its first, as Dovecot's ENVELOPE and most clients read it.
+ * mailparser would keep the last.
+ */
+const SINGLE_FIELDS: ReadonlySet<string> = new Set([
+  'subject',
+  'from',
+  'to',
+  'cc',
+  'message-id',
+  'in-reply-to',
+  'references',
+]);
+
+/** `lines` with the decoded headers only, and only the first of a field that may appear once. */
+function decodedLines(lines: HeaderLine[] | undefined): HeaderLine[] | undefined {
+  if (lines === undefined) return undefined;
+  const seen = new Set<string>();
+  return lines.filter((line) => {
+    if (!DECODED_HEADERS.has(line.key)) return false;
+    if (!SINGLE_FIELDS.has(line.key)) return true;
+    if (seen.has(line.key)) return false;
+    seen.add(line.key);
+    return true;
+  });
+}
+
+/**
  * mailparser reads a text/plain or text/html part as body text unless it is an attachment, even when it
  * names a file: a scanner that sends `Content-Type: text/plain; name="scan.pdf"` would have its PDF read
  * as text and lost. A text part that names a file is made an attachment here, so its bytes decide.
@@ -55,7 +83,7 @@ export class DocumentMailParser extends MailParser {
     const renderings = this as unknown as { getAddressesHTML(): string; getAddressesText(): string };
     renderings.getAddressesHTML = () => '';
     renderings.getAddressesText = () => '';
-    hooks.processHeaders = (lines) => processHeaders(lines?.filter((line) => DECODED_HEADERS.has(line.key)));
+    hooks.processHeaders = (lines) => processHeaders(decodedLines(lines));
     // At the end of a message mailparser ends the last part's decoder, which that part's end already did:
     // Node then makes an ERR_STREAM_ALREADY_FINISHED error, stack trace and all, for nothing, once a message.
     const ending = this as unknown as { curnode?: { decoder?: Writable }; endStream(): void };

@@ -20,6 +20,8 @@ export interface MimeParse {
 
 /** What the reader does with what the parser reaches, part by part. */
 export interface MimeHandlers {
+  /** The top-level headers of the message, before any of its parts. */
+  headers?(headers: Headers): void;
   /** The text body; returns what is kept of it for the preview. Parts found in it join `pending`. */
   text(text: string, pending: Promise<void>[]): string;
   attachment(attachment: AttachmentStream): Promise<void>;
@@ -57,6 +59,7 @@ export async function parseMime(
   });
   parser.on('headers', (value: Headers) => {
     headers = value;
+    handlers.headers?.(value);
   });
   parser.on('headerLines', (value: HeaderLines) => {
     headerLines = value;

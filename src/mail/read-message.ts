@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { Readable as ReadableStream } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { AttachmentStream } from 'mailparser';
 import { detectFileType } from '../extraction/detect-file-type.ts';
 import { parseRefusal } from './document-mail-parser.ts';
@@ -14,20 +12,24 @@ import {
   type StagedContainer,
 } from './mail-containers.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
-import { isDeclaredTnef, refusalByMessageType, skipByDeclaration } from './mail-part-policy.ts';
+import {
+  isDeclaredTnef,
+  isForwardedType,
+  isReportType,
+  RETURNED_ORIGINAL,
+  refusalByMessageType,
+  skipByDeclaration,
+} from './mail-part-policy.ts';
 import { type MimeParse, parseMime } from './mime-parse.ts';
 import { partVerdict } from './part-verdict.ts';
+import { drain, isFileSystemError, messageOf, refused, tooLarge } from './read-outcome.ts';
 import { safeFileName, safeReportedName } from './safe-file-name.ts';
 import { MemoryBudget, type StagedPart, stagePart } from './stage-part.ts';
-import type {
-  MailDocument,
-  MailMetadata,
-  MessageRefusal,
-  ReadMessage,
-  ReadMessageOptions,
-  SkippedPart,
-} from './types.ts';
-import { findUuencoded, uudecodeStream } from './uudecode.ts';
+import { filesInText, mayHoldFiles } from './text-files.ts';
+import type { MailDocument, ReadMessage, ReadMessageOptions, SkippedPart } from './types.ts';
+import { uudecodeStream } from './uudecode.ts';
+
+export { documentStream } from './read-outcome.ts';
 
 // The part encodings mailparser leaves undecoded that are uuencode.
 const UUENCODE_ENCODINGS: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode', 'x-uue', 'uue']);
@@ -39,8 +41,6 @@ const UUENCODE_ENCODINGS: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode
  */
 const MEMORY_PART_BYTES = 1024 * 1024;
 const MEMORY_MESSAGE_BYTES = 8 * 1024 * 1024;
-
-const FORWARDED_MIME = 'message/rfc822';
 
 /**
  * Reads one raw RFC 5322 message from `source` as a stream: every attachment is decoded straight into a
@@ -150,17 +150,27 @@ class MessageReading {
     depth: number,
     maxBytes: number,
   ): Promise<MimeParse> {
+    // The headers of the message (or forwarded message) come before its parts: a delivery report's
+    // returned original is known for what it is when the parser reaches it.
+    const pass = { report: false };
     return parseMime(source, maxBytes, {
-      text: (text, pending) =>
-        text.includes('begin ') ? this.takeUuencoded(text, prefix, depth, pending) : text,
-      attachment: (attachment) => this.takeAttachment(attachment, prefix, depth),
+      headers: (headers) => {
+        pass.report = isReportType(headers.get('content-type'));
+      },
+      text: (text, pending) => (mayHoldFiles(text) ? this.takeTextFiles(text, prefix, depth, pending) : text),
+      attachment: (attachment) => this.takeAttachment(attachment, prefix, depth, pass.report),
       sourceFailed: () => {
         this.sourceFailed = true;
       },
     });
   }
 
-  private async takeAttachment(attachment: AttachmentStream, prefix: string, depth: number): Promise<void> {
+  private async takeAttachment(
+    attachment: AttachmentStream,
+    prefix: string,
+    depth: number,
+    inReport: boolean,
+  ): Promise<void> {
     this.ordinal += 1;
     const partId = attachment.partId ?? '1';
     const partPath = prefix === '' ? partId : `${prefix}.${partId}`;
@@ -169,57 +179,61 @@ class MessageReading {
     const content = attachment.content as Readable;
     try {
       const declared = { contentType: attachment.contentType, fileName: declaredName };
+      const part = { partPath, declaredName, inline: false, insideZip: false, depth };
       if (isDeclaredTnef(declared)) {
-        const part = { partPath, declaredName, inline: false, insideZip: false, depth };
         await this.stageContainer(content, part, 'tnef');
         return;
       }
-      const declaredSkip = skipByDeclaration(declared);
+      const declaredSkip =
+        inReport && isForwardedType(attachment.contentType) ? RETURNED_ORIGINAL : skipByDeclaration(declared);
       if (declaredSkip !== undefined) {
         this.skip(partPath, declaredName, declaredSkip.reason, declaredSkip.detail);
         await drain(content);
         return;
       }
-      if (attachment.contentType.toLowerCase() === FORWARDED_MIME) {
-        await this.stageForwarded(content, {
-          partPath,
-          declaredName,
-          inline: false,
-          insideZip: false,
-          depth,
-        });
+      if (isForwardedType(attachment.contentType)) {
+        await this.stageForwarded(content, part);
         return;
       }
       const inline = attachment.contentDisposition === 'inline' || attachment.related === true;
-      const encoding = String(attachment.headers.get('content-transfer-encoding') ?? '').toLowerCase();
+      const encoding = String(attachment.headers.get('content-transfer-encoding') ?? '')
+        .trim()
+        .toLowerCase();
       const decoded = UUENCODE_ENCODINGS.has(encoding) ? content.pipe(uudecodeStream()) : content;
       if (decoded !== content) content.on('error', (error) => decoded.destroy(error));
-      await this.takeStream(decoded, { partPath, declaredName, inline, insideZip: false, depth });
+      await this.takeStream(decoded, { ...part, inline });
     } finally {
       attachment.release();
     }
   }
 
   private async stageForwarded(content: Readable, part: PartContext): Promise<void> {
-    const { maxNestingDepth, maxAttachmentBytes } = this.options.limits;
-    if (part.depth >= maxNestingDepth) {
-      this.skip(
-        part.partPath,
-        part.declaredName,
-        'too_deep',
-        `forwarded more than ${maxNestingDepth} levels deep`,
-      );
+    if (this.tooDeep(part)) {
       await drain(content);
       return;
     }
-    const staged = await this.stage(content, part, maxAttachmentBytes);
+    const staged = await this.stage(content, part, this.options.limits.maxAttachmentBytes);
     if (staged === undefined) return;
+    await this.openLater('forwarded', staged, part);
+  }
+
+  /** Whether a forwarded message at `part` is past maxNestingDepth: then it is skipped with the reason. */
+  private tooDeep(part: PartContext): boolean {
+    const { maxNestingDepth } = this.options.limits;
+    if (part.depth < maxNestingDepth) return false;
+    const detail = `forwarded more than ${maxNestingDepth} levels deep`;
+    this.skip(part.partPath, part.declaredName, 'too_deep', detail);
+    return true;
+  }
+
+  /** Queues a staged part to be opened once the parse is done; a forwarded message is one level deeper. */
+  private async openLater(kind: StagedContainer['kind'], staged: Staged, part: PartContext): Promise<void> {
     this.containers.push({
-      kind: 'forwarded',
+      kind,
       partPath: part.partPath,
       fileName: part.declaredName,
       path: await this.fileOf(staged),
-      depth: part.depth + 1,
+      depth: kind === 'forwarded' ? part.depth + 1 : part.depth,
     });
   }
 
@@ -227,13 +241,7 @@ class MessageReading {
   private async stageContainer(content: Readable, part: PartContext, kind: 'tnef'): Promise<void> {
     const staged = await this.stage(content, part, this.options.limits.maxAttachmentBytes);
     if (staged === undefined) return;
-    this.containers.push({
-      kind,
-      partPath: part.partPath,
-      fileName: part.declaredName,
-      path: await this.fileOf(staged),
-      depth: part.depth,
-    });
+    await this.openLater(kind, staged, part);
   }
 
   /** Stages a part, or records why it cannot be staged and returns undefined. */
@@ -324,13 +332,12 @@ class MessageReading {
       return;
     }
     if (verdict.kind === 'container') {
-      this.containers.push({
-        kind: verdict.container,
-        partPath: part.partPath,
-        fileName: part.declaredName,
-        path: await this.fileOf(staged),
-        depth: part.depth,
-      });
+      if (verdict.container === 'forwarded' && this.tooDeep(part)) {
+        this.release(staged);
+        if (staged.path !== null) await this.remove(staged.path);
+        return;
+      }
+      await this.openLater(verdict.container, staged, part);
       return;
     }
     this.seenDigests.add(staged.sha256);
@@ -346,27 +353,21 @@ class MessageReading {
   }
 
   /**
-   * Takes the files uuencoded in a text body (`begin 644 name`), numbered `uu1`, `uu2`, ... under the
+   * Takes the files uuencoded or yEnc-encoded in a text body, numbered `uu1`, `yenc1`, ... under the
    * message; returns the text without them, for the preview.
    */
-  private takeUuencoded(text: string, prefix: string, depth: number, pending: Promise<void>[]): string {
-    const { maxAttachmentBytes } = this.options.limits;
-    const found = findUuencoded(text, maxAttachmentBytes);
-    const partPathOf = (n: number): string => (prefix === '' ? `uu${n}` : `${prefix}.uu${n}`);
-    found.files.forEach((file, index) => {
-      const partPath = partPathOf(index + 1);
+  private takeTextFiles(text: string, prefix: string, depth: number, pending: Promise<void>[]): string {
+    const found = filesInText(text, this.options.limits.maxAttachmentBytes);
+    for (const file of found.files) {
+      const partPath = prefix === '' ? file.id : `${prefix}.${file.id}`;
       if (file.bytes === null) {
-        this.skip(
-          partPath,
-          file.name,
-          'too_large',
-          `the part is over ${maxAttachmentBytes} bytes (the limit)`,
-        );
-        return;
+        const problem = file.problem ?? { reason: 'malformed', detail: 'the file cannot be decoded' };
+        this.skip(partPath, file.name, problem.reason, problem.detail);
+        continue;
       }
       const part = { partPath, declaredName: file.name, inline: false, insideZip: false, depth };
-      pending.push(this.takeStream(ReadableStream.from([file.bytes]), part));
-    });
+      pending.push(this.takeStream(Readable.from([file.bytes]), part));
+    }
     return found.rest;
   }
 
@@ -381,39 +382,3 @@ class MessageReading {
 }
 
 type Staged = Extract<StagedPart, { kind: 'staged' }>;
-
-/** The bytes of a document as a stream, from memory or from its temp file. */
-export function documentStream(document: MailDocument): Readable {
-  if (document.bytes !== null) return ReadableStream.from([document.bytes]);
-  return createReadStream(document.path ?? '');
-}
-
-function refused(metadata: MailMetadata, refusal: MessageRefusal): ReadMessage {
-  return { metadata, documents: [], skipped: [], refusal, dispose: async () => {} };
-}
-
-function tooLarge(sizeBytes: number, maxBytes: number, verb: string): MessageRefusal {
-  return {
-    reason: 'too_large',
-    detail: `the message ${verb} ${sizeBytes} bytes; the largest accepted is ${maxBytes} bytes`,
-  };
-}
-
-/** Reads and drops a part the parser waits on; a part cut short by a parser failure is dropped all the same. */
-async function drain(stream: NodeJS.ReadableStream): Promise<void> {
-  try {
-    for await (const _chunk of stream) {
-      // dropped
-    }
-  } catch {
-    // the part is skipped either way
-  }
-}
-
-function isFileSystemError(error: unknown): boolean {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

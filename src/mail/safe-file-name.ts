@@ -19,6 +19,10 @@ const EXTENSION_ALIASES: ReadonlyMap<string, readonly string[]> = new Map([
   ['tif', ['tif', 'tiff']],
 ]);
 
+// Device names Windows reserves whatever the extension (`CON.pdf`, `aux.tar.pdf` are the console and the
+// auxiliary port): a sink writing such a name on Windows fails, or writes to the device.
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
+
 // UTF-8 bytes read as Latin-1 (`MÃ¤rz` for `März`): a lead byte C2-F4 then a continuation byte.
 const MOJIBAKE = /[\u00c2-\u00f4][\u0080-\u00bf]/;
 
@@ -48,10 +52,13 @@ export function safeReportedName(declared: string | null | undefined): string | 
  */
 function clean(declared: string): string {
   const lastSegment = declared.split(/[/\\]/).pop() ?? '';
-  return repairMojibake(lastSegment)
+  const cleaned = repairMojibake(lastSegment)
     .replace(UNSAFE_CHARACTERS, '')
     .replace(/\uFFFD/g, '_')
+    // Windows drops trailing dots and spaces: `invoice.pdf. .` would be saved as `invoice.pdf` anyway.
+    .replace(/[. ]+$/, '')
     .trim();
+  return WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned;
 }
 
 /** A name whose UTF-8 bytes were decoded as Latin-1 (a wrong charset label), decoded again as UTF-8. */

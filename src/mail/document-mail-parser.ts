@@ -103,10 +103,29 @@ export class DocumentMailParser extends MailParser {
       if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
         node.disposition = 'attachment';
       }
+      if (node.contentType === 'text/plain' && isLatin1Label(node.charset)) node.charset = 'binary';
       return createNode(node);
     };
   }
 }
+
+// The labels of ISO-8859-1. mailparser decodes them as windows-1252 (as WHATWG says), which has no
+// character for five bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D): a file pasted in such a body (yEnc writes every
+// byte) would lose them. A Latin-1 text/plain body is read byte for byte instead, and its 0x80-0x9F
+// characters are then given their windows-1252 meaning by `withWindows1252`, for the preview.
+const LATIN1_LABELS: ReadonlySet<string> = new Set(['iso88591', 'latin1', 'l1', 'cp819', 'ibm819']);
+
+const isLatin1Label = (charset: string | false | undefined): boolean =>
+  typeof charset === 'string' && LATIN1_LABELS.has(charset.toLowerCase().replace(/[^a-z0-9]/g, ''));
+
+const WINDOWS_1252 = new TextDecoder('windows-1252');
+
+/**
+ * `text` with U+0080-U+009F read as windows-1252 (`€`, curly quotes, dashes), as a Latin-1 body read byte for
+ * byte has them; in any other text they are C1 controls, which nobody writes.
+ */
+export const withWindows1252 = (text: string): string =>
+  text.replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252.decode(Buffer.from([char.charCodeAt(0)])));
 
 /** A raw header line as mailsplit lists it: its lower-case name and the whole line. */
 interface HeaderLine {
@@ -117,6 +136,7 @@ interface HeaderLine {
 /** The fields of a mailsplit node that decide whether mailparser reads it as text. */
 interface SplitNode {
   contentType?: string | false;
+  charset?: string | false;
   disposition?: string | false;
   filename?: string | false;
 }

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AttachmentStream } from 'mailparser';
 import { detectFileType } from '../extraction/detect-file-type.ts';
-import { parseRefusal } from './document-mail-parser.ts';
+import { parseRefusal, withWindows1252 } from './document-mail-parser.ts';
 import {
   type ContainerHost,
   openContainer,
@@ -21,10 +18,11 @@ import {
   skipByDeclaration,
 } from './mail-part-policy.ts';
 import { type MimeParse, parseMime } from './mime-parse.ts';
+import { PartFiles, type Staged } from './part-files.ts';
 import { partVerdict } from './part-verdict.ts';
 import { drain, isFileSystemError, messageOf, refused, tooLarge } from './read-outcome.ts';
 import { safeFileName, safeReportedName } from './safe-file-name.ts';
-import { MemoryBudget, type StagedPart, stagePart } from './stage-part.ts';
+import type { MemoryBudget } from './stage-part.ts';
 import { filesInText, mayHoldFiles } from './text-files.ts';
 import type { MailDocument, ReadMessage, ReadMessageOptions, SkippedPart } from './types.ts';
 import { uudecodeStream } from './uudecode.ts';
@@ -33,14 +31,6 @@ export { documentStream } from './read-outcome.ts';
 
 // The part encodings mailparser leaves undecoded that are uuencode.
 const UUENCODE_ENCODINGS: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode', 'x-uue', 'uue']);
-
-/**
- * A part up to this size is kept in memory, within a budget per message: the temp file it would take costs
- * a create, writes, a close, a reread and an unlink, more than the parse of the part itself. Four messages
- * read at once hold at most 4 × 8 MiB; past the budget parts go to temp files as before.
- */
-const MEMORY_PART_BYTES = 1024 * 1024;
-const MEMORY_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 /**
  * Reads one raw RFC 5322 message from `source` as a stream: every attachment is decoded straight into a
@@ -80,11 +70,10 @@ class MessageReading {
   private readonly documents: MailDocument[] = [];
   private readonly skipped: SkippedPart[] = [];
   private readonly containers: StagedContainer[] = [];
-  private readonly tempPaths = new Set<string>();
   private readonly seenDigests = new Set<string>();
-  private readonly memory = new MemoryBudget(MEMORY_PART_BYTES, MEMORY_MESSAGE_BYTES);
   private ordinal = 0;
   private readonly options: ReadMessageOptions;
+  private readonly files: PartFiles;
   /** Set when the message's source failed (a dropped connection): the read is then worth retrying. */
   sourceFailed = false;
 
@@ -93,6 +82,7 @@ class MessageReading {
 
   constructor(options: ReadMessageOptions) {
     this.options = options;
+    this.files = new PartFiles(options.tempDir);
     this.host = {
       limits: options.limits,
       parse: (source, prefix, depth) => this.parse(source, prefix, depth, Number.POSITIVE_INFINITY),
@@ -124,7 +114,7 @@ class MessageReading {
       try {
         await openContainer(container, this.host);
       } finally {
-        await this.remove(container.path);
+        await this.files.remove(container.path);
       }
     }
     return {
@@ -137,10 +127,8 @@ class MessageReading {
     };
   }
 
-  async dispose(): Promise<void> {
-    const paths = [...this.tempPaths];
-    this.tempPaths.clear();
-    await Promise.all(paths.map((path) => rm(path, { force: true })));
+  dispose(): Promise<void> {
+    return this.files.dispose();
   }
 
   /** One pass of the MIME parser: attachments are taken as it reaches them, numbered under `prefix`. */
@@ -157,7 +145,8 @@ class MessageReading {
       headers: (headers) => {
         pass.report = isReportType(headers.get('content-type'));
       },
-      text: (text, pending) => (mayHoldFiles(text) ? this.takeTextFiles(text, prefix, depth, pending) : text),
+      text: (text, pending) =>
+        withWindows1252(mayHoldFiles(text) ? this.takeTextFiles(text, prefix, depth, pending) : text),
       attachment: (attachment) => this.takeAttachment(attachment, prefix, depth, pass.report),
       sourceFailed: () => {
         this.sourceFailed = true;
@@ -232,7 +221,7 @@ class MessageReading {
       kind,
       partPath: part.partPath,
       fileName: part.declaredName,
-      path: await this.fileOf(staged),
+      path: await this.files.fileOf(staged),
       depth: kind === 'forwarded' ? part.depth + 1 : part.depth,
     });
   }
@@ -251,44 +240,10 @@ class MessageReading {
     maxBytes: number,
     budget?: MemoryBudget,
   ): Promise<Staged | undefined> {
-    let staged: StagedPart;
-    try {
-      staged = await stagePart(content, this.options.tempDir, maxBytes, budget);
-    } catch (error) {
-      if (isFileSystemError(error)) throw error;
-      this.skip(
-        part.partPath,
-        part.declaredName,
-        'malformed',
-        `the part cannot be decoded: ${messageOf(error)}`,
-      );
-      return undefined;
-    }
-    if (staged.kind === 'too_large') {
-      this.skip(
-        part.partPath,
-        part.declaredName,
-        'too_large',
-        `the part is over ${maxBytes} bytes (the limit)`,
-      );
-      return undefined;
-    }
-    if (staged.path !== null) this.tempPaths.add(staged.path);
-    return staged;
-  }
-
-  /** A container is opened from a file: one kept in memory is written out (small archives are rare). */
-  private async fileOf(staged: Staged): Promise<string> {
-    if (staged.path !== null) return staged.path;
-    const path = join(this.options.tempDir, `part-${randomUUID()}`);
-    this.tempPaths.add(path);
-    await writeFile(path, staged.bytes ?? Buffer.alloc(0), { flag: 'wx' });
-    this.release(staged);
-    return path;
-  }
-
-  private release(staged: Staged): void {
-    if (staged.bytes !== null) this.memory.give(staged.bytes.length);
+    const staged = await this.files.stage(content, maxBytes, budget);
+    if (staged.kind === 'staged') return staged;
+    this.skip(part.partPath, part.declaredName, staged.reason, staged.detail);
+    return undefined;
   }
 
   /** Takes one part by its bytes; a part the reader fails on is skipped with the reason, not the message. */
@@ -311,7 +266,7 @@ class MessageReading {
     const maxBytes = part.insideZip
       ? Math.min(limits.zip.maxEntryBytes, limits.maxAttachmentBytes)
       : limits.maxAttachmentBytes;
-    const staged = await this.stage(content, part, maxBytes, this.memory);
+    const staged = await this.stage(content, part, maxBytes, this.files.memory);
     if (staged === undefined) return;
     const verdict = partVerdict(
       {
@@ -327,14 +282,12 @@ class MessageReading {
     );
     if (verdict.kind === 'skip') {
       this.skip(part.partPath, part.declaredName, verdict.reason, verdict.detail);
-      this.release(staged);
-      if (staged.path !== null) await this.remove(staged.path);
+      await this.files.discard(staged);
       return;
     }
     if (verdict.kind === 'container') {
       if (verdict.container === 'forwarded' && this.tooDeep(part)) {
-        this.release(staged);
-        if (staged.path !== null) await this.remove(staged.path);
+        await this.files.discard(staged);
         return;
       }
       await this.openLater(verdict.container, staged, part);
@@ -374,11 +327,4 @@ class MessageReading {
   private skip(partPath: string, fileName: string | null, reason: string, detail: string): void {
     this.skipped.push({ partPath, fileName: safeReportedName(fileName), reason, detail });
   }
-
-  private async remove(path: string): Promise<void> {
-    this.tempPaths.delete(path);
-    await rm(path, { force: true });
-  }
 }
-
-type Staged = Extract<StagedPart, { kind: 'staged' }>;

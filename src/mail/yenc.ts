@@ -1,9 +1,8 @@
 /**
  * yEnc, the Usenet encoding some old posting tools still paste into mail: a `=ybegin ... name=<name>` line,
  * lines of bytes shifted by 42 (`=` escapes a critical byte, shifted 64 more), a `=yend size=<n>
- * crc32=<hex>` line. The text reaches the reader decoded by its charset, and a Latin-1 label is decoded as
- * windows-1252, which has no character for five of the bytes yEnc writes (shifted `W`, `c`, `e`, `f`, `s`):
- * a file survives only in a charset that maps every byte (ISO-8859-15, ...). The CRC-32 tells which did.
+ * crc32=<hex>` line. The text reaches the reader decoded by its charset (a Latin-1 body byte for byte, see
+ * `document-mail-parser.ts`); in a charset that does not map every byte, the CRC-32 says the file was lost.
  */
 import { crc32 } from 'node:zlib';
 
@@ -77,7 +76,7 @@ function checked(
   const crc = /(?:^| )p?crc32=([0-9a-fA-F]{1,8})/.exec(end)?.[1];
   if (crc !== undefined && Number.parseInt(crc, 16) !== crc32(bytes)) {
     return malformed(
-      'the yEnc data does not match its CRC-32: its bytes did not survive the charset of the text',
+      'the yEnc data does not match its CRC-32: it was damaged, or its text was in a charset that changed bytes',
     );
   }
   return { name, bytes };

@@ -29,7 +29,7 @@ const original = (name: string, fileName: string): Promise<Buffer> =>
     .compile()
     .build();
 
-/** A text body with a PDF yEnc-encoded in it, in `charset`: whether its bytes survive depends on it. */
+/** A text body with a PDF yEnc-encoded in it, and one cut short before its `=yend` line. */
 const yEncMessage = (name: string, charset: string): CorpusMessage =>
   raw(
     name,
@@ -37,6 +37,9 @@ const yEncMessage = (name: string, charset: string): CorpusMessage =>
 The invoice, yEnc-encoded by a Usenet-era tool:
 
 ${yEncode(eightBitPdf(name), `${name}.pdf`)}
+And one cut short by a gateway:
+
+${yEncode(eightBitPdf(`${name} cut`), 'cut-short.pdf').replace(/=yend.*\n/, '')}
 Regards`,
   );
 

@@ -107,7 +107,7 @@ Content-Type: multipart/mixed; boundary="cs"
 Content-Type: text/plain; charset=latin1
 Content-Transfer-Encoding: 8bit
 
-Gr\u00fc\u00dfe.
+Gr\u00fc\u00dfe, 100\u0080 \u0096 merci.
 --cs
 Content-Type: application/pdf; name="=?latin1?Q?Gr=FC=DFe.pdf?="
 Content-Transfer-Encoding: base64

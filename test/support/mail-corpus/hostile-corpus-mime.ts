@@ -8,7 +8,7 @@ import { yEncode } from './corpus-formats.ts';
 import { BASE, base64Lines, type CorpusMessage, headers, pdfPart, raw } from './corpus-message.ts';
 
 /** A PDF with 8-bit bytes in its binary comment line, as real PDFs have: what 8bit and binary carry. */
-const eightBitPdf = (label: string): Buffer => {
+export const eightBitPdf = (label: string): Buffer => {
   const pdf = tinyPdf(label);
   const at = pdf.indexOf('\n') + 1;
   return Buffer.concat([

@@ -45,7 +45,7 @@ describe('the whole mail corpus through the docs alias', () => {
   const send = async (raw: Buffer): Promise<{ code: number | undefined; response: string }> => {
     try {
       const info = await transport.sendMail({ envelope: { from: 'ops@forwarder.example', to: alias }, raw });
-      return { code: undefined, response: info.response };
+      return { code: undefined, response: info.response ?? '' };
     } catch (error) {
       const { responseCode, response } = error as { responseCode?: number; response?: string };
       return { code: responseCode, response: response ?? String(error) };

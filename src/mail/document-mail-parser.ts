@@ -104,6 +104,16 @@ export class DocumentMailParser extends MailParser {
         node.disposition = 'attachment';
       }
       if (node.contentType === 'text/plain' && isLatin1Label(node.charset)) node.charset = 'binary';
+      // In a digest a part without a Content-Type is a message (RFC 2046 5.1.5), not text/plain as mailsplit
+      // defaults it: made a forwarded message, so its attachments are found.
+      if (
+        node.parentNode &&
+        node.parentNode.multipart === 'digest' &&
+        !node.headers?.getFirst('content-type')
+      ) {
+        node.contentType = 'message/rfc822';
+        node.disposition = 'attachment';
+      }
       return createNode(node);
     };
   }
@@ -137,6 +147,8 @@ interface HeaderLine {
 interface SplitNode {
   contentType?: string | false;
   charset?: string | false;
+  parentNode?: { multipart?: string | false } | false;
+  headers?: { getFirst(key: string): string };
   disposition?: string | false;
   filename?: string | false;
 }

@@ -74,11 +74,17 @@ const SKIPPED_EXTENSIONS: ReadonlyMap<string, PartSkip> = new Map([
 export function refusalByMessageType(header: unknown): PartSkip | undefined {
   if (typeof header !== 'object' || header === null || !('value' in header)) return undefined;
   const type = String(header.value).toLowerCase();
-  const params = 'params' in header && typeof header.params === 'object' ? header.params : null;
-  if (type.startsWith('multipart/') && !(params !== null && 'boundary' in params)) {
+  // mailparser's parsed header value: its params are an object of parameter names to strings.
+  const params =
+    'params' in header && typeof header.params === 'object' && header.params !== null
+      ? (header.params as Record<string, unknown>)
+      : {};
+  const boundary = String(params.boundary ?? '');
+  // RFC 2046 5.1.1: a boundary is 1 to 70 characters; an empty one marks every line that starts with `--`.
+  if (type.startsWith('multipart/') && boundary === '') {
     return {
       reason: 'no_boundary',
-      detail: `the message is ${type} without a boundary parameter: its parts cannot be told apart`,
+      detail: `the message is ${type} without a boundary: its parts cannot be told apart`,
     };
   }
   if (type === 'message/partial') {
@@ -91,7 +97,7 @@ export function refusalByMessageType(header: unknown): PartSkip | undefined {
     return { reason: 'encrypted', detail: 'the message is PGP encrypted: stevedore holds no key to open it' };
   }
   if (type !== 'application/pkcs7-mime' && type !== 'application/x-pkcs7-mime') return undefined;
-  const smimeType = String((params as Record<string, unknown> | null)?.['smime-type'] ?? '').toLowerCase();
+  const smimeType = String(params['smime-type'] ?? '').toLowerCase();
   if (smimeType === 'signed-data') {
     return {
       reason: 'opaque_signed',

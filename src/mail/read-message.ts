@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { AttachmentStream } from 'mailparser';
 import { detectFileType } from '../extraction/detect-file-type.ts';
@@ -25,6 +26,7 @@ import { safeFileName, safeReportedName } from './safe-file-name.ts';
 import type { MemoryBudget } from './stage-part.ts';
 import { filesInText, mayHoldFiles } from './text-files.ts';
 import type { MailDocument, ReadMessage, ReadMessageOptions, SkippedPart } from './types.ts';
+import { decodeBase64, isUndeclaredBase64 } from './undeclared-base64.ts';
 import { uudecodeStream } from './uudecode.ts';
 
 export { documentStream } from './read-outcome.ts';
@@ -280,6 +282,14 @@ class MessageReading {
       limits,
       { digests: this.seenDigests, documents: this.documents.length },
     );
+    if (verdict.kind === 'skip' && verdict.reason === 'unsupported_type' && !part.decodedBase64) {
+      if (isUndeclaredBase64(staged.head)) {
+        const bytes = staged.bytes ?? (await readFile(staged.path ?? ''));
+        await this.files.discard(staged);
+        await this.takePart(Readable.from([decodeBase64(bytes)]), { ...part, decodedBase64: true });
+        return;
+      }
+    }
     if (verdict.kind === 'skip') {
       this.skip(part.partPath, part.declaredName, verdict.reason, verdict.detail);
       await this.files.discard(staged);

@@ -46,6 +46,7 @@ const FAILED: Readonly<Record<string, string>> = {
   'message-partial': 'partial',
   'html-named-pdf': 'no_documents',
   'password-zip-only': 'no_documents',
+  'empty-boundary-parameter': 'no_boundary',
 };
 
 describe.runIf(available)('the whole hostile corpus in one mailbox, polled against Dovecot', () => {

@@ -9,6 +9,7 @@ import { BASE, base64Lines, type CorpusMessage, compose, raw } from './corpus-me
 import { HOSTILE_CORPUS } from './hostile-corpus.ts';
 import { HOSTILE_CORPUS_MIME } from './hostile-corpus-mime.ts';
 import { HOSTILE_CORPUS_NAMES } from './hostile-corpus-names.ts';
+import { HOSTILE_CORPUS_PARTS } from './hostile-corpus-parts.ts';
 
 /** The corpus; tests in test/unit/mail/read-message-corpus.test.ts state each one's outcome. */
 export const MAIL_CORPUS: readonly CorpusMessage[] = [
@@ -271,4 +272,5 @@ ${base64Lines(tinyPdf('scanner output'))}
   ...HOSTILE_CORPUS,
   ...HOSTILE_CORPUS_MIME,
   ...HOSTILE_CORPUS_NAMES,
+  ...HOSTILE_CORPUS_PARTS,
 ];

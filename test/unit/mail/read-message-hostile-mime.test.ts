@@ -5,6 +5,7 @@ import type { ReadMessage } from '../../../src/mail/types.ts';
 import { tinyPdf } from '../../support/mail-corpus/corpus-bytes.ts';
 import { eightBitPdf, HOSTILE_CORPUS_MIME } from '../../support/mail-corpus/hostile-corpus-mime.ts';
 import { HOSTILE_CORPUS_NAMES } from '../../support/mail-corpus/hostile-corpus-names.ts';
+import { HOSTILE_CORPUS_PARTS } from '../../support/mail-corpus/hostile-corpus-parts.ts';
 import { CORPUS_LIMITS, makeTempDir, readFixture } from '../../support/mail-corpus/read-fixture.ts';
 
 let tempDir: string;
@@ -28,7 +29,7 @@ async function read(name: string): Promise<ReadMessage> {
 
 describe('the hostile corpus, round 2: MIME structure and transfer encodings', () => {
   it('every round-2 message is read without a throw, and leaves no temp file', async () => {
-    for (const { name } of [...HOSTILE_CORPUS_MIME, ...HOSTILE_CORPUS_NAMES]) {
+    for (const { name } of [...HOSTILE_CORPUS_MIME, ...HOSTILE_CORPUS_NAMES, ...HOSTILE_CORPUS_PARTS]) {
       const message = await read(name);
       expect(message.refusal === null || message.documents.length === 0, name).toBe(true);
     }

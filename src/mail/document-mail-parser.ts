@@ -128,14 +128,20 @@ const LATIN1_LABELS: ReadonlySet<string> = new Set(['iso88591', 'latin1', 'l1', 
 const isLatin1Label = (charset: string | false | undefined): boolean =>
   typeof charset === 'string' && LATIN1_LABELS.has(charset.toLowerCase().replace(/[^a-z0-9]/g, ''));
 
-const WINDOWS_1252 = new TextDecoder('windows-1252');
+// The windows-1252 character of each byte 0x80-0x9F, by the C1 control of the same code.
+const WINDOWS_1252_C1: ReadonlyMap<string, string> = new Map(
+  Array.from({ length: 32 }, (_, index) => [
+    String.fromCharCode(0x80 + index),
+    new TextDecoder('windows-1252').decode(Buffer.from([0x80 + index])),
+  ]),
+);
 
 /**
  * `text` with U+0080-U+009F read as windows-1252 (`€`, curly quotes, dashes), as a Latin-1 body read byte for
  * byte has them; in any other text they are C1 controls, which nobody writes.
  */
 export const withWindows1252 = (text: string): string =>
-  text.replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252.decode(Buffer.from([char.charCodeAt(0)])));
+  text.replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1.get(char) ?? char);
 
 /** A raw header line as mailsplit lists it: its lower-case name and the whole line. */
 interface HeaderLine {

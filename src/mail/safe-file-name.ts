@@ -5,8 +5,10 @@
 import { isUtf8 } from 'node:buffer';
 
 // C0 and C1 controls, DEL; bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069) and the
-// invisible marks (U+200E, U+200F) that turn `invoice\u202Efdp.exe` into what looks like `invoiceexe.pdf`.
-const UNSAFE_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+// invisible marks (U+200E, U+200F) that turn `invoice\u202Efdp.exe` into what looks like `invoiceexe.pdf`;
+// the line and paragraph separators (U+2028, U+2029) that break a line as LF does; the zero-width space
+// and byte order mark (U+200B, U+FEFF) that make two names that look alike differ.
+const UNSAFE_CHARACTERS = /[\p{Cc}\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/gu;
 
 // Long enough for any real name; file systems refuse names past 255 bytes, so the UTF-8 length is capped
 // too (a name of CJK characters or emoji is 3-4 bytes a character).

@@ -67,6 +67,12 @@ describe('safeFileName and Windows', () => {
     expect(safeFileName('com10.pdf', 'pdf', 1)).toBe('com10.pdf');
   });
 
+  it('removes line and paragraph separators, zero-width spaces and byte order marks', () => {
+    expect(safeFileName('\ufeffin\u200bvoice\u2028X-Evil: 1\u2029.pdf', 'pdf', 1)).toBe(
+      'invoiceX-Evil: 1.pdf',
+    );
+  });
+
   it('drops trailing dots and spaces, which Windows would drop on save', () => {
     expect(safeFileName('invoice.pdf. . .', 'pdf', 1)).toBe('invoice.pdf');
     expect(safeFileName('..', 'pdf', 3)).toBe('attachment-3.pdf');

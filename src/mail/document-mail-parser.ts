@@ -99,6 +99,12 @@ export class DocumentMailParser extends MailParser {
         node.decoder = decoder;
       }
     };
+    // RFC 2046 5.1.1 lets a delimiter line end in blanks ("transport padding"); mailsplit takes such a
+    // line for content, and loses every part it delimits. The blanks are dropped before it compares.
+    const splitter = (this as unknown as { splitter: BoundaryComparer }).splitter;
+    const compareBoundary = splitter.compareBoundary.bind(splitter);
+    splitter.compareBoundary = (line, start, boundary) =>
+      compareBoundary(withoutPadding(line), start, boundary);
     self.createNode = (node: SplitNode) => {
       if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
         node.disposition = 'attachment';
@@ -142,6 +148,23 @@ const WINDOWS_1252_C1: ReadonlyMap<string, string> = new Map(
  */
 export const withWindows1252 = (text: string): string =>
   text.replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1.get(char) ?? char);
+
+/** mailsplit's splitter, as far as the delimiter check goes: 1 or 2 for a delimiter of `boundary`. */
+interface BoundaryComparer {
+  compareBoundary(line: Buffer, start: number, boundary: Buffer): 1 | 2 | false;
+}
+
+const isBlank = (byte: number | undefined): boolean => byte === 0x20 || byte === 0x09;
+
+/** `line` without the blanks before its line ending; the same buffer when it has none. */
+function withoutPadding(line: Buffer): Buffer {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === 0x0a || line[end - 1] === 0x0d)) end -= 1;
+  if (!isBlank(line[end - 1])) return line;
+  let cut = end;
+  while (cut > 0 && isBlank(line[cut - 1])) cut -= 1;
+  return Buffer.concat([line.subarray(0, cut), line.subarray(end)]);
+}
 
 /** A raw header line as mailsplit lists it: its lower-case name and the whole line. */
 interface HeaderLine {

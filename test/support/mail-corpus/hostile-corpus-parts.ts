@@ -13,7 +13,53 @@ ${pdfPart(fileName, subject)}
 --inner--
 `;
 
+/** A text part and a PDF, every line ended by `lineEnd` instead of CRLF. */
+const withLineEnds = (name: string, lineEnd: string): CorpusMessage => ({
+  name,
+  build: async () =>
+    Buffer.from(
+      `${headers(name, 'multipart/mixed; boundary="le"')}
+--le
+Content-Type: text/plain
+
+Every line of this message ends oddly.
+--le
+${pdfPart(`${name}.pdf`, name)}
+--le--
+`.replace(/\r?\n/g, lineEnd),
+      'latin1',
+    ),
+});
+
 export const HOSTILE_CORPUS_PARTS: readonly CorpusMessage[] = [
+  withLineEnds('cr-cr-lf-line-endings', '\r\r\n'),
+  raw(
+    'boundary-lines-with-transport-padding',
+    () => `${headers('boundary-lines-with-transport-padding', 'multipart/mixed; boundary="tp"')}
+--tp   
+${pdfPart('padded-one.pdf', 'padded delimiter one')}
+--tp\t 
+${pdfPart('padded-two.pdf', 'padded delimiter two')}
+--tp--  
+`,
+  ),
+  raw(
+    'empty-and-blank-names',
+    () => `${headers('empty-and-blank-names', 'multipart/mixed; boundary="m"')}
+--m
+Content-Type: application/pdf; name=
+Content-Disposition: attachment; filename*=''
+Content-Transfer-Encoding: base64
+
+${base64Lines(tinyPdf('empty name'))}
+--m
+Content-Type: application/pdf; name="   "
+Content-Transfer-Encoding: base64
+
+${base64Lines(tinyPdf('blank name'))}
+--m--
+`,
+  ),
   raw(
     'multipart-digest-of-messages',
     () => `${headers('multipart-digest-of-messages', 'multipart/digest; boundary="dg"')}

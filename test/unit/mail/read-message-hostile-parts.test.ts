@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMailMessage } from '../../../src/mail/read-message.ts';
 import type { ReadMessage } from '../../../src/mail/types.ts';
 import { tinyPdf } from '../../support/mail-corpus/corpus-bytes.ts';
-import { makeTempDir, readFixture } from '../../support/mail-corpus/read-fixture.ts';
+import {
+  CORPUS_DIR,
+  CORPUS_LIMITS,
+  makeTempDir,
+  readFixture,
+} from '../../support/mail-corpus/read-fixture.ts';
 
 let tempDir: string;
 let cleanup: () => Promise<void>;
@@ -72,6 +81,40 @@ describe('the hostile corpus, round 2: part structure', () => {
   it('multipart-declared-base64: an encoding on a multipart is ignored, as RFC 2045 allows none there', async () => {
     expect(documents(await read('multipart-declared-base64'))).toEqual([
       ['1', 'under-a-base64-multipart.pdf', 'application/pdf'],
+    ]);
+  });
+
+  it('cr-cr-lf-line-endings: the line ends are repaired, the PDF found', async () => {
+    const message = await read('cr-cr-lf-line-endings');
+    expect(message.metadata.subject).toBe('cr-cr-lf-line-endings');
+    expect(message.metadata.bodyPreview).toBe('Every line of this message ends oddly.');
+    expect(message.documents.map((doc) => [doc.fileName, doc.sha256])).toEqual([
+      ['cr-cr-lf-line-endings.pdf', sha256(tinyPdf('cr-cr-lf-line-endings'))],
+    ]);
+  });
+
+  it('cr-cr-lf-line-endings: repaired alike when the stream splits a line end', async () => {
+    const raw = await readFile(join(CORPUS_DIR, 'cr-cr-lf-line-endings.eml'));
+    // Chunks of 7 bytes: CR CR LF is cut everywhere it can be, the first line end too.
+    const chunks = Array.from({ length: Math.ceil(raw.length / 7) }, (_, n) =>
+      raw.subarray(n * 7, n * 7 + 7),
+    );
+    const message = await readMailMessage(Readable.from(chunks), { tempDir, limits: CORPUS_LIMITS });
+    await message.dispose();
+    expect(documents(message)).toEqual([['2', 'cr-cr-lf-line-endings.pdf', 'application/pdf']]);
+  });
+
+  it('boundary-lines-with-transport-padding: blanks after a delimiter (RFC 2046 5.1.1) do not hide it', async () => {
+    expect(documents(await read('boundary-lines-with-transport-padding'))).toEqual([
+      ['1', 'padded-one.pdf', 'application/pdf'],
+      ['2', 'padded-two.pdf', 'application/pdf'],
+    ]);
+  });
+
+  it('empty-and-blank-names: an empty or blank name is generated from the type', async () => {
+    expect(documents(await read('empty-and-blank-names'))).toEqual([
+      ['1', 'attachment-1.pdf', 'application/pdf'],
+      ['2', 'attachment-2.pdf', 'application/pdf'],
     ]);
   });
 });

@@ -28,6 +28,34 @@ const DECODED_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Fields a message has at most once (RFC 5322 3.6); a message with two (a spoofed From above the real one,
+ * a gateway adding a Subject) is read by its first, as Dovecot's ENVELOPE and most clients read it.
+ * mailparser would keep the last.
+ */
+const SINGLE_FIELDS: ReadonlySet<string> = new Set([
+  'subject',
+  'from',
+  'to',
+  'cc',
+  'message-id',
+  'in-reply-to',
+  'references',
+]);
+
+/** `lines` with the decoded headers only, and only the first of a field that may appear once. */
+function decodedLines(lines: HeaderLine[] | undefined): HeaderLine[] | undefined {
+  if (lines === undefined) return undefined;
+  const seen = new Set<string>();
+  return lines.filter((line) => {
+    if (!DECODED_HEADERS.has(line.key)) return false;
+    if (!SINGLE_FIELDS.has(line.key)) return true;
+    if (seen.has(line.key)) return false;
+    seen.add(line.key);
+    return true;
+  });
+}
+
+/**
  * mailparser reads a text/plain or text/html part as body text unless it is an attachment, even when it
  * names a file: a scanner that sends `Content-Type: text/plain; name="scan.pdf"` would have its PDF read
  * as text and lost. A text part that names a file is made an attachment here, so its bytes decide.
@@ -55,7 +83,7 @@ export class DocumentMailParser extends MailParser {
     const renderings = this as unknown as { getAddressesHTML(): string; getAddressesText(): string };
     renderings.getAddressesHTML = () => '';
     renderings.getAddressesText = () => '';
-    hooks.processHeaders = (lines) => processHeaders(lines?.filter((line) => DECODED_HEADERS.has(line.key)));
+    hooks.processHeaders = (lines) => processHeaders(decodedLines(lines));
     // At the end of a message mailparser ends the last part's decoder, which that part's end already did:
     // Node then makes an ERR_STREAM_ALREADY_FINISHED error, stack trace and all, for nothing, once a message.
     const ending = this as unknown as { curnode?: { decoder?: Writable }; endStream(): void };
@@ -71,13 +99,71 @@ export class DocumentMailParser extends MailParser {
         node.decoder = decoder;
       }
     };
+    // RFC 2046 5.1.1 lets a delimiter line end in blanks ("transport padding"); mailsplit takes such a
+    // line for content, and loses every part it delimits. The blanks are dropped before it compares.
+    const splitter = (this as unknown as { splitter: BoundaryComparer }).splitter;
+    const compareBoundary = splitter.compareBoundary.bind(splitter);
+    splitter.compareBoundary = (line, start, boundary) =>
+      compareBoundary(withoutPadding(line), start, boundary);
     self.createNode = (node: SplitNode) => {
       if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
+        node.disposition = 'attachment';
+      }
+      if (node.contentType === 'text/plain' && isLatin1Label(node.charset)) node.charset = 'binary';
+      // In a digest a part without a Content-Type is a message (RFC 2046 5.1.5), not text/plain as mailsplit
+      // defaults it: made a forwarded message, so its attachments are found.
+      if (
+        node.parentNode &&
+        node.parentNode.multipart === 'digest' &&
+        !node.headers?.getFirst('content-type')
+      ) {
+        node.contentType = 'message/rfc822';
         node.disposition = 'attachment';
       }
       return createNode(node);
     };
   }
+}
+
+// The labels of ISO-8859-1. mailparser decodes them as windows-1252 (as WHATWG says), which has no
+// character for five bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D): a file pasted in such a body (yEnc writes every
+// byte) would lose them. A Latin-1 text/plain body is read byte for byte instead, and its 0x80-0x9F
+// characters are then given their windows-1252 meaning by `withWindows1252`, for the preview.
+const LATIN1_LABELS: ReadonlySet<string> = new Set(['iso88591', 'latin1', 'l1', 'cp819', 'ibm819']);
+
+const isLatin1Label = (charset: string | false | undefined): boolean =>
+  typeof charset === 'string' && LATIN1_LABELS.has(charset.toLowerCase().replace(/[^a-z0-9]/g, ''));
+
+// The windows-1252 character of each byte 0x80-0x9F, by the C1 control of the same code.
+const WINDOWS_1252_C1: ReadonlyMap<string, string> = new Map(
+  Array.from({ length: 32 }, (_, index) => [
+    String.fromCharCode(0x80 + index),
+    new TextDecoder('windows-1252').decode(Buffer.from([0x80 + index])),
+  ]),
+);
+
+/**
+ * `text` with U+0080-U+009F read as windows-1252 (`€`, curly quotes, dashes), as a Latin-1 body read byte for
+ * byte has them; in any other text they are C1 controls, which nobody writes.
+ */
+export const withWindows1252 = (text: string): string =>
+  text.replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1.get(char) ?? char);
+
+/** mailsplit's splitter, as far as the delimiter check goes: 1 or 2 for a delimiter of `boundary`. */
+interface BoundaryComparer {
+  compareBoundary(line: Buffer, start: number, boundary: Buffer): 1 | 2 | false;
+}
+
+const isBlank = (byte: number | undefined): boolean => byte === 0x20 || byte === 0x09;
+
+/** `line` without the blanks before its line ending; the same buffer when it has none. */
+function withoutPadding(line: Buffer): Buffer {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === 0x0a || line[end - 1] === 0x0d)) end -= 1;
+  if (!isBlank(line[end - 1])) return line;
+  let cut = end;
+  while (cut > 0 && isBlank(line[cut - 1])) cut -= 1;
+  return Buffer.concat([line.subarray(0, cut), line.subarray(end)]);
 }
 
 /** A raw header line as mailsplit lists it: its lower-case name and the whole line. */
@@ -89,6 +175,9 @@ interface HeaderLine {
 /** The fields of a mailsplit node that decide whether mailparser reads it as text. */
 interface SplitNode {
   contentType?: string | false;
+  charset?: string | false;
+  parentNode?: { multipart?: string | false } | false;
+  headers?: { getFirst(key: string): string };
   disposition?: string | false;
   filename?: string | false;
 }

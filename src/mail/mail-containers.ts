@@ -26,6 +26,8 @@ export interface PartContext {
   readonly inline: boolean;
   readonly insideZip: boolean;
   readonly depth: number;
+  /** The bytes are the decoding of base64 the part's headers did not declare: not decoded again. */
+  readonly decodedBase64?: boolean;
 }
 
 /** What opening a container needs of the message being read (`read-message.ts`). */

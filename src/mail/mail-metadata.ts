@@ -62,7 +62,12 @@ function subjectOf(decoded: unknown, line: string | null): unknown {
 
 function nonEmptyString(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const trimmed = value.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, '').trim();
+  // Folding leaves runs of blanks (a fold of whitespace-only lines leaves several): one space is meant.
+  const trimmed = value
+    .replace(/[\t\r\n]/g, ' ')
+    .replace(CONTROL_CHARACTERS, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (trimmed === '') return null;
   // No more UTF-16 units than the cap: no more code points either, nothing to cut.
   if (trimmed.length <= MAX_HEADER_TEXT_CHARACTERS) return trimmed;

@@ -13,6 +13,13 @@ export interface PartSkip {
   readonly detail: string;
 }
 
+// An Outlook item saved to a file: a compound file of MAPI properties, not MIME, which the reader does not
+// open. Outlook forwards a message "as attachment" as message/rfc822 when asked, which is read.
+const OUTLOOK_MSG: PartSkip = {
+  reason: 'outlook_msg',
+  detail: 'an Outlook message file (.msg): forward the message as an attachment (.eml) instead',
+};
+
 const ENCRYPTED: PartSkip = {
   reason: 'encrypted',
   detail: 'an encrypted part (S/MIME or PGP): stevedore holds no key to open it',
@@ -37,6 +44,16 @@ const SKIPPED_TYPES: ReadonlyMap<string, PartSkip> = new Map([
   ['application/x-pkcs7-mime', ENCRYPTED],
   ['application/pgp-encrypted', ENCRYPTED],
   ['message/disposition-notification', { reason: 'delivery_report', detail: 'a read receipt' }],
+  // The headers of the message a bounce returns, without its body.
+  ['text/rfc822-headers', { reason: 'delivery_report', detail: 'the headers of a returned message' }],
+  [
+    'message/partial',
+    {
+      reason: 'partial',
+      detail: 'one fragment of a message split in parts (message/partial): fragments are not joined',
+    },
+  ],
+  ['application/vnd.ms-outlook', OUTLOOK_MSG],
 ]);
 
 const SKIPPED_EXTENSIONS: ReadonlyMap<string, PartSkip> = new Map([
@@ -46,6 +63,7 @@ const SKIPPED_EXTENSIONS: ReadonlyMap<string, PartSkip> = new Map([
   ['p7s', { reason: 'signature', detail: 'a message signature' }],
   ['asc', { reason: 'signature', detail: 'a message signature' }],
   ['p7m', ENCRYPTED],
+  ['msg', OUTLOOK_MSG],
   ['gpg', ENCRYPTED],
 ]);
 
@@ -56,12 +74,30 @@ const SKIPPED_EXTENSIONS: ReadonlyMap<string, PartSkip> = new Map([
 export function refusalByMessageType(header: unknown): PartSkip | undefined {
   if (typeof header !== 'object' || header === null || !('value' in header)) return undefined;
   const type = String(header.value).toLowerCase();
+  // mailparser's parsed header value: its params are an object of parameter names to strings.
+  const params =
+    'params' in header && typeof header.params === 'object' && header.params !== null
+      ? (header.params as Record<string, unknown>)
+      : {};
+  const boundary = String(params.boundary ?? '');
+  // RFC 2046 5.1.1: a boundary is 1 to 70 characters; an empty one marks every line that starts with `--`.
+  if (type.startsWith('multipart/') && boundary === '') {
+    return {
+      reason: 'no_boundary',
+      detail: `the message is ${type} without a boundary: its parts cannot be told apart`,
+    };
+  }
+  if (type === 'message/partial') {
+    return {
+      reason: 'partial',
+      detail: 'the message is one fragment of a message split in parts (message/partial): send it whole',
+    };
+  }
   if (type === 'multipart/encrypted') {
     return { reason: 'encrypted', detail: 'the message is PGP encrypted: stevedore holds no key to open it' };
   }
   if (type !== 'application/pkcs7-mime' && type !== 'application/x-pkcs7-mime') return undefined;
-  const params = 'params' in header && typeof header.params === 'object' ? header.params : null;
-  const smimeType = String((params as Record<string, unknown> | null)?.['smime-type'] ?? '').toLowerCase();
+  const smimeType = String(params['smime-type'] ?? '').toLowerCase();
   if (smimeType === 'signed-data') {
     return {
       reason: 'opaque_signed',
@@ -74,6 +110,28 @@ export function refusalByMessageType(header: unknown): PartSkip | undefined {
     detail: 'the message is S/MIME encrypted: stevedore holds no key to open it',
   };
 }
+
+// message/global (RFC 6532) is message/rfc822 with UTF-8 headers: the parser reads both alike.
+const FORWARDED_TYPES: ReadonlySet<string> = new Set(['message/rfc822', 'message/global']);
+
+/** Whether a part is declared as a forwarded message, to be opened and searched. */
+export const isForwardedType = (contentType: string): boolean =>
+  FORWARDED_TYPES.has(contentType.toLowerCase());
+
+/** Whether a message's Content-Type header (as mailparser parses it) is a delivery or read report. */
+export function isReportType(header: unknown): boolean {
+  const value = typeof header === 'object' && header !== null && 'value' in header ? header.value : header;
+  return String(value).toLowerCase() === 'multipart/report';
+}
+
+/**
+ * The original a bounce returns (message/rfc822 inside multipart/report) left this mailbox's side once
+ * already: its attachments are not new paperwork, and taking them would import what was sent.
+ */
+export const RETURNED_ORIGINAL: PartSkip = {
+  reason: 'delivery_report',
+  detail: 'the original message a delivery report returns: its attachments were sent, not received',
+};
 
 const TNEF_TYPES: ReadonlySet<string> = new Set(['application/ms-tnef', 'application/vnd.ms-tnef']);
 

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { AttachmentStream, HeaderLines, Headers, MessageText } from 'mailparser';
 import { DocumentMailParser } from './document-mail-parser.ts';
+import { LineEndings } from './line-endings.ts';
 
 /** What one pass of the MIME parser over a message (or a forwarded one) found around its parts. */
 export interface MimeParse {
@@ -20,6 +21,8 @@ export interface MimeParse {
 
 /** What the reader does with what the parser reaches, part by part. */
 export interface MimeHandlers {
+  /** The top-level headers of the message, before any of its parts. */
+  headers?(headers: Headers): void;
   /** The text body; returns what is kept of it for the preview. Parts found in it join `pending`. */
   text(text: string, pending: Promise<void>[]): string;
   attachment(attachment: AttachmentStream): Promise<void>;
@@ -57,6 +60,7 @@ export async function parseMime(
   });
   parser.on('headers', (value: Headers) => {
     headers = value;
+    handlers.headers?.(value);
   });
   parser.on('headerLines', (value: HeaderLines) => {
     headerLines = value;
@@ -74,6 +78,10 @@ export async function parseMime(
 
   let seenBytes = 0;
   let overCap = false;
+  const endings = new LineEndings();
+  const write = async (bytes: Buffer): Promise<void> => {
+    if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
+  };
   const digest = createHash('sha256');
   const feed = async (bytes: Buffer): Promise<void> => {
     seenBytes += bytes.length;
@@ -85,7 +93,7 @@ export async function parseMime(
       return;
     }
     try {
-      if (!parser.write(bytes)) await Promise.race([once(parser, 'drain'), parsed]);
+      await write(endings.fix(bytes));
     } catch (parserError) {
       // A parser that throws instead of emitting `error` has failed all the same: the rest is drained.
       fail(parserError instanceof Error ? parserError : new Error(String(parserError)));
@@ -107,6 +115,7 @@ export async function parseMime(
     }
   }
   try {
+    if (!overCap && error === undefined) await write(endings.flush());
     parser.end();
   } catch (parserError) {
     fail(parserError instanceof Error ? parserError : new Error(String(parserError)));

@@ -1,6 +1,7 @@
 import { ACCEPTED_CONTENT_TYPES } from '../domain/content-policy.ts';
 import type { DetectedFileType } from '../extraction/detect-file-type.ts';
 import { declaredPixels, MAX_IMAGE_PIXELS } from './image-pixels.ts';
+import { looksLikeMessage } from './looks-like-message.ts';
 import { skipUnopenedArchive } from './mail-part-policy.ts';
 import { isTnef } from './tnef.ts';
 import type { MailLimits } from './types.ts';
@@ -11,7 +12,7 @@ const ZIP_MIME = 'application/zip';
 export type PartVerdict =
   | { readonly kind: 'document'; readonly type: DetectedFileType }
   /** Opened once the parse is done: its entries or files are parts of their own. */
-  | { readonly kind: 'container'; readonly container: 'zip' | 'tnef' }
+  | { readonly kind: 'container'; readonly container: 'zip' | 'tnef' | 'forwarded' }
   | { readonly kind: 'skip'; readonly reason: string; readonly detail: string };
 
 export interface PartFacts {
@@ -42,10 +43,17 @@ export function partVerdict(part: PartFacts, limits: MailLimits, soFar: MessageS
   }
   if (type === undefined && isTnef(part.head) && !part.insideZip)
     return { kind: 'container', container: 'tnef' };
+  // A saved message sent under a type and name that say nothing (octet-stream, no .eml): read as forwarded.
+  if (type === undefined && !part.insideZip && looksLikeMessage(part.head)) {
+    return { kind: 'container', container: 'forwarded' };
+  }
   const archive = type === undefined ? undefined : skipUnopenedArchive(type.mime);
   if (archive !== undefined) return skip(archive.reason, archive.detail);
   if (type === undefined || !ACCEPTED_CONTENT_TYPES.has(type.mime)) {
-    return skip('unsupported_type', `the content is ${describe(type)}, not a PDF or an image`);
+    return skip(
+      'unsupported_type',
+      `the content is ${describe(type)}, not a PDF or a PNG, JPEG or TIFF image`,
+    );
   }
   const pixels = declaredPixels(type.mime, part.head);
   if (pixels !== undefined && pixels > MAX_IMAGE_PIXELS) {
@@ -69,5 +77,8 @@ export function partVerdict(part: PartFacts, limits: MailLimits, soFar: MessageS
 const skip = (reason: string, detail: string): PartVerdict => ({ kind: 'skip', reason, detail });
 
 function describe(type: DetectedFileType | undefined): string {
-  return type === undefined ? 'an unrecognised format' : `${type.mime} (.${type.ext})`;
+  if (type === undefined) return 'an unrecognised format';
+  // HEIC, WebP, GIF, BMP: images the service does not read; said so, not "not an image".
+  if (type.mime.startsWith('image/')) return `a ${type.ext.toUpperCase()} image (${type.mime})`;
+  return `${type.mime} (.${type.ext})`;
 }

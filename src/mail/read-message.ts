@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { Readable as ReadableStream } from 'node:stream';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { AttachmentStream } from 'mailparser';
 import { detectFileType } from '../extraction/detect-file-type.ts';
-import { parseRefusal } from './document-mail-parser.ts';
+import { parseRefusal, withWindows1252 } from './document-mail-parser.ts';
 import {
   type ContainerHost,
   openContainer,
@@ -14,33 +10,29 @@ import {
   type StagedContainer,
 } from './mail-containers.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
-import { isDeclaredTnef, refusalByMessageType, skipByDeclaration } from './mail-part-policy.ts';
+import {
+  isDeclaredTnef,
+  isForwardedType,
+  isReportType,
+  RETURNED_ORIGINAL,
+  refusalByMessageType,
+  skipByDeclaration,
+} from './mail-part-policy.ts';
 import { type MimeParse, parseMime } from './mime-parse.ts';
+import { PartFiles, type Staged } from './part-files.ts';
 import { partVerdict } from './part-verdict.ts';
+import { drain, isFileSystemError, messageOf, refused, tooLarge } from './read-outcome.ts';
 import { safeFileName, safeReportedName } from './safe-file-name.ts';
-import { MemoryBudget, type StagedPart, stagePart } from './stage-part.ts';
-import type {
-  MailDocument,
-  MailMetadata,
-  MessageRefusal,
-  ReadMessage,
-  ReadMessageOptions,
-  SkippedPart,
-} from './types.ts';
-import { findUuencoded, uudecodeStream } from './uudecode.ts';
+import type { MemoryBudget } from './stage-part.ts';
+import { filesInText, mayHoldFiles } from './text-files.ts';
+import type { MailDocument, ReadMessage, ReadMessageOptions, SkippedPart } from './types.ts';
+import { decodeBase64, isUndeclaredBase64 } from './undeclared-base64.ts';
+import { uudecodeStream } from './uudecode.ts';
+
+export { documentStream } from './read-outcome.ts';
 
 // The part encodings mailparser leaves undecoded that are uuencode.
 const UUENCODE_ENCODINGS: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode', 'x-uue', 'uue']);
-
-/**
- * A part up to this size is kept in memory, within a budget per message: the temp file it would take costs
- * a create, writes, a close, a reread and an unlink, more than the parse of the part itself. Four messages
- * read at once hold at most 4 × 8 MiB; past the budget parts go to temp files as before.
- */
-const MEMORY_PART_BYTES = 1024 * 1024;
-const MEMORY_MESSAGE_BYTES = 8 * 1024 * 1024;
-
-const FORWARDED_MIME = 'message/rfc822';
 
 /**
  * Reads one raw RFC 5322 message from `source` as a stream: every attachment is decoded straight into a
@@ -80,11 +72,10 @@ class MessageReading {
   private readonly documents: MailDocument[] = [];
   private readonly skipped: SkippedPart[] = [];
   private readonly containers: StagedContainer[] = [];
-  private readonly tempPaths = new Set<string>();
   private readonly seenDigests = new Set<string>();
-  private readonly memory = new MemoryBudget(MEMORY_PART_BYTES, MEMORY_MESSAGE_BYTES);
   private ordinal = 0;
   private readonly options: ReadMessageOptions;
+  private readonly files: PartFiles;
   /** Set when the message's source failed (a dropped connection): the read is then worth retrying. */
   sourceFailed = false;
 
@@ -93,6 +84,7 @@ class MessageReading {
 
   constructor(options: ReadMessageOptions) {
     this.options = options;
+    this.files = new PartFiles(options.tempDir);
     this.host = {
       limits: options.limits,
       parse: (source, prefix, depth) => this.parse(source, prefix, depth, Number.POSITIVE_INFINITY),
@@ -124,7 +116,7 @@ class MessageReading {
       try {
         await openContainer(container, this.host);
       } finally {
-        await this.remove(container.path);
+        await this.files.remove(container.path);
       }
     }
     return {
@@ -137,10 +129,8 @@ class MessageReading {
     };
   }
 
-  async dispose(): Promise<void> {
-    const paths = [...this.tempPaths];
-    this.tempPaths.clear();
-    await Promise.all(paths.map((path) => rm(path, { force: true })));
+  dispose(): Promise<void> {
+    return this.files.dispose();
   }
 
   /** One pass of the MIME parser: attachments are taken as it reaches them, numbered under `prefix`. */
@@ -150,17 +140,28 @@ class MessageReading {
     depth: number,
     maxBytes: number,
   ): Promise<MimeParse> {
+    // The headers of the message (or forwarded message) come before its parts: a delivery report's
+    // returned original is known for what it is when the parser reaches it.
+    const pass = { report: false };
     return parseMime(source, maxBytes, {
+      headers: (headers) => {
+        pass.report = isReportType(headers.get('content-type'));
+      },
       text: (text, pending) =>
-        text.includes('begin ') ? this.takeUuencoded(text, prefix, depth, pending) : text,
-      attachment: (attachment) => this.takeAttachment(attachment, prefix, depth),
+        withWindows1252(mayHoldFiles(text) ? this.takeTextFiles(text, prefix, depth, pending) : text),
+      attachment: (attachment) => this.takeAttachment(attachment, prefix, depth, pass.report),
       sourceFailed: () => {
         this.sourceFailed = true;
       },
     });
   }
 
-  private async takeAttachment(attachment: AttachmentStream, prefix: string, depth: number): Promise<void> {
+  private async takeAttachment(
+    attachment: AttachmentStream,
+    prefix: string,
+    depth: number,
+    inReport: boolean,
+  ): Promise<void> {
     this.ordinal += 1;
     const partId = attachment.partId ?? '1';
     const partPath = prefix === '' ? partId : `${prefix}.${partId}`;
@@ -169,57 +170,61 @@ class MessageReading {
     const content = attachment.content as Readable;
     try {
       const declared = { contentType: attachment.contentType, fileName: declaredName };
+      const part = { partPath, declaredName, inline: false, insideZip: false, depth };
       if (isDeclaredTnef(declared)) {
-        const part = { partPath, declaredName, inline: false, insideZip: false, depth };
         await this.stageContainer(content, part, 'tnef');
         return;
       }
-      const declaredSkip = skipByDeclaration(declared);
+      const declaredSkip =
+        inReport && isForwardedType(attachment.contentType) ? RETURNED_ORIGINAL : skipByDeclaration(declared);
       if (declaredSkip !== undefined) {
         this.skip(partPath, declaredName, declaredSkip.reason, declaredSkip.detail);
         await drain(content);
         return;
       }
-      if (attachment.contentType.toLowerCase() === FORWARDED_MIME) {
-        await this.stageForwarded(content, {
-          partPath,
-          declaredName,
-          inline: false,
-          insideZip: false,
-          depth,
-        });
+      if (isForwardedType(attachment.contentType)) {
+        await this.stageForwarded(content, part);
         return;
       }
       const inline = attachment.contentDisposition === 'inline' || attachment.related === true;
-      const encoding = String(attachment.headers.get('content-transfer-encoding') ?? '').toLowerCase();
+      const encoding = String(attachment.headers.get('content-transfer-encoding') ?? '')
+        .trim()
+        .toLowerCase();
       const decoded = UUENCODE_ENCODINGS.has(encoding) ? content.pipe(uudecodeStream()) : content;
       if (decoded !== content) content.on('error', (error) => decoded.destroy(error));
-      await this.takeStream(decoded, { partPath, declaredName, inline, insideZip: false, depth });
+      await this.takeStream(decoded, { ...part, inline });
     } finally {
       attachment.release();
     }
   }
 
   private async stageForwarded(content: Readable, part: PartContext): Promise<void> {
-    const { maxNestingDepth, maxAttachmentBytes } = this.options.limits;
-    if (part.depth >= maxNestingDepth) {
-      this.skip(
-        part.partPath,
-        part.declaredName,
-        'too_deep',
-        `forwarded more than ${maxNestingDepth} levels deep`,
-      );
+    if (this.tooDeep(part)) {
       await drain(content);
       return;
     }
-    const staged = await this.stage(content, part, maxAttachmentBytes);
+    const staged = await this.stage(content, part, this.options.limits.maxAttachmentBytes);
     if (staged === undefined) return;
+    await this.openLater('forwarded', staged, part);
+  }
+
+  /** Whether a forwarded message at `part` is past maxNestingDepth: then it is skipped with the reason. */
+  private tooDeep(part: PartContext): boolean {
+    const { maxNestingDepth } = this.options.limits;
+    if (part.depth < maxNestingDepth) return false;
+    const detail = `forwarded more than ${maxNestingDepth} levels deep`;
+    this.skip(part.partPath, part.declaredName, 'too_deep', detail);
+    return true;
+  }
+
+  /** Queues a staged part to be opened once the parse is done; a forwarded message is one level deeper. */
+  private async openLater(kind: StagedContainer['kind'], staged: Staged, part: PartContext): Promise<void> {
     this.containers.push({
-      kind: 'forwarded',
+      kind,
       partPath: part.partPath,
       fileName: part.declaredName,
-      path: await this.fileOf(staged),
-      depth: part.depth + 1,
+      path: await this.files.fileOf(staged),
+      depth: kind === 'forwarded' ? part.depth + 1 : part.depth,
     });
   }
 
@@ -227,13 +232,7 @@ class MessageReading {
   private async stageContainer(content: Readable, part: PartContext, kind: 'tnef'): Promise<void> {
     const staged = await this.stage(content, part, this.options.limits.maxAttachmentBytes);
     if (staged === undefined) return;
-    this.containers.push({
-      kind,
-      partPath: part.partPath,
-      fileName: part.declaredName,
-      path: await this.fileOf(staged),
-      depth: part.depth,
-    });
+    await this.openLater(kind, staged, part);
   }
 
   /** Stages a part, or records why it cannot be staged and returns undefined. */
@@ -243,44 +242,10 @@ class MessageReading {
     maxBytes: number,
     budget?: MemoryBudget,
   ): Promise<Staged | undefined> {
-    let staged: StagedPart;
-    try {
-      staged = await stagePart(content, this.options.tempDir, maxBytes, budget);
-    } catch (error) {
-      if (isFileSystemError(error)) throw error;
-      this.skip(
-        part.partPath,
-        part.declaredName,
-        'malformed',
-        `the part cannot be decoded: ${messageOf(error)}`,
-      );
-      return undefined;
-    }
-    if (staged.kind === 'too_large') {
-      this.skip(
-        part.partPath,
-        part.declaredName,
-        'too_large',
-        `the part is over ${maxBytes} bytes (the limit)`,
-      );
-      return undefined;
-    }
-    if (staged.path !== null) this.tempPaths.add(staged.path);
-    return staged;
-  }
-
-  /** A container is opened from a file: one kept in memory is written out (small archives are rare). */
-  private async fileOf(staged: Staged): Promise<string> {
-    if (staged.path !== null) return staged.path;
-    const path = join(this.options.tempDir, `part-${randomUUID()}`);
-    this.tempPaths.add(path);
-    await writeFile(path, staged.bytes ?? Buffer.alloc(0), { flag: 'wx' });
-    this.release(staged);
-    return path;
-  }
-
-  private release(staged: Staged): void {
-    if (staged.bytes !== null) this.memory.give(staged.bytes.length);
+    const staged = await this.files.stage(content, maxBytes, budget);
+    if (staged.kind === 'staged') return staged;
+    this.skip(part.partPath, part.declaredName, staged.reason, staged.detail);
+    return undefined;
   }
 
   /** Takes one part by its bytes; a part the reader fails on is skipped with the reason, not the message. */
@@ -303,7 +268,7 @@ class MessageReading {
     const maxBytes = part.insideZip
       ? Math.min(limits.zip.maxEntryBytes, limits.maxAttachmentBytes)
       : limits.maxAttachmentBytes;
-    const staged = await this.stage(content, part, maxBytes, this.memory);
+    const staged = await this.stage(content, part, maxBytes, this.files.memory);
     if (staged === undefined) return;
     const verdict = partVerdict(
       {
@@ -317,20 +282,25 @@ class MessageReading {
       limits,
       { digests: this.seenDigests, documents: this.documents.length },
     );
+    if (verdict.kind === 'skip' && verdict.reason === 'unsupported_type' && !part.decodedBase64) {
+      if (isUndeclaredBase64(staged.head)) {
+        const bytes = staged.bytes ?? (await readFile(staged.path ?? ''));
+        await this.files.discard(staged);
+        await this.takePart(Readable.from([decodeBase64(bytes)]), { ...part, decodedBase64: true });
+        return;
+      }
+    }
     if (verdict.kind === 'skip') {
       this.skip(part.partPath, part.declaredName, verdict.reason, verdict.detail);
-      this.release(staged);
-      if (staged.path !== null) await this.remove(staged.path);
+      await this.files.discard(staged);
       return;
     }
     if (verdict.kind === 'container') {
-      this.containers.push({
-        kind: verdict.container,
-        partPath: part.partPath,
-        fileName: part.declaredName,
-        path: await this.fileOf(staged),
-        depth: part.depth,
-      });
+      if (verdict.container === 'forwarded' && this.tooDeep(part)) {
+        await this.files.discard(staged);
+        return;
+      }
+      await this.openLater(verdict.container, staged, part);
       return;
     }
     this.seenDigests.add(staged.sha256);
@@ -346,74 +316,25 @@ class MessageReading {
   }
 
   /**
-   * Takes the files uuencoded in a text body (`begin 644 name`), numbered `uu1`, `uu2`, ... under the
+   * Takes the files uuencoded or yEnc-encoded in a text body, numbered `uu1`, `yenc1`, ... under the
    * message; returns the text without them, for the preview.
    */
-  private takeUuencoded(text: string, prefix: string, depth: number, pending: Promise<void>[]): string {
-    const { maxAttachmentBytes } = this.options.limits;
-    const found = findUuencoded(text, maxAttachmentBytes);
-    const partPathOf = (n: number): string => (prefix === '' ? `uu${n}` : `${prefix}.uu${n}`);
-    found.files.forEach((file, index) => {
-      const partPath = partPathOf(index + 1);
+  private takeTextFiles(text: string, prefix: string, depth: number, pending: Promise<void>[]): string {
+    const found = filesInText(text, this.options.limits.maxAttachmentBytes);
+    for (const file of found.files) {
+      const partPath = prefix === '' ? file.id : `${prefix}.${file.id}`;
       if (file.bytes === null) {
-        this.skip(
-          partPath,
-          file.name,
-          'too_large',
-          `the part is over ${maxAttachmentBytes} bytes (the limit)`,
-        );
-        return;
+        const problem = file.problem ?? { reason: 'malformed', detail: 'the file cannot be decoded' };
+        this.skip(partPath, file.name, problem.reason, problem.detail);
+        continue;
       }
       const part = { partPath, declaredName: file.name, inline: false, insideZip: false, depth };
-      pending.push(this.takeStream(ReadableStream.from([file.bytes]), part));
-    });
+      pending.push(this.takeStream(Readable.from([file.bytes]), part));
+    }
     return found.rest;
   }
 
   private skip(partPath: string, fileName: string | null, reason: string, detail: string): void {
     this.skipped.push({ partPath, fileName: safeReportedName(fileName), reason, detail });
   }
-
-  private async remove(path: string): Promise<void> {
-    this.tempPaths.delete(path);
-    await rm(path, { force: true });
-  }
-}
-
-type Staged = Extract<StagedPart, { kind: 'staged' }>;
-
-/** The bytes of a document as a stream, from memory or from its temp file. */
-export function documentStream(document: MailDocument): Readable {
-  if (document.bytes !== null) return ReadableStream.from([document.bytes]);
-  return createReadStream(document.path ?? '');
-}
-
-function refused(metadata: MailMetadata, refusal: MessageRefusal): ReadMessage {
-  return { metadata, documents: [], skipped: [], refusal, dispose: async () => {} };
-}
-
-function tooLarge(sizeBytes: number, maxBytes: number, verb: string): MessageRefusal {
-  return {
-    reason: 'too_large',
-    detail: `the message ${verb} ${sizeBytes} bytes; the largest accepted is ${maxBytes} bytes`,
-  };
-}
-
-/** Reads and drops a part the parser waits on; a part cut short by a parser failure is dropped all the same. */
-async function drain(stream: NodeJS.ReadableStream): Promise<void> {
-  try {
-    for await (const _chunk of stream) {
-      // dropped
-    }
-  } catch {
-    // the part is skipped either way
-  }
-}
-
-function isFileSystemError(error: unknown): boolean {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

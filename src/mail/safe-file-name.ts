@@ -5,8 +5,10 @@
 import { isUtf8 } from 'node:buffer';
 
 // C0 and C1 controls, DEL; bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069) and the
-// invisible marks (U+200E, U+200F) that turn `invoice\u202Efdp.exe` into what looks like `invoiceexe.pdf`.
-const UNSAFE_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+// invisible marks (U+200E, U+200F) that turn `invoice\u202Efdp.exe` into what looks like `invoiceexe.pdf`;
+// the line and paragraph separators (U+2028, U+2029) that break a line as LF does; the zero-width space
+// and byte order mark (U+200B, U+FEFF) that make two names that look alike differ.
+const UNSAFE_CHARACTERS = /[\p{Cc}\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/gu;
 
 // Long enough for any real name; file systems refuse names past 255 bytes, so the UTF-8 length is capped
 // too (a name of CJK characters or emoji is 3-4 bytes a character).
@@ -18,6 +20,10 @@ const EXTENSION_ALIASES: ReadonlyMap<string, readonly string[]> = new Map([
   ['jpg', ['jpg', 'jpeg']],
   ['tif', ['tif', 'tiff']],
 ]);
+
+// Device names Windows reserves whatever the extension (`CON.pdf`, `aux.tar.pdf` are the console and the
+// auxiliary port): a sink writing such a name on Windows fails, or writes to the device.
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
 
 // UTF-8 bytes read as Latin-1 (`MÃ¤rz` for `März`): a lead byte C2-F4 then a continuation byte.
 const MOJIBAKE = /[\u00c2-\u00f4][\u0080-\u00bf]/;
@@ -48,10 +54,13 @@ export function safeReportedName(declared: string | null | undefined): string | 
  */
 function clean(declared: string): string {
   const lastSegment = declared.split(/[/\\]/).pop() ?? '';
-  return repairMojibake(lastSegment)
+  const cleaned = repairMojibake(lastSegment)
     .replace(UNSAFE_CHARACTERS, '')
     .replace(/\uFFFD/g, '_')
+    // Windows drops trailing dots and spaces: `invoice.pdf. .` would be saved as `invoice.pdf` anyway.
+    .replace(/[. ]+$/, '')
     .trim();
+  return WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned;
 }
 
 /** A name whose UTF-8 bytes were decoded as Latin-1 (a wrong charset label), decoded again as UTF-8. */

@@ -41,6 +41,12 @@ const FAILED: Readonly<Record<string, string>> = {
   'one-byte-over-the-size-cap': 'too_large',
   'zip-thousand-entries': 'no_documents',
   'huge-inline-image': 'no_documents',
+  'multipart-without-boundary': 'no_boundary',
+  'bounce-carrying-original-pdf': 'no_documents',
+  'message-partial': 'partial',
+  'html-named-pdf': 'no_documents',
+  'password-zip-only': 'no_documents',
+  'empty-boundary-parameter': 'no_boundary',
 };
 
 describe.runIf(available)('the whole hostile corpus in one mailbox, polled against Dovecot', () => {

@@ -5,31 +5,10 @@
 import { crc32, deflateSync } from 'node:zlib';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { tinyPdf, zip } from './corpus-bytes.ts';
-import { BASE, type CorpusMessage, compose, raw } from './corpus-message.ts';
+import { BASE, base64Lines, type CorpusMessage, compose, headers, pdfPart, raw } from './corpus-message.ts';
 
 /** What the corpus's size-cap messages are measured against: `CORPUS_LIMITS.maxMessageBytes`. */
 export const CORPUS_MAX_MESSAGE_BYTES = 1024 * 1024;
-
-/** The headers every hand-written message starts with. */
-const headers = (name: string, contentType: string, extra = ''): string =>
-  `From: ops@forwarder.example
-To: docs+acme@stevedore.local
-Subject: ${name}
-Date: Mon, 02 Mar 2026 09:30:00 +0000
-Message-ID: <${name}@corpus.example>
-MIME-Version: 1.0
-${extra}Content-Type: ${contentType}
-`;
-
-const base64Lines = (bytes: Buffer): string => bytes.toString('base64').replace(/.{76}/g, '$&\n');
-
-/** A part with a base64 PDF: the building block of most hand-written messages. */
-const pdfPart = (fileName: string, label: string, extra = ''): string =>
-  `Content-Type: application/pdf; name="${fileName}"
-Content-Disposition: attachment; filename="${fileName}"
-Content-Transfer-Encoding: base64
-${extra}
-${base64Lines(tinyPdf(label))}`;
 
 /** uuencode as `uuencode(1)` writes it: 45 bytes a line, each line led by its length. */
 export function uuencode(bytes: Buffer): string {

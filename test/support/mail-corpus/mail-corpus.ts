@@ -5,10 +5,11 @@
  */
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { jpegHeader, png, tinyPdf, zip } from './corpus-bytes.ts';
-import { BASE, type CorpusMessage, compose, raw } from './corpus-message.ts';
+import { BASE, base64Lines, type CorpusMessage, compose, raw } from './corpus-message.ts';
 import { HOSTILE_CORPUS } from './hostile-corpus.ts';
-
-const base64Lines = (bytes: Buffer): string => bytes.toString('base64').replace(/.{76}/g, '$&\n');
+import { HOSTILE_CORPUS_MIME } from './hostile-corpus-mime.ts';
+import { HOSTILE_CORPUS_NAMES } from './hostile-corpus-names.ts';
+import { HOSTILE_CORPUS_PARTS } from './hostile-corpus-parts.ts';
 
 /** The corpus; tests in test/unit/mail/read-message-corpus.test.ts state each one's outcome. */
 export const MAIL_CORPUS: readonly CorpusMessage[] = [
@@ -269,4 +270,7 @@ ${base64Lines(tinyPdf('scanner output'))}
 `,
   ),
   ...HOSTILE_CORPUS,
+  ...HOSTILE_CORPUS_MIME,
+  ...HOSTILE_CORPUS_NAMES,
+  ...HOSTILE_CORPUS_PARTS,
 ];

@@ -57,6 +57,29 @@ describe('safeFileName against hostile names', () => {
   });
 });
 
+describe('safeFileName and Windows', () => {
+  it('prefixes the device names Windows reserves, whatever the case or extension', () => {
+    expect(safeFileName('CON.pdf', 'pdf', 1)).toBe('_CON.pdf');
+    expect(safeFileName('lpt9', 'pdf', 1)).toBe('_lpt9.pdf');
+    expect(safeFileName('aux.tar.pdf', 'pdf', 1)).toBe('_aux.tar.pdf');
+    // Only the whole first segment: a name that starts with one is an ordinary name.
+    expect(safeFileName('console.pdf', 'pdf', 1)).toBe('console.pdf');
+    expect(safeFileName('com10.pdf', 'pdf', 1)).toBe('com10.pdf');
+  });
+
+  it('removes line and paragraph separators, zero-width spaces and byte order marks', () => {
+    expect(safeFileName('\ufeffin\u200bvoice\u2028X-Evil: 1\u2029.pdf', 'pdf', 1)).toBe(
+      'invoiceX-Evil: 1.pdf',
+    );
+  });
+
+  it('drops trailing dots and spaces, which Windows would drop on save', () => {
+    expect(safeFileName('invoice.pdf. . .', 'pdf', 1)).toBe('invoice.pdf');
+    expect(safeFileName('..', 'pdf', 3)).toBe('attachment-3.pdf');
+    expect(safeReportedName('notes.txt . ')).toBe('notes.txt');
+  });
+});
+
 describe('safeReportedName', () => {
   it('cleans a name without adding an extension, and keeps null', () => {
     expect(safeReportedName('../x\u202E.ics')).toBe('x.ics');

@@ -130,6 +130,7 @@ export const DOCUMENT_ENDPOINTS: readonly Endpoint[] = [
     request: rotateDocumentRequest,
     response: actionAcceptedResponse,
     status: 202,
+    conflict: 'The turned image is the content of another document of the account: code duplicate_document',
   },
   {
     method: 'post',

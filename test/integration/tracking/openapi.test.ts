@@ -60,6 +60,16 @@ test('every operation documents the error statuses it answers: 400, 401, 403, 40
   expect(statuses('/v2/shipments', 'get')).toEqual(['200', '400', '401', '429']);
   expect(statuses('/v2/containers/{id}/route', 'get')).toEqual(['200', '400', '401', '403', '404', '429']);
   expect(statuses('/v2/documents', 'post')).toEqual(['201', '400', '401', '409', '422', '429']);
+  // A turn that would give the document another document's bytes is a 409 duplicate_document.
+  expect(statuses('/v2/documents/{id}/rotate', 'post')).toEqual([
+    '202',
+    '400',
+    '401',
+    '404',
+    '409',
+    '422',
+    '429',
+  ]);
   const limited = document.paths['/v2/tracking_requests']?.post?.responses['429']?.headers ?? {};
   expect(Object.keys(limited).sort()).toEqual([
     'Retry-After',

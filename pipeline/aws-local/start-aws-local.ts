@@ -55,6 +55,11 @@ export interface AwsLocalOptions {
    * benchmarks pass clients with a counting middleware, so that the emulation's polls are not counted.
    */
   readonly functionClients?: (endpoint: string) => AwsClients;
+  /**
+   * Count the ledger's writes as deployed: one conditional PUT each instead of a read and a write. The
+   * emulator ignores `If-None-Match`, so this is for measuring requests, never for redelivery tests.
+   */
+  readonly trustConditionalWrites?: boolean;
   /** Shorter in tests: a failed record comes back sooner, and the DLQ fills faster. */
   readonly visibilityTimeoutSeconds?: number;
   readonly maxReceiveCount?: number;
@@ -130,6 +135,9 @@ export async function startAwsLocal(options: AwsLocalOptions): Promise<AwsLocal>
       visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? DEFAULT_VISIBILITY_TIMEOUT_SECONDS,
       ...(options.retry === undefined ? {} : { retry: options.retry }),
       ...(options.powertools === undefined ? {} : { powertools: options.powertools }),
+      ...(options.trustConditionalWrites === undefined
+        ? {}
+        : { trustConditionalWrites: options.trustConditionalWrites }),
     });
 
     const webhook = createWebhookHandler(composition.webhook());

@@ -17,18 +17,24 @@ const DOCUMENTS = 12;
 const NO_RATE_LIMIT = 1_000_000;
 
 /**
- * The fewest calls one document can cost on the happy path, by what each step must do at least once:
+ * The fewest calls one document can cost on the happy path, as deployed (S3 honours `If-None-Match`, so
+ * the ledger writes a new entry with one conditional PUT), by what each step must do at least once:
  * - SQS (2): the drop function sends the intake message; the webhook function sends the events message.
  *   (Receives and deletes are the event source mapping's, not the functions'.)
  * - S3 (8): the drop function reads the object, stages it, copies it to archive/ and deletes it from
  *   inbox/; ingest reads the staged bytes; events writes results/<id>.json; and the ledger records the
  *   content's document id once and the outcome once (without them a redelivery would upload twice).
  * - service (3): create the direct upload, PUT the bytes, create the document.
+ * And for each number the events stage closes the loop on (the container and B/L numbers of a bill or an
+ * arrival notice): the service infers its line (1) and, when sure, creates the tracking request (1); the
+ * ledger is read for the number (1) and, for a request created, records the intent and the request (2).
  */
-const MINIMUM = { sqs: 2, s3: 8, service: 3 } as const;
+const BASE_MINIMUM = { sqs: 2, s3: 8, service: 3 } as const;
 
-type Counted = keyof typeof MINIMUM;
+type Counted = keyof typeof BASE_MINIMUM;
 const counts: Record<Counted, number> = { sqs: 0, s3: 0, service: 0 };
+/** Numbers whose line the service was asked for, and tracking requests created. */
+const tracking = { inferred: 0, created: 0 };
 const calls = new Map<string, number>();
 
 /** Counts every request an SDK client sends, by service and command, before it leaves. */
@@ -46,7 +52,13 @@ await withTempDir('stevedore-aws-requests-', async (dir) => {
   // The service client calls the global fetch; only requests to the service are counted.
   globalThis.fetch = (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (serviceOrigin !== '' && url.startsWith(serviceOrigin)) counts.service += 1;
+    if (serviceOrigin !== '' && url.startsWith(serviceOrigin)) {
+      counts.service += 1;
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      const path = new URL(url).pathname;
+      if (method === 'POST' && path.endsWith('/tracking_requests/infer_number')) tracking.inferred += 1;
+      if (method === 'POST' && path.endsWith('/tracking_requests')) tracking.created += 1;
+    }
     return realFetch(input, init);
   };
   // The byte upload goes over node:http (see put-stream.ts), not fetch: counted there too.
@@ -71,6 +83,8 @@ await withTempDir('stevedore-aws-requests-', async (dir) => {
       clientRequestsPerMinute: NO_RATE_LIMIT,
     },
     powertools: quietPowertools,
+    // As deployed: S3 honours If-None-Match (the emulator ignores it; this happy path writes each key once).
+    trustConditionalWrites: true,
     functionClients: (endpoint) => {
       const clients = localClients(endpoint);
       return { sqs: counting(clients.sqs, 'sqs'), s3: counting(clients.s3, 's3') };
@@ -99,21 +113,29 @@ await withTempDir('stevedore-aws-requests-', async (dir) => {
     progress(
       `aws-requests: ${[...calls].map(([name, n]) => `${name}=${(n / DOCUMENTS).toFixed(1)}`).join(', ')}`,
     );
+    const minimum: Record<Counted, number> = {
+      sqs: BASE_MINIMUM.sqs,
+      s3: BASE_MINIMUM.s3 + (tracking.inferred + 2 * tracking.created) / DOCUMENTS,
+      service: BASE_MINIMUM.service + (tracking.inferred + tracking.created) / DOCUMENTS,
+    };
+    progress(
+      `aws-requests: ${(tracking.inferred / DOCUMENTS).toFixed(2)} numbers inferred and ${(tracking.created / DOCUMENTS).toFixed(2)} tracking requests created per document`,
+    );
     for (const kind of ['sqs', 's3', 'service'] as const) {
       printResult({
         name: `aws-requests-per-document ${kind}`,
         value: counts[kind] / DOCUMENTS,
         unit: 'requests',
-        baseline: { name: 'argued minimum', value: MINIMUM[kind], unit: 'requests' },
+        baseline: { name: 'argued minimum', value: minimum[kind], unit: 'requests' },
       });
     }
     const total = counts.sqs + counts.s3 + counts.service;
-    const minimum = MINIMUM.sqs + MINIMUM.s3 + MINIMUM.service;
+    const least = minimum.sqs + minimum.s3 + minimum.service;
     printResult({
       name: 'aws-requests-per-document total',
       value: total / DOCUMENTS,
       unit: 'requests',
-      baseline: { name: 'argued minimum', value: minimum, unit: 'requests' },
+      baseline: { name: 'argued minimum', value: least, unit: 'requests' },
     });
   } finally {
     globalThis.fetch = realFetch;

@@ -28,9 +28,10 @@ const DECODED_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Fields a message has at most once (RFC 5322 3.6); a message with two (a spoofed From above the real one,
- * a gateway adding a Subject) is read by its first, as Dovecot's ENVELOPE and most clients read it.
- * mailparser would keep the last.
+ * Fields a message has at most once (RFC 5322 3.6); a message with two (a gateway adding a Subject, a
+ * spoofed From) is read by its last, as Dovecot's ENVELOPE reads the Subject and Message-ID, and as the
+ * poller's listing reads the Message-ID it identifies the message by (`messageIdOf`): a result's
+ * `message_id` is then that identity's.
  */
 const SINGLE_FIELDS: ReadonlySet<string> = new Set([
   'subject',
@@ -42,17 +43,14 @@ const SINGLE_FIELDS: ReadonlySet<string> = new Set([
   'references',
 ]);
 
-/** `lines` with the decoded headers only, and only the first of a field that may appear once. */
+/** `lines` with the decoded headers only, and only the last of a field that may appear once. */
 function decodedLines(lines: HeaderLine[] | undefined): HeaderLine[] | undefined {
   if (lines === undefined) return undefined;
-  const seen = new Set<string>();
-  return lines.filter((line) => {
-    if (!DECODED_HEADERS.has(line.key)) return false;
-    if (!SINGLE_FIELDS.has(line.key)) return true;
-    if (seen.has(line.key)) return false;
-    seen.add(line.key);
-    return true;
-  });
+  const last = new Map<string, HeaderLine>();
+  for (const line of lines) if (SINGLE_FIELDS.has(line.key)) last.set(line.key, line);
+  return lines.filter(
+    (line) => DECODED_HEADERS.has(line.key) && (!SINGLE_FIELDS.has(line.key) || last.get(line.key) === line),
+  );
 }
 
 /**

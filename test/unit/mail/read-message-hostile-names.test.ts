@@ -195,10 +195,10 @@ describe('the hostile corpus, round 2: headers', () => {
     expect(long.metadata.subject).toMatch(/^Invoice Invoice/);
   });
 
-  it('duplicate-subject-and-from: the first of each is read, as IMAP ENVELOPE reads it', async () => {
+  it("duplicate-subject-and-from: the last of each is read, as Dovecot's ENVELOPE reads the Subject", async () => {
     const { metadata } = await read('duplicate-subject-and-from');
-    expect(metadata.subject).toBe('the first subject');
-    expect(metadata.from).toEqual(['first@forwarder.example']);
+    expect(metadata.subject).toBe('the second subject');
+    expect(metadata.from).toEqual(['second@forwarder.example']);
   });
 
   it('header-folded-with-whitespace-only-lines: a fold of blanks is a fold, not the end of the headers', async () => {

@@ -245,12 +245,14 @@ describe('the running worker', () => {
   it('sweeps again while it runs: a copy orphaned after its start goes, a queued one stays', async () => {
     const root = tempDir();
     const dataDir = join(root, 'data');
+    // Queued before the start: the worker's ingest cannot reach the service, so the message waits for
+    // another try. (Staged while the worker runs, its copy would be a day old to the worker's clock before
+    // its message was sent, a window no real source holds a copy for.)
+    await crashAt(dataDir, 'enqueue', 'queued', SMALL);
     // A day ahead: every copy made from here on is old enough to be swept once nothing names it.
     const worker = await startWorkerADayAhead(root, { tuning: { stagedSweepEveryMs: 20 } });
     // Left after the start's sweep, as a poll killed mid-chunk in a long-running worker would leave it.
     await crashAt(dataDir, 'stage', 'orphan', LARGE);
-    // Queued: the worker's ingest cannot reach the service, so the message waits for another try.
-    await crashAt(dataDir, 'enqueue', 'queued', SMALL);
     const { blobs } = workerStores(dataDir);
 
     const deadline = Date.now() + 10_000;

@@ -8,6 +8,11 @@
  * two references mean no one reference, and a carrier guessed from part of a string is worse than none.
  */
 
+import { otherTradeNumber, otherTradeWord } from './other-trade-numbers.ts';
+import { isLabelWord, type LabelledKind, labelOf, NON_LATIN_WORD, SHORT_LABELS } from './reference-labels.ts';
+
+export type { LabelledKind } from './reference-labels.ts';
+
 /** No carrier reference is longer than 30 characters; a sentence around one is rarely past 200. */
 const MAX_INPUT_LENGTH = 200;
 /**
@@ -38,7 +43,7 @@ const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
  * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`); a star only in front, where
  * it is a bullet (after a number it marks a footnote, and the number is not whole).
  */
-const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·]+$/gu;
+const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·。、]+$/gu;
 /**
  * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
  * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
@@ -56,8 +61,18 @@ const SIGN_OFF =
 const NUMBER_PART = /^(?=[^0-9]*[0-9])[A-Za-z0-9-]{5,}$/u;
 /** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
 const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
-/** A word as a label or a sentence has it once its wrapping is gone: Latin letters only. */
+/** A word of Latin letters only: a label, a sentence's word, a line's code. */
 const LETTERS_ONLY = /^[A-Za-z]+$/;
+/** Arabic-Indic and Extended Arabic-Indic (Persian, Urdu) digits, read as the digits they are. */
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/gu;
+/**
+ * Where Chinese, Japanese or Korean text meets Latin letters or digits: those scripts put no space between
+ * a label and its number (`提单号MAEU…`, `箱号CSNU…`), so the break is put in.
+ */
+const CJK_LATIN_BOUNDARY =
+  /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9.,;:!?)\]])(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/gu;
+/** A comma or semicolon after a number: a list of numbers, not one reference split for reading. */
+const LIST_SEPARATOR_AFTER = /^(?=.*[0-9]).*[,;、]$/u;
 /**
  * A word of nine letters and digits or more, with a digit, is a reference on its own: two of them are
  * two references (`MAEU123456789 MAEU987654321`). A reference split for reading (`EGLV 123456 789012`,
@@ -74,75 +89,6 @@ const EQUIPMENT_CODE =
   /^(?:[0-9]{1,2}X)?(?:20|40|45|53)(?:FT)?(?:GP|DV|DC|HC|HQ|RF|RH|RE|OT|FR|FL|TK|PL|NOR|SD|ST)?$|^[1-9LMNP][0-9A-Z][GVBSRHUPT][0-9]$/;
 /** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
 const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
-
-/** What a label says the reference is: a number type, or a forwarder's house bill. */
-export type LabelledKind = 'container' | 'bill_of_lading' | 'booking' | 'house_bill';
-/**
- * A label that says the number is none of a carrier's (a purchase order, an invoice, a customs entry): the
- * service tracks only master bills, bookings and containers, so the number is refused, not guessed at.
- */
-type NotCarrierLabel = 'not_carrier';
-
-/**
- * Short words of labels and sentences (four letters or fewer, separators gone, upper case), with the
- * number type the label names where it names one. A carrier prints at most four letters (a SCAC, a port
- * code, a branch code) before the digits of a reference, so words of five letters or more are never part
- * of one; these shorter ones are the labels people type in front of it, and the brand names that go with
- * it (`MSC MEDU…`), never a bill prefix or a port code.
- */
-const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | null> = new Map<
-  string,
-  LabelledKind | NotCarrierLabel | null
->([
-  ['BL', 'bill_of_lading'],
-  ['BOL', 'bill_of_lading'],
-  ['MBL', 'bill_of_lading'],
-  ['MBOL', 'bill_of_lading'],
-  ['OBL', 'bill_of_lading'],
-  ['SWB', 'bill_of_lading'],
-  ['BILL', 'bill_of_lading'],
-  ['BKG', 'booking'],
-  ['BKNG', 'booking'],
-  ['BK', 'booking'],
-  ['CNTR', 'container'],
-  ['CTNR', 'container'],
-  ['CNT', 'container'],
-  ['CTR', 'container'],
-  ['CONT', 'container'],
-  ['BOX', 'container'],
-  ['HBL', 'house_bill'],
-  ['HBOL', 'house_bill'],
-  ['PO', 'not_carrier'],
-  ['INV', 'not_carrier'],
-  // A shipping order (`S/O No.`) is what Asian forwarders call the line's booking.
-  ['SO', 'booking'],
-  // Seal, HS code, phone and fax numbers are printed beside references and are none.
-  ['HS', 'not_carrier'],
-  ['SEAL', 'not_carrier'],
-  ['TEL', 'not_carrier'],
-  ['FAX', 'not_carrier'],
-  ['MOB', 'not_carrier'],
-  ...['NO', 'NR', 'NUM', 'NBR', 'REF', 'ID', 'OF', 'IS', 'THE', 'OUR', 'MY', 'FOR', 'ME', 'PLS', 'PLZ'].map(
-    (word) => [word, null] as const,
-  ),
-  ...['TO', 'AND', 'A', 'AN', 'HI', 'PER', 'ON', 'AT', 'VIA'].map((word) => [word, null] as const),
-  // Brand names typed before the line's own reference; none is a bill prefix.
-  ...['MSC', 'ONE', 'HMM', 'ZIM', 'OOCL', 'CMA', 'CGM', 'APL', 'ANL', 'PIL', 'RCL', 'YML', 'WHL'].map(
-    (brand) => [brand, null] as const,
-  ),
-]);
-/** Short labels that are also everyday words in lower case (`so`): labels only in capitals. */
-const CAPITALS_ONLY: ReadonlySet<string> = new Set(['SO']);
-/** Long label words that name a number type (`Container`, `Booking`, `lading`), upper case. */
-const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabel]> = [
-  [/^CONTAINERS?$/, 'container'],
-  [/^BOOKINGS?$/, 'booking'],
-  [/^LADING$|^WAYBILL$/, 'bill_of_lading'],
-  [/^HOUSE$/, 'house_bill'],
-  [/^INVOICES?$|^PURCHASE$|^CUSTOMS$|^ORDERS?$|^ENTRY$|^SEALS?$|^PHONE$|^MOBILE$|^TELEPHONE$/, 'not_carrier'],
-  // A month's name beside digits is a date.
-  [/^(?:JANUARY|FEBRUARY|MARCH|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)$/, 'not_carrier'],
-];
 
 export type ReferenceInput =
   | {
@@ -166,7 +112,11 @@ export function readReferenceInput(
   isLineCode: (word: string) => boolean = (word) => word === word.toUpperCase(),
 ): ReferenceInput {
   if (input.length > MAX_INPUT_LENGTH) return refuse('longer than any reference');
-  const folded = input.replace(FULL_WIDTH, (char) => char.normalize('NFKC')).replace(BOXED_CHECK_DIGIT, '$1');
+  const folded = input
+    .replace(FULL_WIDTH, (char) => char.normalize('NFKC'))
+    .replace(ARABIC_INDIC_DIGIT, (char) => String((char.codePointAt(0) ?? 0) & 0xf))
+    .replace(CJK_LATIN_BOUNDARY, ' ')
+    .replace(BOXED_CHECK_DIGIT, '$1');
   // Words and the breaks between them, alternately: the message is what comes before the sign-off.
   const tokens = folded.split(new RegExp(`(${WORD_BREAKS.source})`, 'u'));
   const message = tokens.slice(0, 2 * signOffIndex(tokens.filter((_, index) => index % 2 === 0))).join('');
@@ -176,9 +126,11 @@ export function readReferenceInput(
   if (rawWords.some((word) => DATE_WORD.test(word.replace(WORD_WRAPPING, '')))) {
     return refuse('a date, not a reference');
   }
-  const pasted = rawWords
-    .map((word) => word.replace(WORD_WRAPPING, '').replace(SEPARATORS, ''))
-    .filter((word) => word !== '');
+  const unwrapped = rawWords.map((word) => word.replace(WORD_WRAPPING, ''));
+  const otherTrade = unwrapped.map(otherTradeWord).find((reason) => reason !== undefined);
+  if (otherTrade !== undefined) return refuse(otherTrade);
+  if (isList(rawWords)) return refuse('a list of numbers: several references');
+  const pasted = unwrapped.map((word) => word.replace(SEPARATORS, '')).filter((word) => word !== '');
   const hasWholeReference = pasted.some((word) => WHOLE_REFERENCE_WORD.test(word));
   const words = hasWholeReference
     ? pasted.filter((word) => !EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase()))
@@ -195,12 +147,29 @@ export function readReferenceInput(
   const number = stripped.toUpperCase();
   if (!/[0-9]/.test(number)) return refuse('no digit: a word, not a reference');
   if (SEVERAL_CONTAINERS.test(number)) return refuse('several container numbers');
+  // Checked with and without the short words read as its prefix (`Royal Mail LP…GB` is no `MAIL…` bill).
+  const otherTradeReason =
+    otherTradeNumber(number) ?? otherTradeNumber(kept.words.slice(kept.leadLength).join('').toUpperCase());
+  if (otherTradeReason !== undefined) return refuse(otherTradeReason);
   return {
     readable: true,
     number,
     ...(kept.labelled === undefined ? {} : { labelled: kept.labelled }),
     context: kept.context,
   };
+}
+
+/**
+ * Whether a number ends with a comma or semicolon and another number follows (`12345678, 23456789`): a list.
+ * Equipment codes after a box (`MSKU6787218, 40HC`) are a row's other cells, not a second number.
+ */
+function isList(rawWords: readonly string[]): boolean {
+  const listed = rawWords.findIndex((word) => LIST_SEPARATOR_AFTER.test(word));
+  if (listed === -1) return false;
+  return rawWords.slice(listed + 1).some((word) => {
+    const plain = word.replace(WORD_WRAPPING, '').replace(SEPARATORS, '');
+    return /[0-9]/.test(plain) && !EQUIPMENT_CODE.test(plain.toUpperCase());
+  });
 }
 
 /** A word whose slashes stand between two numbers, as those numbers; else the word (`B/L`, `678721/8`). */
@@ -230,33 +199,30 @@ function referenceWords(
 ):
   | {
       readonly words: readonly string[];
+      /** How many of `words` are short words read as the reference's prefix (`MAEU 123…`, `HLCU HAM …`). */
+      readonly leadLength: number;
       readonly labelled?: LabelledKind;
       readonly context: readonly string[];
     }
   | { readonly reason: string } {
   const first = words.findIndex((word) => /[0-9]/.test(word));
-  if (first === -1) return { words, context: [] };
+  if (first === -1) return { words, leadLength: 0, context: [] };
   const last = words.findLastIndex((word) => /[0-9]/.test(word));
   let labelled: LabelledKind | undefined;
   let notCarrier = false;
-  const noteLabel = (word: string): boolean => {
-    const upper = word.toUpperCase();
-    if (!LETTERS_ONLY.test(word)) return false;
-    // `so` in a sentence is a word; only `S/O` or `SO` typed in capitals labels a shipping order.
-    const short = CAPITALS_ONLY.has(upper) && word !== upper ? null : SHORT_LABELS.get(upper);
-    const long = LONG_LABELS.find(([pattern]) => pattern.test(upper))?.[1];
-    if (short === undefined && long === undefined && word.length < 5) return false;
-    const kind = short ?? long ?? undefined;
+  const noteLabel = (word: string): void => {
+    const kind = labelOf(word);
     if (kind === 'not_carrier') notCarrier = true;
-    else if (kind !== undefined && (labelled === undefined || kind === 'house_bill')) labelled = kind;
-    return true;
+    else if (kind !== undefined && kind !== null && (labelled === undefined || kind === 'house_bill')) {
+      labelled = kind;
+    }
   };
   for (const word of words.slice(last + 1)) {
-    if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a second number after the reference' };
+    if (!isLabelWord(word)) return { reason: 'a symbol or a second number after the reference' };
     noteLabel(word);
   }
   const middle = words.slice(first, last + 1);
-  if (middle.some((word) => LETTERS_ONLY.test(word))) {
+  if (middle.some((word) => isLabelWord(word))) {
     return { reason: 'a word between two numbers: several references' };
   }
   // A whole reference with another number beside it is two numbers, unless together they are one box
@@ -278,24 +244,28 @@ function referenceWords(
   let start = first;
   while (start > 0 && lead.length < 2) {
     const word = words[start - 1] ?? '';
+    // A label in another script (`提单号`, `コンテナ番号`) is no line's code: the lead ends there.
+    if (NON_LATIN_WORD.test(word)) break;
     if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
     const fits = lead.length === 0 ? word.length <= 4 : word.length === 4 && (lead[0]?.length ?? 0) >= 2;
     const typedAsCode = !ownPrefix || isLineCode(word);
-    if (!fits || !typedAsCode || SHORT_LABELS.has(word.toUpperCase())) break;
+    const label = SHORT_LABELS.has(word.toUpperCase()) || labelOf(word) !== undefined;
+    if (!fits || !typedAsCode || label) break;
     lead.unshift(word);
     start -= 1;
   }
   for (const word of words.slice(0, start)) {
-    if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
+    if (!isLabelWord(word)) return { reason: 'a symbol or a number before the reference' };
     noteLabel(word);
   }
   if (notCarrier)
     return {
       reason:
-        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code or phone number)',
+        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code, phone, air waybill, vessel, voyage, tax, bank, PRO or parcel number)',
     };
   return {
     words: [...lead, ...middle],
+    leadLength: lead.length,
     ...(labelled === undefined ? {} : { labelled }),
     context: [...words.slice(0, start), ...words.slice(last + 1)],
   };

@@ -14,8 +14,13 @@ const SHOP_ORDER = /^[0-9]{3}-[0-9]{7}-[0-9]{7}$/;
 /** A tariff (HS/HTS) line typed with its dots (`8471.30`, `8471.30.0100`, `8471.30.01.00`). */
 const DOTTED_TARIFF_LINE = /^[0-9]{4}\.[0-9]{2}(?:\.[0-9]{2,4}){0,2}$/;
 
-/** An IATA air waybill: 3-digit airline prefix, 7 serial digits and their remainder by 7. */
+/**
+ * An IATA air waybill: 3-digit airline prefix, 7 serial digits and their remainder by 7, typed with the
+ * prefix apart (`176-12345675`, `057 1234 5675`). Eleven bare digits could be a line's booking: no line's
+ * shape is known for them, but one in ten would pass the check by chance.
+ */
 const AIR_WAYBILL = /^[0-9]{11}$/;
+const AIRLINE_PREFIX_APART = /^[0-9]{3}(?:[-.]|$)/;
 /** An IMO ship number typed with its letters (`IMO9074729`): 7 digits, the last a weighted check. */
 const IMO_NUMBER = /^IMO([0-9]{7})$/;
 /**
@@ -55,9 +60,16 @@ export function otherTradeWord(word: string): string | undefined {
   return undefined;
 }
 
-/** Why a whole reference (letters and digits, upper case) is another trade's number; else undefined. */
-export function otherTradeNumber(number: string): string | undefined {
-  if (AIR_WAYBILL.test(number) && Number(number.slice(3, 10)) % 7 === Number(number.charAt(10))) {
+/**
+ * Why a whole reference (letters and digits, upper case) is another trade's number; else undefined.
+ * `firstWord` is its first word as typed, separators kept.
+ */
+export function otherTradeNumber(number: string, firstWord: string): string | undefined {
+  if (
+    AIR_WAYBILL.test(number) &&
+    AIRLINE_PREFIX_APART.test(firstWord) &&
+    Number(number.slice(3, 10)) % 7 === Number(number.charAt(10))
+  ) {
     return 'an air waybill number, not a reference';
   }
   const imo = IMO_NUMBER.exec(number)?.[1];

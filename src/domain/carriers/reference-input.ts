@@ -20,9 +20,11 @@ const MAX_INPUT_LENGTH = 200;
  * upper-casing, which would turn a dotless ı into I and ß into SS.
  */
 const READABLE = /^[A-Za-z0-9]{5,30}$/;
-// \p{Zs} spaces, tabs and line breaks, the soft hyphen, zero-width space/joiners and the byte-order mark; \p{Pd} dashes
-// and the minus sign; dots and slashes.
-const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u00ad\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu;
+// \p{Zs} spaces, tabs and line breaks, the soft hyphen, zero-width space/joiners and the byte-order mark; the
+// direction marks and isolates that text copied out of Arabic and Hebrew pages carries; \p{Pd} dashes and the
+// minus sign; dots and slashes.
+const SEPARATORS =
+  /[\p{Zs}\t\n\r\f\v\u00ad\u200b-\u200f\u061c\u202a-\u202e\u2060\u2066-\u2069\ufeff\p{Pd}\u2212./]/gu;
 
 /**
  * Full-width forms (U+FF01 to U+FF5E), which Asian keyboards type, are read as their ASCII twins. Only
@@ -48,6 +50,11 @@ const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|[
  * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
  * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
  */
+/**
+ * A date in the ISO 8601 basic form (`20261124`), years 2019 to 2035: the digits of Hapag-Lloyd's bookings,
+ * but a booking falls in that set of month and day digits about once in 16,000.
+ */
+const COMPACT_DATE = /^20(?:19|2[0-9]|3[0-5])(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$/;
 const DATE_WORD =
   /^(?:[0-9]{4}([-./])[0-9]{1,2}\1[0-9]{1,2}|[0-9]{1,2}([-./])[0-9]{1,2}\2(?:[0-9]{2}|[0-9]{4})|[0-9]{1,2}([-./])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\3(?:[0-9]{2}|[0-9]{4}))$/iu;
 /**
@@ -147,9 +154,12 @@ export function readReferenceInput(
   const number = stripped.toUpperCase();
   if (!/[0-9]/.test(number)) return refuse('no digit: a word, not a reference');
   if (SEVERAL_CONTAINERS.test(number)) return refuse('several container numbers');
+  if (COMPACT_DATE.test(number)) return refuse('a date, not a reference');
   // Checked with and without the short words read as its prefix (`Royal Mail LP…GB` is no `MAIL…` bill).
+  const firstWord = unwrapped.find((word) => /[0-9]/.test(word)) ?? '';
   const otherTradeReason =
-    otherTradeNumber(number) ?? otherTradeNumber(kept.words.slice(kept.leadLength).join('').toUpperCase());
+    otherTradeNumber(number, firstWord) ??
+    otherTradeNumber(kept.words.slice(kept.leadLength).join('').toUpperCase(), firstWord);
   if (otherTradeReason !== undefined) return refuse(otherTradeReason);
   return {
     readable: true,

@@ -78,6 +78,8 @@ const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/gu;
  */
 const CJK_LATIN_BOUNDARY =
   /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9.,;:!?)\]])(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/gu;
+/** `n°`, `N°` (French, Spanish, Italian, Portuguese labels): the number sign typed with a degree sign. */
+const NUMERO_SIGN = /(?<![A-Za-z])([Nn])°/gu;
 /** A comma or semicolon after a number: a list of numbers, not one reference split for reading. */
 const LIST_SEPARATOR_AFTER = /^(?=.*[0-9]).*[,;、]$/u;
 /**
@@ -122,6 +124,7 @@ export function readReferenceInput(
   const folded = input
     .replace(FULL_WIDTH, (char) => char.normalize('NFKC'))
     .replace(ARABIC_INDIC_DIGIT, (char) => String((char.codePointAt(0) ?? 0) & 0xf))
+    .replace(NUMERO_SIGN, '$1o')
     .replace(CJK_LATIN_BOUNDARY, ' ')
     .replace(BOXED_CHECK_DIGIT, '$1');
   // Words and the breaks between them, alternately: the message is what comes before the sign-off.
@@ -247,8 +250,8 @@ function referenceWords(
   // The lead: the word right before the digits if it is a short non-label word (`MAEU 123456789`,
   // `Medu T6664162`), and before that a 4-letter prefix when the first is a 3- or 4-letter code
   // (`HLCU HAM 230612345`). Before a reference that has four letters of its own (`MSKU6787218`), only a
-  // line's code (`ONEY DLCD14614203`, `MAEU MSKU6787218`): `Yang Ming MSKU…` is a name, not a prefix. Any
-  // other word there belongs to the sentence.
+  // line's code (`ONEY DLCD14614203`, `MAEU MSKU6787218`): `Yang Ming MSKU…` is a name, not a prefix; so
+  // is `Yang Ming ABC123456`. Any other word there belongs to the sentence.
   const ownPrefix = /^[A-Za-z]{4}/.test(words[first] ?? '');
   const lead: string[] = [];
   let start = first;
@@ -258,7 +261,10 @@ function referenceWords(
     if (NON_LATIN_WORD.test(word)) break;
     if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
     const fits = lead.length === 0 ? word.length <= 4 : word.length === 4 && (lead[0]?.length ?? 0) >= 2;
-    const typedAsCode = !ownPrefix || isLineCode(word);
+    // A code is typed in one case (`NYC`, `hdmu`); a word in title case (`Ming`, `Wan`) is part of a name,
+    // unless it is a line's own code (`Medu`).
+    const oneCase = word === word.toUpperCase() || word === word.toLowerCase();
+    const typedAsCode = (!ownPrefix && oneCase) || isLineCode(word);
     const label = SHORT_LABELS.has(word.toUpperCase()) || labelOf(word) !== undefined;
     if (!fits || !typedAsCode || label) break;
     lead.unshift(word);

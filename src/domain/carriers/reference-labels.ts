@@ -115,8 +115,13 @@ const NON_LATIN_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind]> = [
 /** A word written wholly in a script other than Latin (no Latin letter, digit or symbol in it). */
 export const NON_LATIN_WORD =
   /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Arabic}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Thai}\p{Script=Hebrew}\u30fc\p{M}]+$/u;
-/** A word as a label or a sentence has it once its wrapping is gone: Latin letters only, or another script. */
-export const isLabelWord = (word: string): boolean => /^[A-Za-z]+$/.test(word) || NON_LATIN_WORD.test(word);
+/** A word of Latin letters, accented ones too (`Numéro`, `Número`, `Nº`). */
+const LATIN_WORD = /^[\p{Script=Latin}\p{M}]+$/u;
+/**
+ * A word as a label or a sentence has it once its wrapping is gone: letters of one script, Latin or another.
+ * A word that mixes them (`МSKU`, a Cyrillic М) is a look-alike, never a label.
+ */
+export const isLabelWord = (word: string): boolean => LATIN_WORD.test(word) || NON_LATIN_WORD.test(word);
 
 /**
  * What a word of a label or a sentence says: a number type, `not_carrier`, null for a known word that

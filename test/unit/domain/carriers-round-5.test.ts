@@ -85,6 +85,30 @@ describe('what the fifth held-out batch brought up', () => {
     expect(infer('\u2067MAEU123456789\u2069').selected?.scac).toBe('MAEU');
   });
 
+  it('reads labels in other Latin-script languages: accents, n° and Nº', () => {
+    for (const [pasted, plain] of [
+      ['Conteneur n° MSKU6787218', 'MSKU6787218'],
+      ['N° BL : MAEU123456789', 'MAEU123456789'],
+      ['Nº de contenedor: MSKU6787218', 'MSKU6787218'],
+      ['Numéro de BL : MAEU123456789', 'MAEU123456789'],
+      ['Número de reserva 12345678', '12345678'],
+    ] as const) {
+      expect(infer(pasted).validation.parsedNumber, pasted).toBe(plain);
+    }
+  });
+
+  it("takes a line's name in title case before a number for a name, not the number's prefix", () => {
+    expect(infer('Yang Ming ABC123456')).toMatchObject({
+      validation: { parsedNumber: 'ABC123456' },
+      selected: { scac: 'YMLU' },
+    });
+    expect(infer('pls track bkg 12345678 (hapag)').selected).toMatchObject({ scac: 'HLCU', confidence: 0.9 });
+    // Codes keep their place in front: a line's code in any case, an office code in capitals.
+    expect(infer('Medu T6664162').validation.parsedNumber).toBe('MEDUT6664162');
+    expect(infer('hdmu SELM 12345678').validation.parsedNumber).toBe('HDMUSELM12345678');
+    expect(infer('CMDU NYC 1234567').validation.parsedNumber).toBe('CMDUNYC1234567');
+  });
+
   it('still refuses letters of other scripts inside the number', () => {
     expect(refusal('МSKU6787218')).toBeTruthy();
     expect(refusal('MSKU6787218 ΟΟLU1234567')).toBeTruthy();

@@ -11,6 +11,12 @@ import { labelOf } from './reference-labels.ts';
 const US_CUSTOMS_ENTRY = /^[A-Z0-9]{3}-[0-9]{7}-[0-9]$/;
 /** A web shop's order number, three groups of digits (`113-1234567-1234567`). */
 const SHOP_ORDER = /^[0-9]{3}-[0-9]{7}-[0-9]{7}$/;
+/**
+ * A North American phone number typed in its groups (`555-010-1234`), a US employer (`12-3456789`) or social
+ * security number (`123-45-6789`): digits a line's number could have, groups no line prints.
+ */
+const US_PHONE_OR_TAX_ID =
+  /^[0-9]{3}[-.][0-9]{3}[-.][0-9]{4}$|^[0-9]{2}-[0-9]{7}$|^[0-9]{3}-[0-9]{2}-[0-9]{4}$/;
 /** A tariff (HS/HTS) line typed with its dots (`8471.30`, `8471.30.0100`, `8471.30.01.00`). */
 const DOTTED_TARIFF_LINE = /^[0-9]{4}\.[0-9]{2}(?:\.[0-9]{2,4}){0,2}$/;
 
@@ -51,6 +57,7 @@ export function otherTradeWord(word: string): string | undefined {
   const upper = word.toUpperCase();
   if (US_CUSTOMS_ENTRY.test(upper)) return 'a US customs entry number, not a reference';
   if (SHOP_ORDER.test(upper)) return 'an order number, not a reference';
+  if (US_PHONE_OR_TAX_ID.test(upper)) return 'a phone or US tax number, not a reference';
   if (DOTTED_TARIFF_LINE.test(upper)) return 'a tariff (HS) code, not a reference';
   // `MAEU-PO-4500012345`, `ORD-MAEU-091955`: a line's letters do not make an order a reference.
   const parts = upper.split(/[-.]/);

@@ -40,6 +40,17 @@ describe('what the fifth held-out batch brought up', () => {
       expect(refusal(labelled), labelled).toMatch(/labelled/);
     }
     expect(refusal('FedEx 748912345678')).toMatch(/labelled/);
+    for (const labelled of [
+      'ISO 6346',
+      'Flight LH400',
+      'Truck plate HH-AB 1234',
+      'GTIN 4006381333931',
+      'N/A 123',
+    ]) {
+      expect(refusal(labelled), labelled).toMatch(/labelled/);
+    }
+    expect(refusal('555-010-1234')).toMatch(/phone/);
+    expect(refusal('123-45-6789')).toMatch(/tax/);
     expect(refusal('Royal Mail EE123456785US')).toMatch(/postal/);
   });
 

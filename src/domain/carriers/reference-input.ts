@@ -223,16 +223,20 @@ function referenceWords(
   const last = words.findLastIndex((word) => /[0-9]/.test(word));
   let labelled: LabelledKind | undefined;
   let notCarrier = false;
-  const noteLabel = (word: string): void => {
+  // A label before the reference says what it is, the nearest one last (`Vessel Maersk Essen, container
+  // MSKU…` is a container); one after it names what comes next in the sentence (`MSKU6787218 on vessel
+  // Maersk Essen`), so only one before it refuses the number.
+  const noteLabel = (word: string, before: boolean): void => {
     const kind = labelOf(word);
-    if (kind === 'not_carrier') notCarrier = true;
-    else if (kind !== undefined && kind !== null && (labelled === undefined || kind === 'house_bill')) {
-      labelled = kind;
+    if (kind === 'not_carrier') notCarrier ||= before;
+    else if (kind !== undefined && kind !== null) {
+      if (before && kind !== 'house_bill') notCarrier = false;
+      if (labelled === undefined || kind === 'house_bill') labelled = kind;
     }
   };
   for (const word of words.slice(last + 1)) {
     if (!isLabelWord(word)) return { reason: 'a symbol or a second number after the reference' };
-    noteLabel(word);
+    noteLabel(word, false);
   }
   const middle = words.slice(first, last + 1);
   if (middle.some((word) => isLabelWord(word))) {
@@ -272,7 +276,7 @@ function referenceWords(
   }
   for (const word of words.slice(0, start)) {
     if (!isLabelWord(word)) return { reason: 'a symbol or a number before the reference' };
-    noteLabel(word);
+    noteLabel(word, true);
   }
   if (notCarrier)
     return {

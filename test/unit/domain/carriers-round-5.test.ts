@@ -66,6 +66,17 @@ describe('what the fifth held-out batch brought up', () => {
     expect(infer('HLCU-HAM-230612345').selected?.scac).toBe('HLCU');
   });
 
+  it('refuses only on a label before the number, the nearest one deciding', () => {
+    for (const pasted of [
+      'MSKU6787218 on vessel Maersk Essen',
+      'B/L MAEU123456789 vessel Maersk Essen',
+      'Vessel Maersk Essen, container MSKU6787218',
+    ]) {
+      expect(infer(pasted).numberType, pasted).not.toBeUndefined();
+    }
+    expect(refusal('Container seal 1234567')).toMatch(/labelled/);
+  });
+
   it('refuses a list of numbers separated by commas, whatever their length', () => {
     expect(refusal('Bookings: 12345678, 23456789')).toMatch(/list/);
     expect(refusal('MSKU6787218; TGHU1234565')).toBeTruthy();

@@ -17,6 +17,8 @@ const SHOP_ORDER = /^[0-9]{3}-[0-9]{7}-[0-9]{7}$/;
  */
 const US_PHONE_OR_TAX_ID =
   /^[0-9]{3}[-.][0-9]{3}[-.][0-9]{4}$|^[0-9]{2}-[0-9]{7}$|^[0-9]{3}-[0-9]{2}-[0-9]{4}$/;
+/** An order, invoice or air waybill label typed onto its digits (`PO4500012345`, `INV2024001`). */
+const GLUED_LABEL = /^(?:PO|INV|INVOICE|ORD|ORDER|AWB|MAWB|HAWB)[0-9]/;
 /** A tariff (HS/HTS) line typed with its dots (`8471.30`, `8471.30.0100`, `8471.30.01.00`). */
 const DOTTED_TARIFF_LINE = /^[0-9]{4}\.[0-9]{2}(?:\.[0-9]{2,4}){0,2}$/;
 
@@ -57,6 +59,7 @@ export function otherTradeWord(word: string): string | undefined {
   const upper = word.toUpperCase();
   if (US_CUSTOMS_ENTRY.test(upper)) return 'a US customs entry number, not a reference';
   if (SHOP_ORDER.test(upper)) return 'an order number, not a reference';
+  if (GLUED_LABEL.test(upper)) return 'labelled as a number no carrier prints';
   if (US_PHONE_OR_TAX_ID.test(upper)) return 'a phone or US tax number, not a reference';
   if (DOTTED_TARIFF_LINE.test(upper)) return 'a tariff (HS) code, not a reference';
   // `MAEU-PO-4500012345`, `ORD-MAEU-091955`: a line's letters do not make an order a reference.

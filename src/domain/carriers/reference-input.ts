@@ -9,7 +9,14 @@
  */
 
 import { otherTradeNumber, otherTradeWord } from './other-trade-numbers.ts';
-import { isLabelWord, type LabelledKind, labelOf, NON_LATIN_WORD, SHORT_LABELS } from './reference-labels.ts';
+import {
+  isLabelWord,
+  isQuantityWord,
+  type LabelledKind,
+  labelOf,
+  NON_LATIN_WORD,
+  SHORT_LABELS,
+} from './reference-labels.ts';
 
 export type { LabelledKind } from './reference-labels.ts';
 
@@ -234,6 +241,9 @@ function referenceWords(
       if (labelled === undefined || kind === 'house_bill') labelled = kind;
     }
   };
+  if (isQuantityWord(words[last + 1] ?? '') || isQuantityWord(words[first - 1] ?? '')) {
+    return { reason: 'a quantity or an amount, not a reference' };
+  }
   for (const word of words.slice(last + 1)) {
     if (!isLabelWord(word)) return { reason: 'a symbol or a second number after the reference' };
     noteLabel(word, false);

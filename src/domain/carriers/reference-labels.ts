@@ -152,6 +152,36 @@ const LATIN_WORD = /^[\p{Script=Latin}\p{M}]+$/u;
 export const isLabelWord = (word: string): boolean => LATIN_WORD.test(word) || NON_LATIN_WORD.test(word);
 
 /**
+ * Units and currencies typed beside a figure (`12500 KGS`, `USD 1250`, `40 CBM`): the digits are a quantity
+ * or an amount, before or after the unit.
+ */
+const QUANTITY_WORDS: ReadonlySet<string> = new Set([
+  'KG',
+  'KGS',
+  'KGM',
+  'LB',
+  'LBS',
+  'MT',
+  'TONS',
+  'CBM',
+  'TEU',
+  'TEUS',
+  'FEU',
+  'PCS',
+  'PKGS',
+  'CTNS',
+  'CARTONS',
+  'PALLETS',
+  'USD',
+  'EUR',
+  'GBP',
+  'CNY',
+  'RMB',
+  'JPY',
+]);
+export const isQuantityWord = (word: string): boolean => QUANTITY_WORDS.has(word.toUpperCase());
+
+/**
  * What a word of a label or a sentence says: a number type, `not_carrier`, null for a known word that
  * names neither, or undefined for a word that is no label (a SCAC, a port code, a name).
  */

@@ -67,14 +67,24 @@ describe('what the fifth held-out batch brought up', () => {
   });
 
   it('refuses only on a label before the number, the nearest one deciding', () => {
-    for (const pasted of [
-      'MSKU6787218 on vessel Maersk Essen',
-      'B/L MAEU123456789 vessel Maersk Essen',
-      'Vessel Maersk Essen, container MSKU6787218',
-    ]) {
-      expect(infer(pasted).numberType, pasted).not.toBeUndefined();
+    for (const [pasted, plain] of [
+      ['MSKU6787218 on vessel Maersk Essen', 'MSKU6787218'],
+      ['B/L MAEU123456789 vessel Maersk Essen', 'MAEU123456789'],
+      ['Vessel Maersk Essen, container MSKU6787218', 'MSKU6787218'],
+    ] as const) {
+      expect(infer(pasted).validation.parsedNumber, pasted).toBe(plain);
     }
     expect(refusal('Container seal 1234567')).toMatch(/labelled/);
+  });
+
+  it('refuses quantities, amounts and labels typed onto their digits', () => {
+    for (const pasted of ['12500 KGS', 'USD 1250', '40 CBM', 'MSKU6787218 1 TEU']) {
+      expect(refusal(pasted), pasted).toBeTruthy();
+    }
+    expect(refusal('PO4500012345')).toMatch(/labelled/);
+    expect(refusal('INV2024001')).toMatch(/labelled/);
+    // Pan Ocean's boxes start with PO: a label only before digits.
+    expect(infer('POLU1234567').numberType).toBe('container');
   });
 
   it('refuses a list of numbers separated by commas, whatever their length', () => {

@@ -7,9 +7,11 @@ import { describeFigures, figures, heldoutSet, type Scored, score } from './carr
 // The fifth held-out batch, written (test/fixtures/carriers/generate-heldout-5.ts) and scored before the
 // changes it judged: junk refused 20/68, 16 pastes with Chinese, Japanese, Korean or Arabic labels or
 // Arabic-Indic digits wrongly refused, number type 77/77 of those read, selected line 63/69 = 0.913, best
-// candidate 69/69. Its thresholds are the product's floors.
+// candidate 69/69. Thirty more (families `after_…`) were written after the round's fixes and scored once:
+// junk and lists refused 15/15, none wrongly refused, number type 15/15, selected line 13/14, best candidate
+// 14/14. Its thresholds are the product's floors.
 const scored = score(heldoutSet.parse(heldoutJson).numbers, (input) => inferNumber(input, CARRIER_CATALOG));
-const junk = scored.filter(({ entry }) => entry.family.startsWith('junk_'));
+const junk = scored.filter(({ entry }) => entry.family.includes('junk'));
 const family = (...names: string[]): Scored[] => scored.filter(({ entry }) => names.includes(entry.family));
 const read = ({ entry, result }: Scored) => {
   if ('unreadable' in result) throw new Error(`${JSON.stringify(entry.input)} was refused: ${result.reason}`);
@@ -34,7 +36,7 @@ describe('carrier inference on the fifth held-out batch', () => {
   });
 
   it('refuses several numbers in one paste: the request holds one number', () => {
-    for (const { entry, result } of family('several')) {
+    for (const { entry, result } of family('several', 'after_several')) {
       expect(result, JSON.stringify(entry.input)).toHaveProperty('unreadable');
     }
   });
@@ -68,9 +70,9 @@ describe('carrier inference on the fifth held-out batch', () => {
     });
     expect(wrong.map(({ entry }) => entry.input)).toEqual([]);
     // Shapes lines share (COSCO's, OOCL's and Matson's 10 digits) list the line meant and select none.
-    for (const s of family('booking', 'bill')) {
+    for (const s of family('booking', 'bill', 'after_booking', 'after_bill', 'after_non_latin')) {
       const result = read(s);
-      if (result.selected !== null) continue;
+      if (result.selected !== null || expected(s).scac === null) continue;
       expect(
         result.candidates.map((c) => c.scac),
         s.entry.input,

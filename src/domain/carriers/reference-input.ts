@@ -2,10 +2,12 @@
  * What users paste into a carrier reference field, made into the plain letters and digits the carriers
  * print. Accepted: surrounding and inner whitespace (including no-break and zero-width spaces), every kind
  * of dash, dots and slashes (printed markings split numbers with them), any letter case, full-width forms,
- * and the words people paste around one reference: its label (`B/L No.`, `BKG#`, `Container:`), a
- * sentence (`Please track … for me.`), quotes, brackets and punctuation around it. Everything else is
- * refused: a look-alike letter from another script or a stray symbol means the string only partly parses,
- * two references mean no one reference, and a carrier guessed from part of a string is worse than none.
+ * Arabic-Indic digits, and the words people paste around one reference: its label (`B/L No.`, `BKG#`,
+ * `Container:`, `提单号`, `Numéro de BL`), a sentence (`Please track … for me.`), quotes, brackets and
+ * punctuation around it. Everything else is refused: a look-alike letter from another script or a stray
+ * symbol means the string only partly parses, two references mean no one reference, another trade's number
+ * (an air waybill, an IBAN, a parcel's) is none, and a carrier guessed from part of a string is worse than
+ * none.
  */
 
 import { otherTradeNumber, otherTradeWord } from './other-trade-numbers.ts';
@@ -54,14 +56,14 @@ const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
  */
 const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·。、]+$/gu;
 /**
- * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
- * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
- */
-/**
  * A date in the ISO 8601 basic form (`20261124`), years 2019 to 2035: the digits of Hapag-Lloyd's bookings,
  * but a booking falls in that set of month and day digits about once in 16,000.
  */
 const COMPACT_DATE = /^20(?:19|2[0-9]|3[0-5])(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$/;
+/**
+ * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
+ * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
+ */
 const DATE_WORD =
   /^(?:[0-9]{4}([-./])[0-9]{1,2}\1[0-9]{1,2}|[0-9]{1,2}([-./])[0-9]{1,2}\2(?:[0-9]{2}|[0-9]{4})|[0-9]{1,2}([-./])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\3(?:[0-9]{2}|[0-9]{4}))$/iu;
 /**

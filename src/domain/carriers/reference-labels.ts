@@ -134,7 +134,12 @@ export const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarr
  * Labels in the scripts of the other trades' paperwork (Chinese, Japanese, Korean, Arabic), matched as part
  * of a word: those scripts write a label and its `No.` as one word (`提单号`, `コンテナ番号`, `رقم البوليصة`).
  */
-const NON_LATIN_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind]> = [
+const NON_LATIN_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabel]> = [
+  // Phone, fax, invoice, order, tax, postal code, customs, flight and seal: numbers no carrier prints.
+  [
+    /电话|電話|手机|手機|传真|傳真|发票|發票|請求書|订单|訂單|注文|税号|稅號|邮编|郵便番号|报关|報關|航班|封条|封條|铅封|鉛封|전화|팩스|주문|هاتف|فاتورة/u,
+    'not_carrier',
+  ],
   [/提单|提單|船荷証券|선하증권|بوليصة|البوليصة/u, 'bill_of_lading'],
   [/订舱|訂艙|订仓|ブッキング|予約|부킹|예약|حجز/u, 'booking'],
   [/集装箱|貨櫃|货柜|箱号|箱號|柜号|櫃號|コンテナ|컨테이너|حاوية/u, 'container'],

@@ -110,6 +110,18 @@ describe('what the fifth held-out batch brought up', () => {
     expect(infer('ブッキング番号 TYOE12345678').numberType).toBe('booking');
   });
 
+  it('refuses numbers labelled in other scripts as a phone, an invoice or an order', () => {
+    for (const pasted of [
+      '电话 13812345678',
+      '发票号 12345678',
+      '订单号：4500123456',
+      '전화 010-1234-5678',
+      'هاتف ٠١٢٣٤٥٦٧٨٩',
+    ]) {
+      expect(refusal(pasted), pasted).toMatch(/labelled/);
+    }
+  });
+
   it('reads Arabic-Indic digits as digits, and drops the direction marks of right-to-left text', () => {
     expect(infer('MSKU٦٧٨٧٢١٨').validation.parsedNumber).toBe('MSKU6787218');
     expect(infer('MSKU ۶۷۸۷۲۱۸').validation.parsedNumber).toBe('MSKU6787218');

@@ -11,14 +11,7 @@
  */
 
 import { otherTradeNumber, otherTradeWord } from './other-trade-numbers.ts';
-import {
-  isLabelWord,
-  isQuantityWord,
-  type LabelledKind,
-  labelOf,
-  NON_LATIN_WORD,
-  SHORT_LABELS,
-} from './reference-labels.ts';
+import { isLabelWord, isQuantityWord, type LabelledKind, labelOf, SHORT_LABELS } from './reference-labels.ts';
 
 export type { LabelledKind } from './reference-labels.ts';
 
@@ -273,8 +266,8 @@ function referenceWords(
   let start = first;
   while (start > 0 && lead.length < 2) {
     const word = words[start - 1] ?? '';
-    // A label in another script (`提单号`, `コンテナ番号`) is no line's code: the lead ends there.
-    if (NON_LATIN_WORD.test(word)) break;
+    // A word with accents or in another script (`Réservation`, `提单号`) is no line's code: the lead ends.
+    if (!LETTERS_ONLY.test(word) && isLabelWord(word)) break;
     if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
     const fits = lead.length === 0 ? word.length <= 4 : word.length === 4 && (lead[0]?.length ?? 0) >= 2;
     // A code is typed in one case (`NYC`, `hdmu`); a word in title case (`Ming`, `Wan`) is part of a name,

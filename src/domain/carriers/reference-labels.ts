@@ -120,6 +120,14 @@ export const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarr
   [/^CONTAINERS?$/, 'container'],
   [/^BOOKINGS?$/, 'booking'],
   [/^LADING$|^WAYBILL$/, 'bill_of_lading'],
+  // The same labels in German, Dutch, French, Spanish, Italian and Portuguese paperwork, accents dropped,
+  // with the `number` typed onto them (`Containernummer`, `Konnossement-Nr.`, `Buchungsnummer`).
+  [/^(?:CONTAINER|CONTENEUR|CONTENEDOR|CONTENITORE|CONTEINER)(?:NUMMER|NR|NO|NUMERO)?$/, 'container'],
+  [/^(?:BUCHUNG|BOEKING|RESERVA|RESERVATION|PRENOTAZIONE)(?:S?NUMMER|S?NR|NO|NUMERO)?$/, 'booking'],
+  [
+    /^(?:KONNOSSEMENT|CONNAISSEMENT|CONOCIMIENTO|POLIZZA|CONHECIMENTO|COGNOSSEMENT)(?:S?NUMMER|S?NR|NO|NUMERO)?$/,
+    'bill_of_lading',
+  ],
   [/^HOUSE$/, 'house_bill'],
   [/^INVOICES?$|^PURCHASE$|^CUSTOMS$|^ORDERS?$|^ENTRY$|^SEALS?$|^PHONE$|^MOBILE$|^TELEPHONE$/, 'not_carrier'],
   [
@@ -192,7 +200,8 @@ export const isQuantityWord = (word: string): boolean => QUANTITY_WORDS.has(word
  */
 export function labelOf(word: string): LabelledKind | NotCarrierLabel | null | undefined {
   if (NON_LATIN_WORD.test(word)) return NON_LATIN_LABELS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
-  const upper = word.toUpperCase();
+  // Accents dropped (`Réservation`, `Número`): labels are matched on their letters.
+  const upper = word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
   // `so` in a sentence is a word; only `S/O` or `SO` typed in capitals labels a shipping order.
   if (CAPITALS_ONLY.has(upper) && word !== upper) return undefined;
   const short = SHORT_LABELS.get(upper);

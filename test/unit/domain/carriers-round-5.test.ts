@@ -141,6 +141,19 @@ describe('what the fifth held-out batch brought up', () => {
     }
   });
 
+  it('takes the number type from labels in German, Dutch, French, Spanish, Italian and Portuguese', () => {
+    for (const [pasted, type] of [
+      ['Konnossement-Nr. 6012345678', 'bill_of_lading'],
+      ['Conocimiento de embarque NYC1234567', 'bill_of_lading'],
+      ['Polizza di carico 6012345678', 'bill_of_lading'],
+      ['Buchungsnummer: TYOE12345678', 'booking'],
+      ['Réservation LHV1234567', 'booking'],
+      ['Containernummer MSKU6787218', 'container'],
+    ] as const) {
+      expect(infer(pasted).numberType, pasted).toBe(type);
+    }
+  });
+
   it("takes a line's name in title case before a number for a name, not the number's prefix", () => {
     expect(infer('Yang Ming ABC123456')).toMatchObject({
       validation: { parsedNumber: 'ABC123456' },

@@ -36,6 +36,12 @@ const IMO_NUMBER = /^IMO([0-9]{7})$/;
  * the operator's two letters).
  */
 const VOYAGE_CODE = /^0(?=[0-9]*[A-Z])[A-Z0-9]{3,4}[NSEW][0-9][A-Z]{2}$/;
+/**
+ * Voyage numbers as lines print them beside a vessel's name: a sailing and its direction (`2245W`, Hapag-
+ * Lloyd's, ONE's, COSCO's), MSC's service letters, sailing and a letter (`NW518A`). Shorter than any line's
+ * number.
+ */
+const VOYAGE_NUMBER = /^[0-9]{3,4}[NSEW]$|^[A-Z]{2}[0-9]{3}[A-Z]$/;
 /** UPS's 1Z numbers: 1Z and 16 letters and digits. */
 const UPS_NUMBER = /^1Z[A-Z0-9]{16}$/;
 /** DHL eCommerce's JD numbers: JD and 18 digits. */
@@ -84,7 +90,7 @@ export function otherTradeNumber(number: string, firstWord: string): string | un
   }
   const imo = IMO_NUMBER.exec(number)?.[1];
   if (imo !== undefined && imoCheckDigit(imo) === Number(imo.charAt(6))) return 'an IMO ship number';
-  if (VOYAGE_CODE.test(number)) return 'a voyage code, not a reference';
+  if (VOYAGE_CODE.test(number) || VOYAGE_NUMBER.test(number)) return 'a voyage code, not a reference';
   if (UPS_NUMBER.test(number) || DHL_ECOMMERCE.test(number)) return 'a parcel tracking number';
   const postal = POSTAL_ITEM.exec(number);
   if (postal !== null && postalCheckDigit(postal[1] ?? '') === Number(postal[2])) {

@@ -19,6 +19,8 @@ describe('what the fifth held-out batch brought up', () => {
     expect(refusal('057 1234 5675')).toMatch(/air waybill/);
     expect(refusal('IMO9074729')).toMatch(/IMO/);
     expect(refusal('0FA3RW1MA')).toMatch(/voyage/);
+    expect(refusal('2245W')).toMatch(/voyage/);
+    expect(refusal('NW518A')).toMatch(/voyage/);
     expect(refusal('8471.30.0100')).toMatch(/tariff/);
     expect(refusal('DE123456789')).toMatch(/VAT/);
     expect(refusal('GB29 NWBK 6016 1331 9268 19')).toBeTruthy();

@@ -2,11 +2,18 @@
  * What users paste into a carrier reference field, made into the plain letters and digits the carriers
  * print. Accepted: surrounding and inner whitespace (including no-break and zero-width spaces), every kind
  * of dash, dots and slashes (printed markings split numbers with them), any letter case, full-width forms,
- * and the words people paste around one reference: its label (`B/L No.`, `BKG#`, `Container:`), a
- * sentence (`Please track … for me.`), quotes, brackets and punctuation around it. Everything else is
- * refused: a look-alike letter from another script or a stray symbol means the string only partly parses,
- * two references mean no one reference, and a carrier guessed from part of a string is worse than none.
+ * Arabic-Indic digits, and the words people paste around one reference: its label (`B/L No.`, `BKG#`,
+ * `Container:`, `提单号`, `Numéro de BL`), a sentence (`Please track … for me.`), quotes, brackets and
+ * punctuation around it. Everything else is refused: a look-alike letter from another script or a stray
+ * symbol means the string only partly parses, two references mean no one reference, another trade's number
+ * (an air waybill, an IBAN, a parcel's) is none, and a carrier guessed from part of a string is worse than
+ * none.
  */
+
+import { otherTradeNumber, otherTradeWord } from './other-trade-numbers.ts';
+import { isLabelWord, isQuantityWord, type LabelledKind, labelOf, SHORT_LABELS } from './reference-labels.ts';
+
+export type { LabelledKind } from './reference-labels.ts';
 
 /** No carrier reference is longer than 30 characters; a sentence around one is rarely past 200. */
 const MAX_INPUT_LENGTH = 200;
@@ -15,9 +22,11 @@ const MAX_INPUT_LENGTH = 200;
  * upper-casing, which would turn a dotless ı into I and ß into SS.
  */
 const READABLE = /^[A-Za-z0-9]{5,30}$/;
-// \p{Zs} spaces, tabs and line breaks, the soft hyphen, zero-width space/joiners and the byte-order mark; \p{Pd} dashes
-// and the minus sign; dots and slashes.
-const SEPARATORS = /[\p{Zs}\t\n\r\f\v\u00ad\u200b-\u200d\u2060\ufeff\p{Pd}\u2212./]/gu;
+// \p{Zs} spaces, tabs and line breaks, the soft hyphen, zero-width space/joiners and the byte-order mark; the
+// direction marks and isolates that text copied out of Arabic and Hebrew pages carries; \p{Pd} dashes and the
+// minus sign; dots and slashes.
+const SEPARATORS =
+  /[\p{Zs}\t\n\r\f\v\u00ad\u200b-\u200f\u061c\u202a-\u202e\u2060\u2066-\u2069\ufeff\p{Pd}\u2212./]/gu;
 
 /**
  * Full-width forms (U+FF01 to U+FF5E), which Asian keyboards type, are read as their ASCII twins. Only
@@ -38,7 +47,12 @@ const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
  * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`); a star only in front, where
  * it is a bullet (after a number it marks a footnote, and the number is not whole).
  */
-const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·]+$/gu;
+const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·。、]+$/gu;
+/**
+ * A date in the ISO 8601 basic form (`20261124`), years 2019 to 2035: the digits of Hapag-Lloyd's bookings,
+ * but a booking falls in that set of month and day digits about once in 16,000.
+ */
+const COMPACT_DATE = /^20(?:19|2[0-9]|3[0-5])(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$/;
 /**
  * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
  * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
@@ -56,8 +70,20 @@ const SIGN_OFF =
 const NUMBER_PART = /^(?=[^0-9]*[0-9])[A-Za-z0-9-]{5,}$/u;
 /** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
 const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
-/** A word as a label or a sentence has it once its wrapping is gone: Latin letters only. */
+/** A word of Latin letters only: a label, a sentence's word, a line's code. */
 const LETTERS_ONLY = /^[A-Za-z]+$/;
+/** Arabic-Indic and Extended Arabic-Indic (Persian, Urdu) digits, read as the digits they are. */
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/gu;
+/**
+ * Where Chinese, Japanese or Korean text meets Latin letters or digits: those scripts put no space between
+ * a label and its number (`提单号MAEU…`, `箱号CSNU…`), so the break is put in.
+ */
+const CJK_LATIN_BOUNDARY =
+  /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9.,;:!?)\]])(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/gu;
+/** `n°`, `N°` (French, Spanish, Italian, Portuguese labels): the number sign typed with a degree sign. */
+const NUMERO_SIGN = /(?<![A-Za-z])([Nn])°/gu;
+/** A comma or semicolon after a number: a list of numbers, not one reference split for reading. */
+const LIST_SEPARATOR_AFTER = /^(?=.*[0-9]).*[,;、]$/u;
 /**
  * A word of nine letters and digits or more, with a digit, is a reference on its own: two of them are
  * two references (`MAEU123456789 MAEU987654321`). A reference split for reading (`EGLV 123456 789012`,
@@ -74,75 +100,6 @@ const EQUIPMENT_CODE =
   /^(?:[0-9]{1,2}X)?(?:20|40|45|53)(?:FT)?(?:GP|DV|DC|HC|HQ|RF|RH|RE|OT|FR|FL|TK|PL|NOR|SD|ST)?$|^[1-9LMNP][0-9A-Z][GVBSRHUPT][0-9]$/;
 /** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
 const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
-
-/** What a label says the reference is: a number type, or a forwarder's house bill. */
-export type LabelledKind = 'container' | 'bill_of_lading' | 'booking' | 'house_bill';
-/**
- * A label that says the number is none of a carrier's (a purchase order, an invoice, a customs entry): the
- * service tracks only master bills, bookings and containers, so the number is refused, not guessed at.
- */
-type NotCarrierLabel = 'not_carrier';
-
-/**
- * Short words of labels and sentences (four letters or fewer, separators gone, upper case), with the
- * number type the label names where it names one. A carrier prints at most four letters (a SCAC, a port
- * code, a branch code) before the digits of a reference, so words of five letters or more are never part
- * of one; these shorter ones are the labels people type in front of it, and the brand names that go with
- * it (`MSC MEDU…`), never a bill prefix or a port code.
- */
-const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | null> = new Map<
-  string,
-  LabelledKind | NotCarrierLabel | null
->([
-  ['BL', 'bill_of_lading'],
-  ['BOL', 'bill_of_lading'],
-  ['MBL', 'bill_of_lading'],
-  ['MBOL', 'bill_of_lading'],
-  ['OBL', 'bill_of_lading'],
-  ['SWB', 'bill_of_lading'],
-  ['BILL', 'bill_of_lading'],
-  ['BKG', 'booking'],
-  ['BKNG', 'booking'],
-  ['BK', 'booking'],
-  ['CNTR', 'container'],
-  ['CTNR', 'container'],
-  ['CNT', 'container'],
-  ['CTR', 'container'],
-  ['CONT', 'container'],
-  ['BOX', 'container'],
-  ['HBL', 'house_bill'],
-  ['HBOL', 'house_bill'],
-  ['PO', 'not_carrier'],
-  ['INV', 'not_carrier'],
-  // A shipping order (`S/O No.`) is what Asian forwarders call the line's booking.
-  ['SO', 'booking'],
-  // Seal, HS code, phone and fax numbers are printed beside references and are none.
-  ['HS', 'not_carrier'],
-  ['SEAL', 'not_carrier'],
-  ['TEL', 'not_carrier'],
-  ['FAX', 'not_carrier'],
-  ['MOB', 'not_carrier'],
-  ...['NO', 'NR', 'NUM', 'NBR', 'REF', 'ID', 'OF', 'IS', 'THE', 'OUR', 'MY', 'FOR', 'ME', 'PLS', 'PLZ'].map(
-    (word) => [word, null] as const,
-  ),
-  ...['TO', 'AND', 'A', 'AN', 'HI', 'PER', 'ON', 'AT', 'VIA'].map((word) => [word, null] as const),
-  // Brand names typed before the line's own reference; none is a bill prefix.
-  ...['MSC', 'ONE', 'HMM', 'ZIM', 'OOCL', 'CMA', 'CGM', 'APL', 'ANL', 'PIL', 'RCL', 'YML', 'WHL'].map(
-    (brand) => [brand, null] as const,
-  ),
-]);
-/** Short labels that are also everyday words in lower case (`so`): labels only in capitals. */
-const CAPITALS_ONLY: ReadonlySet<string> = new Set(['SO']);
-/** Long label words that name a number type (`Container`, `Booking`, `lading`), upper case. */
-const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabel]> = [
-  [/^CONTAINERS?$/, 'container'],
-  [/^BOOKINGS?$/, 'booking'],
-  [/^LADING$|^WAYBILL$/, 'bill_of_lading'],
-  [/^HOUSE$/, 'house_bill'],
-  [/^INVOICES?$|^PURCHASE$|^CUSTOMS$|^ORDERS?$|^ENTRY$|^SEALS?$|^PHONE$|^MOBILE$|^TELEPHONE$/, 'not_carrier'],
-  // A month's name beside digits is a date.
-  [/^(?:JANUARY|FEBRUARY|MARCH|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)$/, 'not_carrier'],
-];
 
 export type ReferenceInput =
   | {
@@ -166,7 +123,12 @@ export function readReferenceInput(
   isLineCode: (word: string) => boolean = (word) => word === word.toUpperCase(),
 ): ReferenceInput {
   if (input.length > MAX_INPUT_LENGTH) return refuse('longer than any reference');
-  const folded = input.replace(FULL_WIDTH, (char) => char.normalize('NFKC')).replace(BOXED_CHECK_DIGIT, '$1');
+  const folded = input
+    .replace(FULL_WIDTH, (char) => char.normalize('NFKC'))
+    .replace(ARABIC_INDIC_DIGIT, (char) => String((char.codePointAt(0) ?? 0) & 0xf))
+    .replace(NUMERO_SIGN, '$1o')
+    .replace(CJK_LATIN_BOUNDARY, ' ')
+    .replace(BOXED_CHECK_DIGIT, '$1');
   // Words and the breaks between them, alternately: the message is what comes before the sign-off.
   const tokens = folded.split(new RegExp(`(${WORD_BREAKS.source})`, 'u'));
   const message = tokens.slice(0, 2 * signOffIndex(tokens.filter((_, index) => index % 2 === 0))).join('');
@@ -176,9 +138,11 @@ export function readReferenceInput(
   if (rawWords.some((word) => DATE_WORD.test(word.replace(WORD_WRAPPING, '')))) {
     return refuse('a date, not a reference');
   }
-  const pasted = rawWords
-    .map((word) => word.replace(WORD_WRAPPING, '').replace(SEPARATORS, ''))
-    .filter((word) => word !== '');
+  const unwrapped = rawWords.map((word) => word.replace(WORD_WRAPPING, ''));
+  const otherTrade = unwrapped.map(otherTradeWord).find((reason) => reason !== undefined);
+  if (otherTrade !== undefined) return refuse(otherTrade);
+  if (isList(rawWords)) return refuse('a list of numbers: several references');
+  const pasted = unwrapped.map((word) => word.replace(SEPARATORS, '')).filter((word) => word !== '');
   const hasWholeReference = pasted.some((word) => WHOLE_REFERENCE_WORD.test(word));
   const words = hasWholeReference
     ? pasted.filter((word) => !EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase()))
@@ -195,12 +159,32 @@ export function readReferenceInput(
   const number = stripped.toUpperCase();
   if (!/[0-9]/.test(number)) return refuse('no digit: a word, not a reference');
   if (SEVERAL_CONTAINERS.test(number)) return refuse('several container numbers');
+  if (COMPACT_DATE.test(number)) return refuse('a date, not a reference');
+  // Checked with and without the short words read as its prefix (`Royal Mail LP…GB` is no `MAIL…` bill).
+  const firstWord = unwrapped.find((word) => /[0-9]/.test(word)) ?? '';
+  const otherTradeReason =
+    otherTradeNumber(number, firstWord) ??
+    otherTradeNumber(kept.words.slice(kept.leadLength).join('').toUpperCase(), firstWord);
+  if (otherTradeReason !== undefined) return refuse(otherTradeReason);
   return {
     readable: true,
     number,
     ...(kept.labelled === undefined ? {} : { labelled: kept.labelled }),
     context: kept.context,
   };
+}
+
+/**
+ * Whether a number ends with a comma or semicolon and another number follows (`12345678, 23456789`): a list.
+ * Equipment codes after a box (`MSKU6787218, 40HC`) are a row's other cells, not a second number.
+ */
+function isList(rawWords: readonly string[]): boolean {
+  const listed = rawWords.findIndex((word) => LIST_SEPARATOR_AFTER.test(word));
+  if (listed === -1) return false;
+  return rawWords.slice(listed + 1).some((word) => {
+    const plain = word.replace(WORD_WRAPPING, '').replace(SEPARATORS, '');
+    return /[0-9]/.test(plain) && !EQUIPMENT_CODE.test(plain.toUpperCase());
+  });
 }
 
 /** A word whose slashes stand between two numbers, as those numbers; else the word (`B/L`, `678721/8`). */
@@ -230,33 +214,37 @@ function referenceWords(
 ):
   | {
       readonly words: readonly string[];
+      /** How many of `words` are short words read as the reference's prefix (`MAEU 123…`, `HLCU HAM …`). */
+      readonly leadLength: number;
       readonly labelled?: LabelledKind;
       readonly context: readonly string[];
     }
   | { readonly reason: string } {
   const first = words.findIndex((word) => /[0-9]/.test(word));
-  if (first === -1) return { words, context: [] };
+  if (first === -1) return { words, leadLength: 0, context: [] };
   const last = words.findLastIndex((word) => /[0-9]/.test(word));
   let labelled: LabelledKind | undefined;
   let notCarrier = false;
-  const noteLabel = (word: string): boolean => {
-    const upper = word.toUpperCase();
-    if (!LETTERS_ONLY.test(word)) return false;
-    // `so` in a sentence is a word; only `S/O` or `SO` typed in capitals labels a shipping order.
-    const short = CAPITALS_ONLY.has(upper) && word !== upper ? null : SHORT_LABELS.get(upper);
-    const long = LONG_LABELS.find(([pattern]) => pattern.test(upper))?.[1];
-    if (short === undefined && long === undefined && word.length < 5) return false;
-    const kind = short ?? long ?? undefined;
-    if (kind === 'not_carrier') notCarrier = true;
-    else if (kind !== undefined && (labelled === undefined || kind === 'house_bill')) labelled = kind;
-    return true;
+  // A label before the reference says what it is, the nearest one last (`Vessel Maersk Essen, container
+  // MSKU…` is a container); one after it names what comes next in the sentence (`MSKU6787218 on vessel
+  // Maersk Essen`), so only one before it refuses the number.
+  const noteLabel = (word: string, before: boolean): void => {
+    const kind = labelOf(word);
+    if (kind === 'not_carrier') notCarrier ||= before;
+    else if (kind !== undefined && kind !== null) {
+      if (before && kind !== 'house_bill') notCarrier = false;
+      if (labelled === undefined || kind === 'house_bill') labelled = kind;
+    }
   };
+  if (isQuantityWord(words[last + 1] ?? '') || isQuantityWord(words[first - 1] ?? '')) {
+    return { reason: 'a quantity or an amount, not a reference' };
+  }
   for (const word of words.slice(last + 1)) {
-    if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a second number after the reference' };
-    noteLabel(word);
+    if (!isLabelWord(word)) return { reason: 'a symbol or a second number after the reference' };
+    noteLabel(word, false);
   }
   const middle = words.slice(first, last + 1);
-  if (middle.some((word) => LETTERS_ONLY.test(word))) {
+  if (middle.some((word) => isLabelWord(word))) {
     return { reason: 'a word between two numbers: several references' };
   }
   // A whole reference with another number beside it is two numbers, unless together they are one box
@@ -271,31 +259,38 @@ function referenceWords(
   // The lead: the word right before the digits if it is a short non-label word (`MAEU 123456789`,
   // `Medu T6664162`), and before that a 4-letter prefix when the first is a 3- or 4-letter code
   // (`HLCU HAM 230612345`). Before a reference that has four letters of its own (`MSKU6787218`), only a
-  // line's code (`ONEY DLCD14614203`, `MAEU MSKU6787218`): `Yang Ming MSKU…` is a name, not a prefix. Any
-  // other word there belongs to the sentence.
+  // line's code (`ONEY DLCD14614203`, `MAEU MSKU6787218`): `Yang Ming MSKU…` is a name, not a prefix; so
+  // is `Yang Ming ABC123456`. Any other word there belongs to the sentence.
   const ownPrefix = /^[A-Za-z]{4}/.test(words[first] ?? '');
   const lead: string[] = [];
   let start = first;
   while (start > 0 && lead.length < 2) {
     const word = words[start - 1] ?? '';
+    // A word with accents or in another script (`Réservation`, `提单号`) is no line's code: the lead ends.
+    if (!LETTERS_ONLY.test(word) && isLabelWord(word)) break;
     if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
     const fits = lead.length === 0 ? word.length <= 4 : word.length === 4 && (lead[0]?.length ?? 0) >= 2;
-    const typedAsCode = !ownPrefix || isLineCode(word);
-    if (!fits || !typedAsCode || SHORT_LABELS.has(word.toUpperCase())) break;
+    // A code is typed in one case (`NYC`, `hdmu`); a word in title case (`Ming`, `Wan`) is part of a name,
+    // unless it is a line's own code (`Medu`).
+    const oneCase = word === word.toUpperCase() || word === word.toLowerCase();
+    const typedAsCode = (!ownPrefix && oneCase) || isLineCode(word);
+    const label = SHORT_LABELS.has(word.toUpperCase()) || labelOf(word) !== undefined;
+    if (!fits || !typedAsCode || label) break;
     lead.unshift(word);
     start -= 1;
   }
   for (const word of words.slice(0, start)) {
-    if (!LETTERS_ONLY.test(word)) return { reason: 'a symbol or a number before the reference' };
-    noteLabel(word);
+    if (!isLabelWord(word)) return { reason: 'a symbol or a number before the reference' };
+    noteLabel(word, true);
   }
   if (notCarrier)
     return {
       reason:
-        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code or phone number)',
+        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code, phone, air waybill, vessel, voyage, tax, bank, PRO or parcel number)',
     };
   return {
     words: [...lead, ...middle],
+    leadLength: lead.length,
     ...(labelled === undefined ? {} : { labelled }),
     context: [...words.slice(0, start), ...words.slice(last + 1)],
   };

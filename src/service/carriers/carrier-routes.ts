@@ -8,7 +8,7 @@ import {
 import type { Carrier, CarrierCatalog } from '../../domain/carriers/carrier-catalog.ts';
 import { inferNumber } from '../../domain/carriers/infer-number.ts';
 import type { ServiceEnv } from '../http/env.ts';
-import { notFound, unprocessable } from '../http/problem.ts';
+import { HttpProblem, notFound } from '../http/problem.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
 
@@ -17,6 +17,17 @@ export const INFER_NUMBER_PATH = '/tracking_requests/infer_number';
 export const INFER_NUMBER_LIMIT_PER_MINUTE = 200;
 const INFER_NUMBER_LIMIT_DETAIL = 'Rate limit exceeded';
 const INVALID_NUMBER_DETAIL = 'This reference number is not valid.';
+
+/**
+ * The upstream's 422 for a number it cannot read, word for word, with why in `meta.reason` (`an air waybill
+ * number, not a reference`, `several references`): a client can tell junk from a typo without guessing.
+ */
+const unreadableNumber = (reason: string): HttpProblem =>
+  new HttpProblem(422, 'Unprocessable Entity', INVALID_NUMBER_DETAIL, {
+    code: 'invalid',
+    pointer: '/number',
+    meta: { reason },
+  });
 
 /** `METHOD /v2/path` of the routes here that have a rate-limit bucket of their own. */
 export const CARRIER_OWN_RATE_LIMITS: ReadonlySet<string> = new Set([`POST /v2${INFER_NUMBER_PATH}`]);
@@ -92,7 +103,7 @@ export const carrierRoutes = ({
       async (c) => {
         const { number } = await readJson(c, inferNumberRequest);
         const inferred = inferNumber(number, catalog);
-        if ('unreadable' in inferred) throw unprocessable(INVALID_NUMBER_DETAIL, '/number');
+        if ('unreadable' in inferred) throw unreadableNumber(inferred.reason);
         const candidate = (entry: { scac: string; name: string; confidence: number }) => ({
           scac: entry.scac,
           name: entry.name,

@@ -98,6 +98,42 @@ describe('POST /tracking_requests/infer_number', () => {
       422,
     );
   });
+
+  it("says in meta.reason why another trade's number or a list is refused, the upstream's detail kept", async () => {
+    for (const [number, reason] of [
+      ['176-12345675', 'an air waybill number, not a reference'],
+      ['IMO 9074729', 'labelled as a number no carrier prints'],
+      ['0FA3RW1MA', 'a voyage code, not a reference'],
+      ['DE89 3704 0044 0532 0130 00', 'an IBAN, not a reference'],
+      ['1Z999AA10123456784', 'a parcel tracking number'],
+      ['Bookings: 12345678, 23456789', 'a list of numbers: several references'],
+    ] as const) {
+      const response = await infer(h, number);
+      expect(response.status, number).toBe(422);
+      const [error] = errorDocument.parse(await response.json()).errors;
+      expect(error, number).toMatchObject({
+        status: '422',
+        detail: 'This reference number is not valid.',
+        code: 'invalid',
+        source: { pointer: '/number' },
+      });
+      expect(String(error?.meta?.reason), number).toContain(reason);
+    }
+  });
+
+  it('reads labels in Chinese, Japanese, Korean and Arabic and Arabic-Indic digits', async () => {
+    for (const [pasted, parsed, type] of [
+      ['提单号：MAEU123456789', 'MAEU123456789', 'bill_of_lading'],
+      ['箱号MSKU6787218', 'MSKU6787218', 'container'],
+      ['ブッキング番号：12345678', '12345678', 'booking'],
+      ['컨테이너 번호: MSKU6787218', 'MSKU6787218', 'container'],
+      ['MSKU٦٧٨٧٢١٨', 'MSKU6787218', 'container'],
+    ] as const) {
+      const body = inferNumberResponse.parse(await (await infer(h, pasted)).json());
+      expect(body.data.attributes.validation.parsed_number, pasted).toBe(parsed);
+      expect(body.data.attributes.number_type, pasted).toBe(type);
+    }
+  });
 });
 
 describe('GET /shipping_lines', () => {

@@ -31,10 +31,13 @@ describe('reading a pasted carrier reference', () => {
       ['EGLV 123456 789012', 'EGLV123456789012'],
       ['HLCU HAM 230612345', 'HLCUHAM230612345'],
       ['hdmu SELM 12345678', 'HDMUSELM12345678'],
-      ['Medu T6664162', 'MEDUT6664162'],
     ] as const) {
       expect(number(pasted), pasted).toBe(plain);
     }
+    // A word in title case is a line's code only where the catalog says so (`Medu`); else a name's (`Ming`).
+    const read = readReferenceInput('Medu T6664162', (word) => word.toUpperCase() === 'MEDU');
+    expect(read).toMatchObject({ readable: true, number: 'MEDUT6664162' });
+    expect(readReferenceInput('Yang Ming ABC123456')).toMatchObject({ readable: true, number: 'ABC123456' });
   });
 
   it('reads the one reference out of its label, a sentence, quotes and punctuation', () => {

@@ -55,6 +55,15 @@ describe('MCP tools read pasted numbers alike', () => {
     ]);
   });
 
+  it('reads labels in other scripts and Arabic-Indic digits; junk is searched as typed', async () => {
+    const client = fakeInfer();
+    expect(await readNumberFilter('提单号：MAEU123456789', client)).toBe('MAEU123456789');
+    expect(await readNumberFilter('MSKU٦٧٨٧٢١٨', client)).toBe('MSKU6787218');
+    expect(await readSearchTerm('コンテナ番号 MSKU6787218', client)).toBe('MSKU6787218');
+    // Another trade's number is refused by infer_number: the search looks for what was typed.
+    expect(await readSearchTerm('AWB 176-12345675', client)).toBe('AWB 176-12345675');
+  });
+
   it('uses the input as typed when infer_number cannot be asked, and lets other failures through', async () => {
     const missing = {
       inferNumber: async (): Promise<InferNumberResult> => {

@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIER_CATALOG } from '../../../src/domain/carriers/carrier-catalog.ts';
-import { inferNumber } from '../../../src/domain/carriers/infer-number.ts';
 import heldoutJson from '../../fixtures/carriers/heldout-numbers-2.json' with { type: 'json' };
-import { describeFigures, figures, heldoutSet, type Scored, score } from './carriers-scoring.ts';
+import {
+  describeFigures,
+  expectedOf as expected,
+  figures,
+  readOf as read,
+  scoreHeldout,
+} from './carriers-scoring.ts';
 
 // The second held-out batch, written (test/fixtures/carriers/generate-heldout-2.ts) and scored before the
 // changes it judged. Its thresholds are the product's floors, not today's figures.
-const scored = score(heldoutSet.parse(heldoutJson).numbers, (input) => inferNumber(input, CARRIER_CATALOG));
-const family = (...names: string[]): Scored[] => scored.filter(({ entry }) => names.includes(entry.family));
-const read = ({ entry, result }: Scored) => {
-  if ('unreadable' in result) throw new Error(`${JSON.stringify(entry.input)} was refused: ${result.reason}`);
-  return result;
-};
-const expected = ({ entry }: Scored) => {
-  if ('refused' in entry.expect) throw new Error(`${JSON.stringify(entry.input)} is expected refused`);
-  return entry.expect;
-};
+const { scored, family } = scoreHeldout(heldoutJson);
 
 describe('carrier inference on the second held-out batch', () => {
   it('prints its figures', () => {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIER_CATALOG } from '../../../src/domain/carriers/carrier-catalog.ts';
-import { inferNumber } from '../../../src/domain/carriers/infer-number.ts';
 import heldoutJson from '../../fixtures/carriers/heldout-numbers-5.json' with { type: 'json' };
-import { describeFigures, figures, heldoutSet, type Scored, score } from './carriers-scoring.ts';
+import {
+  describeFigures,
+  expectedOf as expected,
+  figures,
+  readOf as read,
+  scoreHeldout,
+} from './carriers-scoring.ts';
 
 // The fifth held-out batch, written (test/fixtures/carriers/generate-heldout-5.ts) and scored before the
 // changes it judged: junk refused 20/68, 16 pastes with Chinese, Japanese, Korean or Arabic labels or
@@ -10,17 +14,8 @@ import { describeFigures, figures, heldoutSet, type Scored, score } from './carr
 // candidate 69/69. Thirty more (families `after_…`) were written after the round's fixes and scored once:
 // junk and lists refused 15/15, none wrongly refused, number type 15/15, selected line 13/14, best candidate
 // 14/14. Its thresholds are the product's floors.
-const scored = score(heldoutSet.parse(heldoutJson).numbers, (input) => inferNumber(input, CARRIER_CATALOG));
+const { scored, family } = scoreHeldout(heldoutJson);
 const junk = scored.filter(({ entry }) => entry.family.includes('junk'));
-const family = (...names: string[]): Scored[] => scored.filter(({ entry }) => names.includes(entry.family));
-const read = ({ entry, result }: Scored) => {
-  if ('unreadable' in result) throw new Error(`${JSON.stringify(entry.input)} was refused: ${result.reason}`);
-  return result;
-};
-const expected = ({ entry }: Scored) => {
-  if ('refused' in entry.expect) throw new Error(`${JSON.stringify(entry.input)} is expected refused`);
-  return entry.expect;
-};
 
 describe('carrier inference on the fifth held-out batch', () => {
   it('prints its figures', () => {

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIER_CATALOG } from '../../../src/domain/carriers/carrier-catalog.ts';
-import { inferNumber } from '../../../src/domain/carriers/infer-number.ts';
 import heldoutJson from '../../fixtures/carriers/heldout-numbers.json' with { type: 'json' };
-import { describeFigures, figures, heldoutSet, type Scored, score } from './carriers-scoring.ts';
+import { describeFigures, figures, readOf as read, scoreHeldout } from './carriers-scoring.ts';
 
 // Nothing in src/domain/carriers was tuned on this set: it is built from the carriers' public formats by
 // test/fixtures/carriers/generate-heldout.ts. Its thresholds are the product's, not today's figures.
-const scored = score(heldoutSet.parse(heldoutJson).numbers, (input) => inferNumber(input, CARRIER_CATALOG));
-const family = (...names: string[]): Scored[] => scored.filter(({ entry }) => names.includes(entry.family));
-const read = ({ entry, result }: Scored) => {
-  if ('unreadable' in result) throw new Error(`${JSON.stringify(entry.input)} was refused: ${result.reason}`);
-  return result;
-};
+const { scored, family } = scoreHeldout(heldoutJson);
 
 describe('carrier inference on the held-out set', () => {
   it('prints its figures', () => {

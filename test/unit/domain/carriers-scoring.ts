@@ -3,7 +3,12 @@
  * confidence band (calibration). Shared by the held-out and calibration tests, which print the figures.
  */
 import { z } from 'zod';
-import type { InferredNumber, UnreadableNumber } from '../../../src/domain/carriers/infer-number.ts';
+import { CARRIER_CATALOG } from '../../../src/domain/carriers/carrier-catalog.ts';
+import {
+  type InferredNumber,
+  inferNumber,
+  type UnreadableNumber,
+} from '../../../src/domain/carriers/infer-number.ts';
 
 const numberType = z.enum(['container', 'bill_of_lading', 'booking']);
 
@@ -51,6 +56,28 @@ export const score = (
   cases: readonly Case[],
   infer: (input: string) => InferredNumber | UnreadableNumber,
 ): Scored[] => cases.map((entry) => ({ entry, result: infer(entry.input) }));
+
+/** A held-out batch (its JSON) scored by the product's inference, and its cases by family. */
+export function scoreHeldout(json: unknown): {
+  scored: Scored[];
+  family: (...names: string[]) => Scored[];
+} {
+  const scored = score(heldoutSet.parse(json).numbers, (input) => inferNumber(input, CARRIER_CATALOG));
+  const family = (...names: string[]): Scored[] => scored.filter(({ entry }) => names.includes(entry.family));
+  return { scored, family };
+}
+
+/** What a case expected to be read was read as; a refusal fails the test, naming the input. */
+export const readOf = ({ entry, result }: Scored): InferredNumber => {
+  if ('unreadable' in result) throw new Error(`${JSON.stringify(entry.input)} was refused: ${result.reason}`);
+  return result;
+};
+
+/** What a case expected to be read should be read as; a case expected refused fails the test. */
+export const expectedOf = ({ entry }: Scored) => {
+  if ('refused' in entry.expect) throw new Error(`${JSON.stringify(entry.input)} is expected refused`);
+  return entry.expect;
+};
 
 export const BANDS = [
   [0.7, 0.8],

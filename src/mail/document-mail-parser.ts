@@ -25,6 +25,8 @@ const DECODED_HEADERS: ReadonlySet<string> = new Set([
   'content-type',
   'content-id',
   'content-transfer-encoding',
+  // A scanner's file name, when it gives one nowhere else (`safe-file-name.ts`).
+  'content-description',
 ]);
 
 /**
@@ -106,6 +108,9 @@ export class DocumentMailParser extends MailParser {
     splitter.compareBoundary = (line, start, boundary) =>
       compareBoundary(withoutPadding(line), start, boundary);
     self.createNode = (node: SplitNode) => {
+      // A part's Content-Type that is there but empty (`Content-Type: ;`) leaves mailsplit's type false,
+      // which mailparser passes on untouched: the part is decided by its bytes, as an unknown type is.
+      if (!node.contentType && !node.root) node.contentType = 'application/octet-stream';
       if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
         node.disposition = 'attachment';
       }
@@ -174,6 +179,7 @@ interface HeaderLine {
 
 /** The fields of a mailsplit node that decide whether mailparser reads it as text. */
 interface SplitNode {
+  root?: boolean;
   contentType?: string | false;
   charset?: string | false;
   parentNode?: { multipart?: string | false } | false;

@@ -86,9 +86,13 @@ async function expandZip(container: StagedContainer, host: ContainerHost): Promi
     host.skip(container.partPath, container.fileName, listing.reason, listing.detail);
     return;
   }
+  // A ZIP may hold two entries of one name: the second is `<part>/<name>#2`, so part paths stay unique.
+  const seen = new Map<string, number>();
   try {
     for (const { entry, name } of listing.entries) {
-      const partPath = `${container.partPath}/${name}`;
+      const occurrence = (seen.get(name) ?? 0) + 1;
+      seen.set(name, occurrence);
+      const partPath = `${container.partPath}/${name}${occurrence === 1 ? '' : `#${occurrence}`}`;
       if (entry.isEncrypted()) {
         host.skip(partPath, name, 'encrypted', 'the archive entry is password-protected');
         continue;

@@ -22,7 +22,7 @@ import { type MimeParse, parseMime } from './mime-parse.ts';
 import { PartFiles, type Staged } from './part-files.ts';
 import { partVerdict } from './part-verdict.ts';
 import { drain, isFileSystemError, messageOf, refused, tooLarge } from './read-outcome.ts';
-import { safeFileName, safeReportedName } from './safe-file-name.ts';
+import { fileNameInDescription, safeFileName, safeReportedName } from './safe-file-name.ts';
 import type { MemoryBudget } from './stage-part.ts';
 import { filesInText, mayHoldFiles } from './text-files.ts';
 import type { MailDocument, ReadMessage, ReadMessageOptions, SkippedPart } from './types.ts';
@@ -165,7 +165,8 @@ class MessageReading {
     this.ordinal += 1;
     const partId = attachment.partId ?? '1';
     const partPath = prefix === '' ? partId : `${prefix}.${partId}`;
-    const declaredName = attachment.filename ?? null;
+    const declaredName =
+      attachment.filename ?? fileNameInDescription(attachment.headers.get('content-description'));
     // mailparser types `content` as a bare Stream; it is its StreamHash, a Transform, so readable.
     const content = attachment.content as Readable;
     try {

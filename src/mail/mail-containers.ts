@@ -1,17 +1,19 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { ENCRYPTED } from './mail-part-policy.ts';
 import type { MimeParse } from './mime-parse.ts';
+import { pkcs7Content } from './pkcs7.ts';
 import { tnefFiles } from './tnef.ts';
 import type { MailLimits } from './types.ts';
 import { listZip, openZipEntry } from './zip-entries.ts';
 
 /**
  * A part kept in a temp file to be opened after the parse that found it: an archive, a forwarded message,
- * Outlook's TNEF wrapper.
+ * Outlook's TNEF wrapper, an S/MIME body.
  */
 export interface StagedContainer {
-  readonly kind: 'zip' | 'forwarded' | 'tnef';
+  readonly kind: 'zip' | 'forwarded' | 'tnef' | 'pkcs7';
   readonly partPath: string;
   readonly fileName: string | null;
   readonly path: string;
@@ -44,7 +46,30 @@ export interface ContainerHost {
 export async function openContainer(container: StagedContainer, host: ContainerHost): Promise<void> {
   if (container.kind === 'zip') await expandZip(container, host);
   else if (container.kind === 'tnef') await expandTnef(container, host);
+  else if (container.kind === 'pkcs7') await openPkcs7(container, host);
   else await readForwarded(container, host);
+}
+
+/**
+ * Reads the entity signed inside an S/MIME body (opaque signed data) as a forwarded message; enveloped data
+ * is skipped as encrypted. It is read whole: it was staged within maxAttachmentBytes.
+ */
+async function openPkcs7(container: StagedContainer, host: ContainerHost): Promise<void> {
+  const found = pkcs7Content(await readFile(container.path));
+  if (found.kind === 'opaque') {
+    host.skip(container.partPath, container.fileName, ENCRYPTED.reason, ENCRYPTED.detail);
+    return;
+  }
+  if (found.kind === 'no_content') {
+    const detail = 'an S/MIME signature or certificates, with no signed content inside';
+    host.skip(container.partPath, container.fileName, 'signature', detail);
+    return;
+  }
+  const outcome = await host.parse(Readable.from([found.content]), container.partPath, container.depth);
+  if (outcome.error !== undefined) {
+    const detail = `the signed content cannot be parsed: ${outcome.error.message}`;
+    host.skip(container.partPath, container.fileName, 'malformed', detail);
+  }
 }
 
 /** Reads a forwarded message from its temp file (capped at maxAttachmentBytes when it was staged). */

@@ -3,6 +3,7 @@ import type { DetectedFileType } from '../extraction/detect-file-type.ts';
 import { declaredPixels, MAX_IMAGE_PIXELS } from './image-pixels.ts';
 import { looksLikeMessage } from './looks-like-message.ts';
 import { skipUnopenedArchive } from './mail-part-policy.ts';
+import { isPkcs7Signed } from './pkcs7.ts';
 import { isTnef } from './tnef.ts';
 import type { MailLimits } from './types.ts';
 
@@ -12,7 +13,7 @@ const ZIP_MIME = 'application/zip';
 export type PartVerdict =
   | { readonly kind: 'document'; readonly type: DetectedFileType }
   /** Opened once the parse is done: its entries or files are parts of their own. */
-  | { readonly kind: 'container'; readonly container: 'zip' | 'tnef' | 'forwarded' }
+  | { readonly kind: 'container'; readonly container: 'zip' | 'tnef' | 'forwarded' | 'pkcs7' }
   | { readonly kind: 'skip'; readonly reason: string; readonly detail: string };
 
 export interface PartFacts {
@@ -43,6 +44,10 @@ export function partVerdict(part: PartFacts, limits: MailLimits, soFar: MessageS
   }
   if (type === undefined && isTnef(part.head) && !part.insideZip)
     return { kind: 'container', container: 'tnef' };
+  // An S/MIME signed body sent under a type and name that say nothing: the entity signed in it is read.
+  if (type === undefined && !part.insideZip && isPkcs7Signed(part.head)) {
+    return { kind: 'container', container: 'pkcs7' };
+  }
   // A saved message sent under a type and name that say nothing (octet-stream, no .eml): read as forwarded.
   if (type === undefined && !part.insideZip && looksLikeMessage(part.head)) {
     return { kind: 'container', container: 'forwarded' };

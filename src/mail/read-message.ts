@@ -11,7 +11,7 @@ import {
 } from './mail-containers.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
 import {
-  isDeclaredTnef,
+  declaredContainer,
   isForwardedType,
   isReportType,
   RETURNED_ORIGINAL,
@@ -172,8 +172,9 @@ class MessageReading {
     try {
       const declared = { contentType: attachment.contentType, fileName: declaredName };
       const part = { partPath, declaredName, inline: false, insideZip: false, depth };
-      if (isDeclaredTnef(declared)) {
-        await this.stageContainer(content, part, 'tnef');
+      const container = declaredContainer(declared);
+      if (container !== undefined) {
+        await this.stageContainer(content, part, container);
         return;
       }
       const declaredSkip =
@@ -225,12 +226,14 @@ class MessageReading {
       partPath: part.partPath,
       fileName: part.declaredName,
       path: await this.files.fileOf(staged),
-      depth: kind === 'forwarded' ? part.depth + 1 : part.depth,
+      // A forwarded message, or the entity signed inside an S/MIME body, is one level deeper.
+      depth: kind === 'forwarded' || kind === 'pkcs7' ? part.depth + 1 : part.depth,
     });
   }
 
-  /** Stages a part to be opened once the parse is done (a TNEF wrapper declared as one). */
-  private async stageContainer(content: Readable, part: PartContext, kind: 'tnef'): Promise<void> {
+  /** Stages a part to be opened once the parse is done (a TNEF wrapper or S/MIME body declared as one). */
+  private async stageContainer(content: Readable, part: PartContext, kind: 'tnef' | 'pkcs7'): Promise<void> {
+    if (kind === 'pkcs7' && this.tooDeep(part)) return drain(content);
     const staged = await this.stage(content, part, this.options.limits.maxAttachmentBytes);
     if (staged === undefined) return;
     await this.openLater(kind, staged, part);
@@ -297,7 +300,7 @@ class MessageReading {
       return;
     }
     if (verdict.kind === 'container') {
-      if (verdict.container === 'forwarded' && this.tooDeep(part)) {
+      if ((verdict.container === 'forwarded' || verdict.container === 'pkcs7') && this.tooDeep(part)) {
         await this.files.discard(staged);
         return;
       }

@@ -1,11 +1,13 @@
 /**
  * The third round of the corpus, part one: mail as real clients shape it, each named after what it breaks.
  * Exchange's trailer parts, Outlook's TNEF with short names and a body only, Apple Mail's attachments
- * inside an alternative, a Gmail forward written inline, phone photos, scanners that name files oddly.
+ * inside an alternative, a Gmail forward written inline, phone photos, scanners that name files oddly,
+ * S/MIME signed in opaque form.
  */
 import { tinyPdf } from './corpus-bytes.ts';
 import { heicHeader } from './corpus-formats.ts';
 import { base64Lines, type CorpusMessage, headers, pdfPart, raw } from './corpus-message.ts';
+import { envelopedData, signedData } from './corpus-pkcs7.ts';
 import {
   PT_BINARY,
   PT_BOOLEAN,
@@ -88,6 +90,25 @@ const TNEF_FILES = [
     properties: Buffer.from([1, 0, 0, 0, 0x1f, 0, 0x07, 0x37, 1, 0, 0, 0, 0x88, 0x13, 0, 0, 0x41, 0]),
   },
 ];
+
+/** A MIME entity with CRLF line ends: what S/MIME signs. */
+const entity = (text: string): Buffer => Buffer.from(text.replace(/\r?\n/g, '\r\n'), 'latin1');
+
+/** The entity Outlook signs: a text and a PDF in a multipart/mixed. */
+const signedEntity = (fileName: string, label: string): Buffer =>
+  entity(`Content-Type: multipart/mixed; boundary="signed-inner"
+
+--signed-inner
+Content-Type: text/plain; charset="us-ascii"
+
+Signed with my company certificate.
+--signed-inner
+${pdfPart(fileName, label)}
+--signed-inner--
+`);
+
+/** A single-part entity: a PDF alone, as a signing gateway wraps it. */
+const signedPdf = (fileName: string, label: string): Buffer => entity(pdfPart(fileName, label));
 
 export const HOSTILE_CORPUS_CLIENTS: readonly CorpusMessage[] = [
   raw(
@@ -246,6 +267,34 @@ ${part('Content-Type: application/pdf\nContent-Description: Scanned document fro
 --scan
 ${part('Content-Type: application/pdf; name="given.pdf"\nContent-Description: scan0003.pdf', tinyPdf('named twice'))}
 --scan--
+`,
+  ),
+  raw(
+    'outlook-opaque-signed',
+    () => `${headers(
+      'outlook-opaque-signed',
+      'application/pkcs7-mime; smime-type=signed-data; name="smime.p7m"',
+      'Content-Disposition: attachment; filename="smime.p7m"\nContent-Transfer-Encoding: base64\n',
+    )}
+${base64Lines(signedData(signedEntity('Signed Invoice 0042.pdf', 'opaque signed invoice'), { chunkBytes: 1000 }))}
+`,
+  ),
+  raw(
+    'smime-p7m-parts-signed-and-enveloped',
+    () => `${headers('smime-p7m-parts-signed-and-enveloped', 'multipart/mixed; boundary="p7"')}
+--p7
+Content-Type: text/plain
+
+Four S/MIME bodies forwarded by a gateway.
+--p7
+${part('Content-Type: application/octet-stream; name="smime.p7m"', signedData(signedPdf('signed-der.pdf', 'signed in der')))}
+--p7
+${part('Content-Type: application/pkcs7-mime; smime-type=enveloped-data; name="smime.p7m"', envelopedData())}
+--p7
+${part('Content-Type: application/octet-stream; name="signed.bin"', signedData(signedPdf('sniffed.pdf', 'signed and sniffed'), { chunkBytes: 64 }))}
+--p7
+${part('Content-Type: application/pkcs7-mime; smime-type=certs-only; name="smime.p7c"', signedData(null))}
+--p7--
 `,
   ),
   raw(

@@ -95,6 +95,24 @@ describe('the hostile corpus, round 3: mail as real clients shape it', () => {
     ]);
   });
 
+  it('outlook-opaque-signed: the entity signed inside an opaque S/MIME body (BER, chunked) is read', async () => {
+    const message = await read('outlook-opaque-signed');
+    expect(documents(message)).toEqual([['1.2', 'Signed Invoice 0042.pdf', 'application/pdf']]);
+    expect(message.documents[0]?.sha256).toBe(sha256(tinyPdf('opaque signed invoice')));
+  });
+
+  it('smime-p7m-parts-signed-and-enveloped: signed .p7m parts are opened, by name or by bytes; the others say why not', async () => {
+    const message = await read('smime-p7m-parts-signed-and-enveloped');
+    expect(documents(message)).toEqual([
+      ['2.1', 'signed-der.pdf', 'application/pdf'],
+      ['4.1', 'sniffed.pdf', 'application/pdf'],
+    ]);
+    expect(skipped(message)).toEqual([
+      ['3', 'encrypted'],
+      ['5', 'signature'],
+    ]);
+  });
+
   it('scanner-same-name-repeated: one name for different pages keeps every page; the same page twice once', async () => {
     const message = await read('scanner-same-name-repeated');
     expect(documents(message)).toEqual([

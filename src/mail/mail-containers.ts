@@ -42,34 +42,39 @@ export interface ContainerHost {
   skip(partPath: string, fileName: string | null, reason: string, detail: string): void;
 }
 
-/** Opens a container from its temp file and takes what it holds; the caller removes the file. */
-export async function openContainer(container: StagedContainer, host: ContainerHost): Promise<void> {
+/**
+ * Opens a container from its temp file and takes what it holds; the caller removes the file. Resolves to
+ * the text body of the entity signed inside an S/MIME body, null for any other container.
+ */
+export async function openContainer(container: StagedContainer, host: ContainerHost): Promise<string | null> {
+  if (container.kind === 'pkcs7') return openPkcs7(container, host);
   if (container.kind === 'zip') await expandZip(container, host);
   else if (container.kind === 'tnef') await expandTnef(container, host);
-  else if (container.kind === 'pkcs7') await openPkcs7(container, host);
   else await readForwarded(container, host);
+  return null;
 }
 
 /**
  * Reads the entity signed inside an S/MIME body (opaque signed data) as a forwarded message; enveloped data
  * is skipped as encrypted. It is read whole: it was staged within maxAttachmentBytes.
  */
-async function openPkcs7(container: StagedContainer, host: ContainerHost): Promise<void> {
+async function openPkcs7(container: StagedContainer, host: ContainerHost): Promise<string | null> {
   const found = pkcs7Content(await readFile(container.path));
   if (found.kind === 'opaque') {
     host.skip(container.partPath, container.fileName, ENCRYPTED.reason, ENCRYPTED.detail);
-    return;
+    return null;
   }
   if (found.kind === 'no_content') {
     const detail = 'an S/MIME signature or certificates, with no signed content inside';
     host.skip(container.partPath, container.fileName, 'signature', detail);
-    return;
+    return null;
   }
   const outcome = await host.parse(Readable.from([found.content]), container.partPath, container.depth);
   if (outcome.error !== undefined) {
     const detail = `the signed content cannot be parsed: ${outcome.error.message}`;
     host.skip(container.partPath, container.fileName, 'malformed', detail);
   }
+  return outcome.bodyText;
 }
 
 /** Reads a forwarded message from its temp file (capped at maxAttachmentBytes when it was staged). */

@@ -98,29 +98,31 @@ class MessageReading {
     const outcome = await this.parse(source, '', 0, maxMessageBytes);
     const metadata = metadataFromHeaders(outcome.headers, outcome.headerLines, outcome.bodyText);
     const { sha256 } = outcome;
-    if (outcome.tooLarge) {
+    const refusal = outcome.tooLarge
+      ? tooLarge(outcome.seenBytes, maxMessageBytes, 'is')
+      : outcome.error !== undefined
+        ? parseRefusal(outcome.error)
+        : refusalByMessageType(outcome.headers?.get('content-type'));
+    if (refusal !== undefined) {
       await this.dispose();
-      return { ...refused(metadata, tooLarge(outcome.seenBytes, maxMessageBytes, 'is')), sha256 };
+      return { ...refused(metadata, refusal), sha256 };
     }
-    if (outcome.error !== undefined) {
-      await this.dispose();
-      return { ...refused(metadata, parseRefusal(outcome.error)), sha256 };
-    }
-    const byType = refusalByMessageType(outcome.headers?.get('content-type'));
-    if (byType !== undefined) {
-      await this.dispose();
-      return { ...refused(metadata, byType), sha256 };
-    }
+    let signedText: string | null = null;
     // Opening a container may stage more containers (a ZIP inside a forwarded message): a queue, not a loop.
     for (let container = this.containers.shift(); container; container = this.containers.shift()) {
       try {
-        await openContainer(container, this.host);
+        const text = await openContainer(container, this.host);
+        // A message signed in opaque form has its text inside its S/MIME body: the preview is read there.
+        if (container.kind === 'pkcs7' && container.depth === 1) signedText ??= text;
       } finally {
         await this.files.remove(container.path);
       }
     }
     return {
-      metadata,
+      metadata:
+        outcome.bodyText === null && signedText !== null
+          ? metadataFromHeaders(outcome.headers, outcome.headerLines, signedText)
+          : metadata,
       documents: this.documents,
       skipped: this.skipped,
       refusal: null,

@@ -99,6 +99,8 @@ describe('the hostile corpus, round 3: mail as real clients shape it', () => {
     const message = await read('outlook-opaque-signed');
     expect(documents(message)).toEqual([['1.2', 'Signed Invoice 0042.pdf', 'application/pdf']]);
     expect(message.documents[0]?.sha256).toBe(sha256(tinyPdf('opaque signed invoice')));
+    // The message's text is inside the signed body too: the preview is read there.
+    expect(message.metadata.bodyPreview).toBe('Signed with my company certificate.');
   });
 
   it('smime-p7m-parts-signed-and-enveloped: signed .p7m parts are opened, by name or by bytes; the others say why not', async () => {

@@ -111,7 +111,8 @@ export class DocumentMailParser extends MailParser {
       // A part's Content-Type that is there but empty (`Content-Type: ;`) leaves mailsplit's type false,
       // which mailparser passes on untouched: the part is decided by its bytes, as an unknown type is.
       if (!node.contentType && !node.root) node.contentType = 'application/octet-stream';
-      if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
+      const textBody = TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment';
+      if (textBody && (node.filename || (!node.root && declaresAnotherType(node)))) {
         node.disposition = 'attachment';
       }
       if (node.contentType === 'text/plain' && isLatin1Label(node.charset)) node.charset = 'binary';
@@ -154,6 +155,21 @@ const WINDOWS_1252_C1: ReadonlyMap<string, string> = new Map(
 export const withWindows1252 = (text: string): string =>
   text.replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1.get(char) ?? char);
 
+/**
+ * Whether a text part has a second Content-Type field that is not text (`text/plain` above
+ * `application/pdf`): mailsplit reads the first, which would make a document body text; its bytes decide.
+ */
+function declaresAnotherType(node: SplitNode): boolean {
+  // mailsplit's `get` gives whole lines, the field name included.
+  const types = (node.headers?.get('content-type') ?? []).map((line) =>
+    line
+      .slice(line.indexOf(':') + 1)
+      .trim()
+      .toLowerCase(),
+  );
+  return types.length > 1 && types.some((type) => !type.startsWith('text/'));
+}
+
 /** mailsplit's splitter, as far as the delimiter check goes: 1 or 2 for a delimiter of `boundary`. */
 interface BoundaryComparer {
   compareBoundary(line: Buffer, start: number, boundary: Buffer): 1 | 2 | false;
@@ -183,7 +199,7 @@ interface SplitNode {
   contentType?: string | false;
   charset?: string | false;
   parentNode?: { multipart?: string | false } | false;
-  headers?: { getFirst(key: string): string };
+  headers?: { getFirst(key: string): string; get(key: string): string[] };
   disposition?: string | false;
   filename?: string | false;
 }

@@ -204,6 +204,17 @@ _______________________________________________
 Ops-list mailing list -- https://lists.example/ops
 `;
   }),
+  mixed('two-content-type-fields', [
+    part(
+      'Content-Type: application/pdf; name="first-says-pdf.pdf"\nContent-Type: text/plain',
+      tinyPdf('a pdf whose first content type says so'),
+    ),
+    part(
+      'Content-Type: text/plain\nContent-Type: application/pdf; name="second-says-pdf.pdf"',
+      tinyPdf('a pdf whose second content type says so'),
+    ),
+    'Content-Type: text/plain; charset=us-ascii\nContent-Type: text/plain; charset=utf-8\n\nTwo text types: still the body.',
+  ]),
   mixed('content-type-empty-or-garbled', [
     part(
       'Content-Type: application/pdf;;; name="a.pdf";; charset=; =x; name\nContent-Disposition: attachment;; filename=; filename="garbled.pdf"; size=abc',

@@ -124,6 +124,16 @@ describe('the hostile corpus, round 3: messages written to break a reader', () =
     expect(message.documents[0]?.bytes?.subarray(0, sent.length)).toEqual(sent);
   });
 
+  it('two-content-type-fields: the first counts, unless it says text and another does not: then the bytes decide', async () => {
+    const message = await read('two-content-type-fields');
+    expect(documents(message)).toEqual([
+      ['1', 'first-says-pdf.pdf', 'application/pdf'],
+      ['2', 'attachment-2.pdf', 'application/pdf'],
+    ]);
+    expect(message.skipped).toEqual([]);
+    expect(message.metadata.bodyPreview).toBe('Two text types: still the body.');
+  });
+
   it('content-type-empty-or-garbled: empty or garbled Content-Type fields leave parts decided by their bytes', async () => {
     expect(documents(await read('content-type-empty-or-garbled'))).toEqual([
       ['1', 'garbled.pdf', 'application/pdf'],

@@ -56,7 +56,8 @@ export async function openContainer(container: StagedContainer, host: ContainerH
 
 /**
  * Reads the entity signed inside an S/MIME body (opaque signed data) as a forwarded message; enveloped data
- * is skipped as encrypted. It is read whole: it was staged within maxAttachmentBytes.
+ * is skipped as encrypted. The body is read whole, as a TNEF wrapper is: it was staged within
+ * maxAttachmentBytes, and the entity is parsed from views of it, not a copy.
  */
 async function openPkcs7(container: StagedContainer, host: ContainerHost): Promise<string | null> {
   const found = pkcs7Content(await readFile(container.path));
@@ -69,7 +70,7 @@ async function openPkcs7(container: StagedContainer, host: ContainerHost): Promi
     host.skip(container.partPath, container.fileName, 'signature', detail);
     return null;
   }
-  const outcome = await host.parse(Readable.from([found.content]), container.partPath, container.depth);
+  const outcome = await host.parse(Readable.from(found.content), container.partPath, container.depth);
   if (outcome.error !== undefined) {
     const detail = `the signed content cannot be parsed: ${outcome.error.message}`;
     host.skip(container.partPath, container.fileName, 'malformed', detail);

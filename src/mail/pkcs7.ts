@@ -21,7 +21,8 @@ const MAX_CHUNKS = 100_000;
 const MAX_DEPTH = 16;
 
 export type Pkcs7Content =
-  | { readonly kind: 'signed'; readonly content: Buffer }
+  /** The signed entity in the chunks it was written in: views of the input, not copies. */
+  | { readonly kind: 'signed'; readonly content: readonly Buffer[] }
   /** Signed data with no content inside (a detached signature, certificates only). */
   | { readonly kind: 'no_content' }
   /** Enveloped (encrypted) data, or anything else this walk does not open. */
@@ -65,7 +66,7 @@ function walk(der: Buffer): Pkcs7Content {
   const eContent = expect(der, afterType, CONTEXT_0);
   const chunks: Buffer[] = [];
   octets(der, eContent.start, chunks, 0);
-  return { kind: 'signed', content: Buffer.concat(chunks) };
+  return { kind: 'signed', content: chunks };
 }
 
 /** The OCTET STRING at `at`, primitive or constructed of chunks, its bytes pushed on `chunks`. */

@@ -7,7 +7,8 @@ const entity = Buffer.from('Content-Type: text/plain\r\n\r\nsigned words\r\n', '
 describe('pkcs7Content', () => {
   it('finds the signed entity in DER, and in BER with indefinite lengths and chunks of any size', () => {
     for (const options of [{}, { chunkBytes: 1 }, { chunkBytes: 7 }, { chunkBytes: 1000 }]) {
-      expect(pkcs7Content(signedData(entity, options))).toEqual({ kind: 'signed', content: entity });
+      const found = pkcs7Content(signedData(entity, options));
+      expect(found.kind === 'signed' ? Buffer.concat(found.content) : found).toEqual(entity);
     }
   });
 

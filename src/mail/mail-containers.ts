@@ -61,6 +61,11 @@ export async function openContainer(container: StagedContainer, host: ContainerH
  */
 async function openPkcs7(container: StagedContainer, host: ContainerHost): Promise<string | null> {
   const found = pkcs7Content(await readFile(container.path));
+  if (found.kind === 'malformed') {
+    const detail = `the S/MIME body cannot be read: ${found.detail}`;
+    host.skip(container.partPath, container.fileName, 'malformed', detail);
+    return null;
+  }
   if (found.kind === 'opaque') {
     host.skip(container.partPath, container.fileName, ENCRYPTED.reason, ENCRYPTED.detail);
     return null;

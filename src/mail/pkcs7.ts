@@ -25,8 +25,10 @@ export type Pkcs7Content =
   | { readonly kind: 'signed'; readonly content: readonly Buffer[] }
   /** Signed data with no content inside (a detached signature, certificates only). */
   | { readonly kind: 'no_content' }
-  /** Enveloped (encrypted) data, or anything else this walk does not open. */
-  | { readonly kind: 'opaque' };
+  /** Enveloped (encrypted) data, or another content type this walk does not open. */
+  | { readonly kind: 'opaque' }
+  /** Not a CMS structure, or one cut short, nested or chunked past reason. */
+  | { readonly kind: 'malformed'; readonly detail: string };
 
 /** Whether `head` starts like a CMS signed-data ContentInfo (an S/MIME .p7m sent under any name). */
 export function isPkcs7Signed(head: Buffer): boolean {
@@ -41,8 +43,8 @@ export function isPkcs7Signed(head: Buffer): boolean {
 export function pkcs7Content(der: Buffer): Pkcs7Content {
   try {
     return walk(der);
-  } catch {
-    return { kind: 'opaque' };
+  } catch (error) {
+    return { kind: 'malformed', detail: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -71,14 +73,15 @@ function walk(der: Buffer): Pkcs7Content {
 
 /** The OCTET STRING at `at`, primitive or constructed of chunks, its bytes pushed on `chunks`. */
 function octets(der: Buffer, at: number, chunks: Buffer[], depth: number): number {
-  if (depth > MAX_DEPTH || chunks.length > MAX_CHUNKS) throw new Error('too deep');
+  if (depth > MAX_DEPTH) throw new Error(`the content is nested more than ${MAX_DEPTH} deep`);
+  if (chunks.length > MAX_CHUNKS) throw new Error(`the content is in more than ${MAX_CHUNKS} chunks`);
   const found = header(der, at);
-  if (found === undefined) throw new Error('cut short');
+  if (found === undefined) throw new Error('the structure is cut short');
   if (der[at] === OCTET_STRING && found.length !== INDEFINITE) {
     chunks.push(der.subarray(found.start, found.start + found.length));
     return found.start + found.length;
   }
-  if (der[at] !== CONSTRUCTED_OCTET_STRING) throw new Error('not an OCTET STRING');
+  if (der[at] !== CONSTRUCTED_OCTET_STRING) throw new Error('the content is not an OCTET STRING');
   let next = found.start;
   const end = found.length === INDEFINITE ? der.length : found.start + found.length;
   while (next < end) {
@@ -86,29 +89,29 @@ function octets(der: Buffer, at: number, chunks: Buffer[], depth: number): numbe
     next = octets(der, next, chunks, depth + 1);
   }
   // Indefinite, the chunks must end with end-of-contents: without it the content was cut short.
-  if (found.length === INDEFINITE) throw new Error('no end-of-contents');
+  if (found.length === INDEFINITE) throw new Error('the structure is cut short');
   return next;
 }
 
 /** The element at `at`, which must have tag `tag`. */
 function expect(der: Buffer, at: number, tag: number): { start: number; length: number } {
   const found = header(der, at);
-  if (found === undefined || der[at] !== tag) throw new Error(`no tag ${tag} at ${at}`);
+  if (found === undefined || der[at] !== tag) throw new Error('not a CMS structure (RFC 5652)');
   return found;
 }
 
 /** The offset after the element at `at`: its length, or its children up to end-of-contents. */
 function skip(der: Buffer, at: number, depth: number): number {
-  if (depth > MAX_DEPTH) throw new Error('too deep');
+  if (depth > MAX_DEPTH) throw new Error(`the structure is nested more than ${MAX_DEPTH} deep`);
   const found = header(der, at);
-  if (found === undefined) throw new Error('cut short');
+  if (found === undefined) throw new Error('the structure is cut short');
   if (found.length !== INDEFINITE) return found.start + found.length;
   let next = found.start;
   while (next < der.length) {
     if (der[next] === 0 && der[next + 1] === 0) return next + 2;
     next = skip(der, next, depth + 1);
   }
-  throw new Error('no end-of-contents');
+  throw new Error('the structure is cut short');
 }
 
 /** Where the contents of the element at `at` start, and their length (INDEFINITE for BER's 0x80). */

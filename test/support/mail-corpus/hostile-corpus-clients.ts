@@ -285,7 +285,7 @@ ${base64Lines(signedData(signedEntity('Signed Invoice 0042.pdf', 'opaque signed 
 --p7
 Content-Type: text/plain
 
-Four S/MIME bodies forwarded by a gateway.
+Five S/MIME bodies forwarded by a gateway.
 --p7
 ${part('Content-Type: application/octet-stream; name="smime.p7m"', signedData(signedPdf('signed-der.pdf', 'signed in der')))}
 --p7
@@ -294,6 +294,8 @@ ${part('Content-Type: application/pkcs7-mime; smime-type=enveloped-data; name="s
 ${part('Content-Type: application/octet-stream; name="signed.bin"', signedData(signedPdf('sniffed.pdf', 'signed and sniffed'), { chunkBytes: 64 }))}
 --p7
 ${part('Content-Type: application/pkcs7-mime; smime-type=certs-only; name="smime.p7c"', signedData(null))}
+--p7
+${part('Content-Type: application/pkcs7-mime; smime-type=signed-data; name="cut.p7m"', signedData(signedPdf('cut.pdf', 'cut short'), { chunkBytes: 100 }).subarray(0, 300))}
 --p7--
 `,
   ),

@@ -16,12 +16,15 @@ describe('pkcs7Content', () => {
     expect(pkcs7Content(signedData(null))).toEqual({ kind: 'no_content' });
     expect(pkcs7Content(signedData(null, { chunkBytes: 10 }))).toEqual({ kind: 'no_content' });
     expect(pkcs7Content(envelopedData())).toEqual({ kind: 'opaque' });
-    expect(pkcs7Content(Buffer.from('not der at all'))).toEqual({ kind: 'opaque' });
+    expect(pkcs7Content(Buffer.from('not der at all'))).toMatchObject({ kind: 'malformed' });
     const whole = signedData(entity);
-    expect(pkcs7Content(whole.subarray(0, whole.length - 40))).toEqual({ kind: 'opaque' });
+    expect(pkcs7Content(whole.subarray(0, whole.length - 40))).toMatchObject({ kind: 'malformed' });
     const chunked = signedData(entity, { chunkBytes: 5 });
     // Cut inside the chunks: no end-of-contents ever comes.
-    expect(pkcs7Content(chunked.subarray(0, 60))).toEqual({ kind: 'opaque' });
+    expect(pkcs7Content(chunked.subarray(0, 60))).toEqual({
+      kind: 'malformed',
+      detail: 'the structure is cut short',
+    });
   });
 
   it('refuses chunks nested deeper than any writer nests them', () => {
@@ -34,7 +37,10 @@ describe('pkcs7Content', () => {
     const at = signed.indexOf(Buffer.from([0x24, 0x80]));
     const end = signed.indexOf(Buffer.from([0, 0, 0, 0]), at);
     const hostile = Buffer.concat([signed.subarray(0, at), nested, signed.subarray(end + 2)]);
-    expect(pkcs7Content(hostile)).toEqual({ kind: 'opaque' });
+    expect(pkcs7Content(hostile)).toEqual({
+      kind: 'malformed',
+      detail: 'the content is nested more than 16 deep',
+    });
   });
 });
 

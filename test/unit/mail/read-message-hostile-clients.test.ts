@@ -112,7 +112,9 @@ describe('the hostile corpus, round 3: mail as real clients shape it', () => {
     expect(skipped(message)).toEqual([
       ['3', 'encrypted'],
       ['5', 'signature'],
+      ['6', 'malformed'],
     ]);
+    expect(message.skipped[2]?.detail).toBe('the S/MIME body cannot be read: the structure is cut short');
   });
 
   it('scanner-same-name-repeated: one name for different pages keeps every page; the same page twice once', async () => {

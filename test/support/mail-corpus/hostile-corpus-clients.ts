@@ -110,6 +110,23 @@ ${pdfPart(fileName, label)}
 /** A single-part entity: a PDF alone, as a signing gateway wraps it. */
 const signedPdf = (fileName: string, label: string): Buffer => entity(pdfPart(fileName, label));
 
+/** A message as Thunderbird saves it to a .eml file: the mbox `From ` line and its own fields first. */
+const thunderbirdSaved = (subject: string, fileName: string): string =>
+  `From - Mon Mar 02 09:30:00 2026
+X-Mozilla-Status: 0001
+X-Mozilla-Status2: 00000000
+${headers(subject, 'multipart/mixed; boundary="tb"')}
+--tb
+Content-Type: text/plain; charset=UTF-8; format=flowed
+Content-Transfer-Encoding: 7bit
+
+The booking confirmation is attached. 
+Regards
+--tb
+${pdfPart(fileName, subject)}
+--tb--
+`;
+
 export const HOSTILE_CORPUS_CLIENTS: readonly CorpusMessage[] = [
   raw(
     'exchange-att00001-trailers',
@@ -297,6 +314,23 @@ ${part('Content-Type: application/pkcs7-mime; smime-type=certs-only; name="smime
 --p7
 ${part('Content-Type: application/pkcs7-mime; smime-type=signed-data; name="cut.p7m"', signedData(signedPdf('cut.pdf', 'cut short'), { chunkBytes: 100 }).subarray(0, 300))}
 --p7--
+`,
+  ),
+  raw(
+    'thunderbird-saved-eml-with-mbox-from-line',
+    () => `${headers('thunderbird-saved-eml-with-mbox-from-line', 'multipart/mixed; boundary="m"')}
+--m
+Content-Type: text/plain
+
+Two saved messages, one attached by its .eml name, one under a name that says nothing.
+--m
+Content-Type: message/rfc822; name="Booking 4711.eml"
+Content-Disposition: attachment; filename="Booking 4711.eml"
+
+${thunderbirdSaved('Booking 4711', 'booking-4711.pdf')}
+--m
+${part('Content-Type: application/octet-stream; name="saved-message"', Buffer.from(thunderbirdSaved('Booking 4712', 'booking-4712.pdf').replace(/\r?\n/g, '\r\n'), 'latin1'))}
+--m--
 `,
   ),
   raw(

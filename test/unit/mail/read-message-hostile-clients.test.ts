@@ -117,6 +117,13 @@ describe('the hostile corpus, round 3: mail as real clients shape it', () => {
     expect(message.skipped[2]?.detail).toBe('the S/MIME body cannot be read: the structure is cut short');
   });
 
+  it('thunderbird-saved-eml-with-mbox-from-line: a saved .eml led by its mbox From line is opened, by name or by bytes', async () => {
+    expect(documents(await read('thunderbird-saved-eml-with-mbox-from-line'))).toEqual([
+      ['2.2', 'booking-4711.pdf', 'application/pdf'],
+      ['3.2', 'booking-4712.pdf', 'application/pdf'],
+    ]);
+  });
+
   it('scanner-same-name-repeated: one name for different pages keeps every page; the same page twice once', async () => {
     const message = await read('scanner-same-name-repeated');
     expect(documents(message)).toEqual([

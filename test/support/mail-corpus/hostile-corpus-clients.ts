@@ -4,6 +4,7 @@
  * inside an alternative, a Gmail forward written inline, phone photos, scanners that name files oddly,
  * S/MIME signed in opaque form.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import { tinyPdf } from './corpus-bytes.ts';
 import { heicHeader } from './corpus-formats.ts';
 import { base64Lines, type CorpusMessage, headers, pdfPart, raw } from './corpus-message.ts';
@@ -42,7 +43,7 @@ export function phonePhoto(seed: number): Buffer {
   const noise = Buffer.alloc(12 * 1024);
   let state = seed;
   for (let at = 0; at < noise.length; at += 1) {
-    state = (state * 1103515245 + 12345) >>> 0;
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     // No 0xFF: a marker inside the "scan" would end it; the reader looks at the first bytes only anyway.
     noise[at] = (state >>> 24) % 0xff;
   }
@@ -51,6 +52,58 @@ export function phonePhoto(seed: number): Buffer {
     length,
     exif,
     noise,
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/**
+ * A grey PNG of `width` x `height` whose first `noisyRows` rows are noise, so it weighs what a signature
+ * banner does (about 3 bytes a noisy pixel) whatever its size on screen.
+ */
+export function bannerPng(width: number, height: number, noisyRows: number): Buffer {
+  const row = 1 + width * 3;
+  const raw = Buffer.alloc(row * height, 180);
+  let state = width * 31 + height;
+  for (let y = 0; y < height; y += 1) {
+    raw[y * row] = 0;
+    for (let x = 1; y < noisyRows && x < row; x += 1) {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      raw[y * row + x] = state >>> 24;
+    }
+  }
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A JPEG whose frame header (SOF0) declares `width` x `height`, then `bytes` of filler: a banner's weight. */
+function jpegOfSize(width: number, height: number, bytes: number): Buffer {
+  const sof = Buffer.from([
+    0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+  ]);
+  sof.writeUInt16BE(height, 5);
+  sof.writeUInt16BE(width, 7);
+  const jfif = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    jfif,
+    sof,
+    Buffer.alloc(bytes, 0x55),
     Buffer.from([0xff, 0xd9]),
   ]);
 }
@@ -331,6 +384,23 @@ ${thunderbirdSaved('Booking 4711', 'booking-4711.pdf')}
 --m
 ${part('Content-Type: application/octet-stream; name="saved-message"', Buffer.from(thunderbirdSaved('Booking 4712', 'booking-4712.pdf').replace(/\r?\n/g, '\r\n'), 'latin1'))}
 --m--
+`,
+  ),
+  raw(
+    'outlook-signature-banner',
+    () => `${headers('outlook-signature-banner', 'multipart/related; boundary="rel"; type="text/html"')}
+--rel
+Content-Type: text/html; charset="us-ascii"
+
+<html><body><p>The arrival notice is pasted below.</p><p><img src="cid:image003.png@01DC0A1B"></p>
+<p>Kind regards</p><p><img src="cid:image001.png@01DC0A1B"><img src="cid:image002.jpg@01DC0A1B"></p></body></html>
+--rel
+${part('Content-Type: image/png; name="image001.png"\nContent-Disposition: inline; filename="image001.png"\nContent-ID: <image001.png@01DC0A1B>', bannerPng(600, 100, 8))}
+--rel
+${part('Content-Type: image/jpeg; name="image002.jpg"\nContent-Disposition: inline; filename="image002.jpg"\nContent-ID: <image002.jpg@01DC0A1B>', jpegOfSize(640, 90, 16 * 1024))}
+--rel
+${part('Content-Type: image/png; name="image003.png"\nContent-Disposition: inline; filename="image003.png"\nContent-ID: <image003.png@01DC0A1B>', bannerPng(1200, 380, 4))}
+--rel--
 `,
   ),
   raw(

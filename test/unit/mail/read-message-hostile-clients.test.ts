@@ -124,6 +124,19 @@ describe('the hostile corpus, round 3: mail as real clients shape it', () => {
     ]);
   });
 
+  it('outlook-signature-banner: wide, low inline images are a signature banner; a wide screenshot of a page is kept', async () => {
+    const message = await read('outlook-signature-banner');
+    expect(documents(message)).toEqual([['4', 'image003.png', 'image/png']]);
+    expect(skipped(message)).toEqual([
+      ['2', 'logo'],
+      ['3', 'logo'],
+    ]);
+    expect(message.skipped.map((part) => part.detail)).toEqual([
+      'an inline image of 600 x 100 pixels, taken for a signature banner',
+      'an inline image of 640 x 90 pixels, taken for a signature banner',
+    ]);
+  });
+
   it('scanner-same-name-repeated: one name for different pages keeps every page; the same page twice once', async () => {
     const message = await read('scanner-same-name-repeated');
     expect(documents(message)).toEqual([

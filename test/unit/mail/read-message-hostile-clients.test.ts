@@ -3,7 +3,8 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadMessage } from '../../../src/mail/types.ts';
 import { tinyPdf } from '../../support/mail-corpus/corpus-bytes.ts';
-import { HOSTILE_CORPUS_CLIENTS, phonePhoto } from '../../support/mail-corpus/hostile-corpus-clients.ts';
+import { phonePhoto } from '../../support/mail-corpus/corpus-images.ts';
+import { HOSTILE_CORPUS_CLIENTS } from '../../support/mail-corpus/hostile-corpus-clients.ts';
 import { makeTempDir, readFixture } from '../../support/mail-corpus/read-fixture.ts';
 
 let tempDir: string;

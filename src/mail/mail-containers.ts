@@ -75,6 +75,17 @@ async function openPkcs7(container: StagedContainer, host: ContainerHost): Promi
     host.skip(container.partPath, container.fileName, 'signature', detail);
     return null;
   }
+  if (!startsWithField(found.content)) {
+    // A signed file, not a MIME entity (`contratto.pdf.p7m`, an e-invoice's `.xml.p7m`): its bytes decide.
+    await host.takeStream(Readable.from(found.content), {
+      partPath: `${container.partPath}/signed`,
+      declaredName: withoutP7m(container.fileName),
+      inline: false,
+      insideZip: false,
+      depth: container.depth,
+    });
+    return null;
+  }
   const outcome = await host.parse(Readable.from(found.content), container.partPath, container.depth);
   if (outcome.error !== undefined) {
     const detail = `the signed content cannot be parsed: ${outcome.error.message}`;
@@ -113,6 +124,28 @@ async function expandTnef(container: StagedContainer, host: ContainerHost): Prom
       depth: container.depth,
     });
   }
+}
+
+// A MIME entity starts with a header field; a signed PDF or XML file does not.
+const FIELD_START = /^[!-9;-~]+:/;
+
+function startsWithField(chunks: readonly Buffer[]): boolean {
+  // Chunks may be a byte each (BER lets a writer cut the content anywhere): a few are joined to look.
+  const head: Buffer[] = [];
+  let bytes = 0;
+  for (const chunk of chunks) {
+    if (bytes >= 80) break;
+    head.push(chunk.subarray(0, 80));
+    bytes += Math.min(chunk.length, 80);
+  }
+  return FIELD_START.test(Buffer.concat(head).toString('latin1'));
+}
+
+/** The name of the file signed in `contratto.pdf.p7m`; null when only `smime.p7m`-like names are left. */
+function withoutP7m(name: string | null): string | null {
+  if (name === null || !/\.p7m$/i.test(name)) return null;
+  const inner = name.slice(0, -4);
+  return inner.includes('.') ? inner : null;
 }
 
 /** Takes each entry of a ZIP archive within the caps of `limits.zip`, numbered `<part>/<entry name>`. */

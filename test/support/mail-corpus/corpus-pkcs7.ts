@@ -5,6 +5,8 @@
  * does not check them.
  */
 
+import { pdfPart } from './corpus-message.ts';
+
 const oid = (hex: string): Buffer => Buffer.from(`06${hex}`, 'hex');
 const OID_DATA = oid('092a864886f70d010701');
 const OID_SIGNED_DATA = oid('092a864886f70d010702');
@@ -64,3 +66,22 @@ export function envelopedData(): Buffer {
     der(0xa0, der(0x30, der(0x02, Buffer.from([0])), der(0x31), encrypted)),
   );
 }
+
+/** A MIME entity with CRLF line ends: what S/MIME signs. */
+const entity = (text: string): Buffer => Buffer.from(text.replace(/\r?\n/g, '\r\n'), 'latin1');
+
+/** The entity Outlook signs: a text and a PDF in a multipart/mixed. */
+export const signedEntity = (fileName: string, label: string): Buffer =>
+  entity(`Content-Type: multipart/mixed; boundary="signed-inner"
+
+--signed-inner
+Content-Type: text/plain; charset="us-ascii"
+
+Signed with my company certificate.
+--signed-inner
+${pdfPart(fileName, label)}
+--signed-inner--
+`);
+
+/** A single-part entity: a PDF alone, as a signing gateway wraps it. */
+export const signedPdf = (fileName: string, label: string): Buffer => entity(pdfPart(fileName, label));

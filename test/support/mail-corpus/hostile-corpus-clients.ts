@@ -8,7 +8,7 @@ import { tinyPdf } from './corpus-bytes.ts';
 import { heicHeader } from './corpus-formats.ts';
 import { bannerPng, jpegOfSize, phonePhoto } from './corpus-images.ts';
 import { base64Lines, type CorpusMessage, headers, pdfPart, raw } from './corpus-message.ts';
-import { envelopedData, signedData } from './corpus-pkcs7.ts';
+import { envelopedData, signedData, signedEntity, signedPdf } from './corpus-pkcs7.ts';
 import {
   PT_BINARY,
   PT_BOOLEAN,
@@ -62,25 +62,6 @@ const TNEF_FILES = [
     properties: Buffer.from([1, 0, 0, 0, 0x1f, 0, 0x07, 0x37, 1, 0, 0, 0, 0x88, 0x13, 0, 0, 0x41, 0]),
   },
 ];
-
-/** A MIME entity with CRLF line ends: what S/MIME signs. */
-const entity = (text: string): Buffer => Buffer.from(text.replace(/\r?\n/g, '\r\n'), 'latin1');
-
-/** The entity Outlook signs: a text and a PDF in a multipart/mixed. */
-const signedEntity = (fileName: string, label: string): Buffer =>
-  entity(`Content-Type: multipart/mixed; boundary="signed-inner"
-
---signed-inner
-Content-Type: text/plain; charset="us-ascii"
-
-Signed with my company certificate.
---signed-inner
-${pdfPart(fileName, label)}
---signed-inner--
-`);
-
-/** A single-part entity: a PDF alone, as a signing gateway wraps it. */
-const signedPdf = (fileName: string, label: string): Buffer => entity(pdfPart(fileName, label));
 
 /** A message as Thunderbird saves it to a .eml file: the mbox `From ` line and its own fields first. */
 const thunderbirdSaved = (subject: string, fileName: string): string =>
@@ -266,6 +247,20 @@ ${part('Content-Type: application/pdf; name="given.pdf"\nContent-Description: sc
       'Content-Disposition: attachment; filename="smime.p7m"\nContent-Transfer-Encoding: base64\n',
     )}
 ${base64Lines(signedData(signedEntity('Signed Invoice 0042.pdf', 'opaque signed invoice'), { chunkBytes: 1000 }))}
+`,
+  ),
+  raw(
+    'signed-files-p7m',
+    () => `${headers('signed-files-p7m', 'multipart/mixed; boundary="p7f"')}
+--p7f
+Content-Type: text/plain
+
+The signed contract and the e-invoice, as the registry sends them.
+--p7f
+${part('Content-Type: application/pkcs7-mime; name="contratto.pdf.p7m"\nContent-Disposition: attachment; filename="contratto.pdf.p7m"', signedData(tinyPdf('a pdf signed in cades'), { chunkBytes: 512 }))}
+--p7f
+${part('Content-Type: application/octet-stream; name="IT01234567890_FPA01.xml.p7m"', signedData(Buffer.from('<?xml version="1.0"?><FatturaElettronica/>')))}
+--p7f--
 `,
   ),
   raw(

@@ -118,6 +118,13 @@ describe('the hostile corpus, round 3: mail as real clients shape it', () => {
     expect(message.skipped[2]?.detail).toBe('the S/MIME body cannot be read: the structure is cut short');
   });
 
+  it('signed-files-p7m: a file signed in a .p7m (not a MIME entity) is decided by its bytes, under its own name', async () => {
+    const message = await read('signed-files-p7m');
+    expect(documents(message)).toEqual([['2/signed', 'contratto.pdf', 'application/pdf']]);
+    expect(message.documents[0]?.sha256).toBe(sha256(tinyPdf('a pdf signed in cades')));
+    expect(skipped(message)).toEqual([['3/signed', 'unsupported_type']]);
+  });
+
   it('thunderbird-saved-eml-with-mbox-from-line: a saved .eml led by its mbox From line is opened, by name or by bytes', async () => {
     expect(documents(await read('thunderbird-saved-eml-with-mbox-from-line'))).toEqual([
       ['2.2', 'booking-4711.pdf', 'application/pdf'],

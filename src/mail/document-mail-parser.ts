@@ -25,6 +25,8 @@ const DECODED_HEADERS: ReadonlySet<string> = new Set([
   'content-type',
   'content-id',
   'content-transfer-encoding',
+  // A scanner's file name, when it gives one nowhere else (`safe-file-name.ts`).
+  'content-description',
 ]);
 
 /**
@@ -104,7 +106,11 @@ export class DocumentMailParser extends MailParser {
     splitter.compareBoundary = (line, start, boundary) =>
       compareBoundary(withoutPadding(line), start, boundary);
     self.createNode = (node: SplitNode) => {
-      if (node.filename && TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment') {
+      // A part's Content-Type that is there but empty (`Content-Type: ;`) leaves mailsplit's type false,
+      // which mailparser passes on untouched: the part is decided by its bytes, as an unknown type is.
+      if (!node.contentType && !node.root) node.contentType = 'application/octet-stream';
+      const textBody = TEXT_BODY_TYPES.has(node.contentType || '') && node.disposition !== 'attachment';
+      if (textBody && (node.filename || (!node.root && declaresAnotherType(node)))) {
         node.disposition = 'attachment';
       }
       if (node.contentType === 'text/plain' && isLatin1Label(node.charset)) node.charset = 'binary';
@@ -147,6 +153,21 @@ const WINDOWS_1252_C1: ReadonlyMap<string, string> = new Map(
 export const withWindows1252 = (text: string): string =>
   text.replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1.get(char) ?? char);
 
+/**
+ * Whether a text part has a second Content-Type field that is not text (`text/plain` above
+ * `application/pdf`): mailsplit reads the first, which would make a document body text; its bytes decide.
+ */
+function declaresAnotherType(node: SplitNode): boolean {
+  // mailsplit's `get` gives whole lines, the field name included.
+  const types = (node.headers?.get('content-type') ?? []).map((line) =>
+    line
+      .slice(line.indexOf(':') + 1)
+      .trim()
+      .toLowerCase(),
+  );
+  return types.length > 1 && types.some((type) => !type.startsWith('text/'));
+}
+
 /** mailsplit's splitter, as far as the delimiter check goes: 1 or 2 for a delimiter of `boundary`. */
 interface BoundaryComparer {
   compareBoundary(line: Buffer, start: number, boundary: Buffer): 1 | 2 | false;
@@ -172,10 +193,11 @@ interface HeaderLine {
 
 /** The fields of a mailsplit node that decide whether mailparser reads it as text. */
 interface SplitNode {
+  root?: boolean;
   contentType?: string | false;
   charset?: string | false;
   parentNode?: { multipart?: string | false } | false;
-  headers?: { getFirst(key: string): string };
+  headers?: { getFirst(key: string): string; get(key: string): string[] };
   disposition?: string | false;
   filename?: string | false;
 }

@@ -19,10 +19,13 @@ const FIELD_LINE = /^([!-9;-~]+):/;
 // The head is what type detection reads (4 KB): a header block may run past it, which is not a reason to
 // doubt it, so only the lines seen are judged.
 const MIN_MESSAGE_FIELDS = 2;
+// The line an mbox puts before each message, which Thunderbird keeps when it saves one as .eml
+// (`From - Mon Mar 02 09:30:00 2026`): a separator, not a field, so it has no colon after `From`.
+const MBOX_FROM_LINE = /^From [^\r\n]*\r?\n/;
 
 export function looksLikeMessage(head: Buffer): boolean {
   if (head.includes(0)) return false;
-  const lines = head.toString('latin1').split(/\r?\n/);
+  const lines = head.toString('latin1').replace(MBOX_FROM_LINE, '').split(/\r?\n/);
   // The last line may be cut by the end of the head.
   if (lines.length > 1) lines.pop();
   const fields = new Set<string>();

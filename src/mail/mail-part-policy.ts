@@ -20,13 +20,14 @@ const OUTLOOK_MSG: PartSkip = {
   detail: 'an Outlook message file (.msg): forward the message as an attachment (.eml) instead',
 };
 
-const ENCRYPTED: PartSkip = {
+export const ENCRYPTED: PartSkip = {
   reason: 'encrypted',
   detail: 'an encrypted part (S/MIME or PGP): stevedore holds no key to open it',
 };
 
 // Parts that carry no document however they are named: invites, contact cards, signatures, encrypted
-// parts and delivery reports. Outlook's TNEF wrapper (winmail.dat) is opened instead: see `isDeclaredTnef`.
+// parts and delivery reports. Outlook's TNEF wrapper (winmail.dat) and S/MIME bodies (.p7m) are opened
+// instead: see `declaredContainer`.
 const SKIPPED_TYPES: ReadonlyMap<string, PartSkip> = new Map([
   ['text/calendar', { reason: 'calendar', detail: 'a calendar invite' }],
   ['application/ics', { reason: 'calendar', detail: 'a calendar invite' }],
@@ -40,8 +41,6 @@ const SKIPPED_TYPES: ReadonlyMap<string, PartSkip> = new Map([
   ['message/delivery-status', { reason: 'delivery_report', detail: 'a delivery status report' }],
   // A Mac's resource fork, sent beside the file itself (the data fork) in multipart/appledouble.
   ['application/applefile', { reason: 'resource_fork', detail: 'the Mac resource fork of a file' }],
-  ['application/pkcs7-mime', ENCRYPTED],
-  ['application/x-pkcs7-mime', ENCRYPTED],
   ['application/pgp-encrypted', ENCRYPTED],
   ['message/disposition-notification', { reason: 'delivery_report', detail: 'a read receipt' }],
   // The headers of the message a bounce returns, without its body.
@@ -62,7 +61,6 @@ const SKIPPED_EXTENSIONS: ReadonlyMap<string, PartSkip> = new Map([
   ['vcf', { reason: 'vcard', detail: 'a contact card' }],
   ['p7s', { reason: 'signature', detail: 'a message signature' }],
   ['asc', { reason: 'signature', detail: 'a message signature' }],
-  ['p7m', ENCRYPTED],
   ['msg', OUTLOOK_MSG],
   ['gpg', ENCRYPTED],
 ]);
@@ -96,15 +94,9 @@ export function refusalByMessageType(header: unknown): PartSkip | undefined {
   if (type === 'multipart/encrypted') {
     return { reason: 'encrypted', detail: 'the message is PGP encrypted: stevedore holds no key to open it' };
   }
-  if (type !== 'application/pkcs7-mime' && type !== 'application/x-pkcs7-mime') return undefined;
-  const smimeType = String(params['smime-type'] ?? '').toLowerCase();
-  if (smimeType === 'signed-data') {
-    return {
-      reason: 'opaque_signed',
-      detail:
-        'the message is S/MIME signed in opaque form: send it with a detached signature (multipart/signed)',
-    };
-  }
+  if (!PKCS7_TYPES.has(type)) return undefined;
+  // Signed in opaque form, the signed entity is inside: opened like a forwarded message (`pkcs7.ts`).
+  if (String(params['smime-type'] ?? '').toLowerCase() === 'signed-data') return undefined;
   return {
     reason: 'encrypted',
     detail: 'the message is S/MIME encrypted: stevedore holds no key to open it',
@@ -134,10 +126,19 @@ export const RETURNED_ORIGINAL: PartSkip = {
 };
 
 const TNEF_TYPES: ReadonlySet<string> = new Set(['application/ms-tnef', 'application/vnd.ms-tnef']);
+const PKCS7_TYPES: ReadonlySet<string> = new Set(['application/pkcs7-mime', 'application/x-pkcs7-mime']);
 
-/** Whether a part is declared as Outlook's TNEF wrapper, by its type or by the name Outlook gives it. */
-export const isDeclaredTnef = (part: DeclaredPart): boolean =>
-  TNEF_TYPES.has(part.contentType.toLowerCase()) || part.fileName?.toLowerCase() === 'winmail.dat';
+/**
+ * The container a part is declared as, to be staged and opened: Outlook's TNEF wrapper, by its type or
+ * the name Outlook gives it, or an S/MIME body (`smime.p7m`), signed or encrypted.
+ */
+export function declaredContainer(part: DeclaredPart): 'tnef' | 'pkcs7' | undefined {
+  const type = part.contentType.toLowerCase();
+  const name = part.fileName?.toLowerCase() ?? '';
+  if (TNEF_TYPES.has(type) || name === 'winmail.dat') return 'tnef';
+  if (PKCS7_TYPES.has(type) || name.endsWith('.p7m')) return 'pkcs7';
+  return undefined;
+}
 
 /** Why a part is skipped unread, or undefined when its bytes should be looked at. */
 export function skipByDeclaration(part: DeclaredPart): PartSkip | undefined {

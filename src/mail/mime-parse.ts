@@ -73,7 +73,11 @@ export async function parseMime(
     }
     const content = data.content as Readable; // mailparser's StreamHash, a Transform
     open.add(content);
-    pending.push(handlers.attachment(data).finally(() => open.delete(content)));
+    const task = handlers.attachment(data).finally(() => open.delete(content));
+    // Settled only once the parse ends: a failure meanwhile is handled here, not left to crash the process
+    // as an unhandled rejection, and the part's bytes still flow so the parser is not left waiting on them.
+    task.catch(() => content.resume());
+    pending.push(task);
   });
 
   let seenBytes = 0;

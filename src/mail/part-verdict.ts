@@ -1,8 +1,9 @@
 import { ACCEPTED_CONTENT_TYPES } from '../domain/content-policy.ts';
 import type { DetectedFileType } from '../extraction/detect-file-type.ts';
-import { declaredPixels, MAX_IMAGE_PIXELS } from './image-pixels.ts';
+import { declaredSize, type ImageSize, MAX_IMAGE_PIXELS } from './image-pixels.ts';
 import { looksLikeMessage } from './looks-like-message.ts';
 import { skipUnopenedArchive } from './mail-part-policy.ts';
+import { isPkcs7Signed } from './pkcs7.ts';
 import { isTnef } from './tnef.ts';
 import type { MailLimits } from './types.ts';
 
@@ -12,7 +13,7 @@ const ZIP_MIME = 'application/zip';
 export type PartVerdict =
   | { readonly kind: 'document'; readonly type: DetectedFileType }
   /** Opened once the parse is done: its entries or files are parts of their own. */
-  | { readonly kind: 'container'; readonly container: 'zip' | 'tnef' | 'forwarded' }
+  | { readonly kind: 'container'; readonly container: 'zip' | 'tnef' | 'forwarded' | 'pkcs7' }
   | { readonly kind: 'skip'; readonly reason: string; readonly detail: string };
 
 export interface PartFacts {
@@ -43,6 +44,10 @@ export function partVerdict(part: PartFacts, limits: MailLimits, soFar: MessageS
   }
   if (type === undefined && isTnef(part.head) && !part.insideZip)
     return { kind: 'container', container: 'tnef' };
+  // An S/MIME signed body sent under a type and name that say nothing: the entity signed in it is read.
+  if (type === undefined && !part.insideZip && isPkcs7Signed(part.head)) {
+    return { kind: 'container', container: 'pkcs7' };
+  }
   // A saved message sent under a type and name that say nothing (octet-stream, no .eml): read as forwarded.
   if (type === undefined && !part.insideZip && looksLikeMessage(part.head)) {
     return { kind: 'container', container: 'forwarded' };
@@ -55,7 +60,8 @@ export function partVerdict(part: PartFacts, limits: MailLimits, soFar: MessageS
       `the content is ${describe(type)}, not a PDF or a PNG, JPEG or TIFF image`,
     );
   }
-  const pixels = declaredPixels(type.mime, part.head);
+  const size = declaredSize(type.mime, part.head);
+  const pixels = size === undefined ? undefined : size.width * size.height;
   if (pixels !== undefined && pixels > MAX_IMAGE_PIXELS) {
     return skip(
       'too_many_pixels',
@@ -64,6 +70,10 @@ export function partVerdict(part: PartFacts, limits: MailLimits, soFar: MessageS
   }
   if (part.inline && type.mime.startsWith('image/') && part.sizeBytes < limits.minInlineImageBytes) {
     return skip('logo', `an inline image of ${part.sizeBytes} bytes, taken for a logo or signature art`);
+  }
+  if (part.inline && size !== undefined && isBanner(size)) {
+    const detail = `an inline image of ${size.width} x ${size.height} pixels, taken for a signature banner`;
+    return skip('logo', detail);
   }
   if (soFar.digests.has(part.sha256)) {
     return skip('duplicate', 'the same bytes are attached earlier in the message');
@@ -75,6 +85,15 @@ export function partVerdict(part: PartFacts, limits: MailLimits, soFar: MessageS
 }
 
 const skip = (reason: string, detail: string): PartVerdict => ({ kind: 'skip', reason, detail });
+
+// A signature banner (a company's name and slogan, a certification strip) is several times wider than
+// tall and a few lines of text high, and weighs tens of KB, past the logo cap in bytes. A page pasted
+// inline, or a screenshot of a table whose rows OCR can read, is taller than this.
+const BANNER_MIN_ASPECT = 3;
+const BANNER_MAX_HEIGHT = 200;
+
+const isBanner = (size: ImageSize): boolean =>
+  size.height < BANNER_MAX_HEIGHT && size.width >= BANNER_MIN_ASPECT * size.height;
 
 function describe(type: DetectedFileType | undefined): string {
   if (type === undefined) return 'an unrecognised format';

@@ -11,7 +11,7 @@ import {
 } from './mail-containers.ts';
 import { metadataFromHeaders } from './mail-metadata.ts';
 import {
-  isDeclaredTnef,
+  declaredContainer,
   isForwardedType,
   isReportType,
   RETURNED_ORIGINAL,
@@ -22,7 +22,7 @@ import { type MimeParse, parseMime } from './mime-parse.ts';
 import { PartFiles, type Staged } from './part-files.ts';
 import { partVerdict } from './part-verdict.ts';
 import { drain, isFileSystemError, messageOf, refused, tooLarge } from './read-outcome.ts';
-import { safeFileName, safeReportedName } from './safe-file-name.ts';
+import { fileNameInDescription, safeFileName, safeReportedName } from './safe-file-name.ts';
 import type { MemoryBudget } from './stage-part.ts';
 import { filesInText, mayHoldFiles } from './text-files.ts';
 import type { MailDocument, ReadMessage, ReadMessageOptions, SkippedPart } from './types.ts';
@@ -98,29 +98,31 @@ class MessageReading {
     const outcome = await this.parse(source, '', 0, maxMessageBytes);
     const metadata = metadataFromHeaders(outcome.headers, outcome.headerLines, outcome.bodyText);
     const { sha256 } = outcome;
-    if (outcome.tooLarge) {
+    const refusal = outcome.tooLarge
+      ? tooLarge(outcome.seenBytes, maxMessageBytes, 'is')
+      : outcome.error !== undefined
+        ? parseRefusal(outcome.error)
+        : refusalByMessageType(outcome.headers?.get('content-type'));
+    if (refusal !== undefined) {
       await this.dispose();
-      return { ...refused(metadata, tooLarge(outcome.seenBytes, maxMessageBytes, 'is')), sha256 };
+      return { ...refused(metadata, refusal), sha256 };
     }
-    if (outcome.error !== undefined) {
-      await this.dispose();
-      return { ...refused(metadata, parseRefusal(outcome.error)), sha256 };
-    }
-    const byType = refusalByMessageType(outcome.headers?.get('content-type'));
-    if (byType !== undefined) {
-      await this.dispose();
-      return { ...refused(metadata, byType), sha256 };
-    }
+    let signedText: string | null = null;
     // Opening a container may stage more containers (a ZIP inside a forwarded message): a queue, not a loop.
     for (let container = this.containers.shift(); container; container = this.containers.shift()) {
       try {
-        await openContainer(container, this.host);
+        const text = await openContainer(container, this.host);
+        // A message signed in opaque form has its text inside its S/MIME body: the preview is read there.
+        if (container.kind === 'pkcs7' && container.depth === 1) signedText ??= text;
       } finally {
         await this.files.remove(container.path);
       }
     }
     return {
-      metadata,
+      metadata:
+        outcome.bodyText === null && signedText !== null
+          ? metadataFromHeaders(outcome.headers, outcome.headerLines, signedText)
+          : metadata,
       documents: this.documents,
       skipped: this.skipped,
       refusal: null,
@@ -165,14 +167,16 @@ class MessageReading {
     this.ordinal += 1;
     const partId = attachment.partId ?? '1';
     const partPath = prefix === '' ? partId : `${prefix}.${partId}`;
-    const declaredName = attachment.filename ?? null;
+    const declaredName =
+      attachment.filename ?? fileNameInDescription(attachment.headers.get('content-description'));
     // mailparser types `content` as a bare Stream; it is its StreamHash, a Transform, so readable.
     const content = attachment.content as Readable;
     try {
       const declared = { contentType: attachment.contentType, fileName: declaredName };
       const part = { partPath, declaredName, inline: false, insideZip: false, depth };
-      if (isDeclaredTnef(declared)) {
-        await this.stageContainer(content, part, 'tnef');
+      const container = declaredContainer(declared);
+      if (container !== undefined) {
+        await this.stageContainer(content, part, container);
         return;
       }
       const declaredSkip =
@@ -224,12 +228,14 @@ class MessageReading {
       partPath: part.partPath,
       fileName: part.declaredName,
       path: await this.files.fileOf(staged),
-      depth: kind === 'forwarded' ? part.depth + 1 : part.depth,
+      // A forwarded message, or the entity signed inside an S/MIME body, is one level deeper.
+      depth: kind === 'forwarded' || kind === 'pkcs7' ? part.depth + 1 : part.depth,
     });
   }
 
-  /** Stages a part to be opened once the parse is done (a TNEF wrapper declared as one). */
-  private async stageContainer(content: Readable, part: PartContext, kind: 'tnef'): Promise<void> {
+  /** Stages a part to be opened once the parse is done (a TNEF wrapper or S/MIME body declared as one). */
+  private async stageContainer(content: Readable, part: PartContext, kind: 'tnef' | 'pkcs7'): Promise<void> {
+    if (kind === 'pkcs7' && this.tooDeep(part)) return drain(content);
     const staged = await this.stage(content, part, this.options.limits.maxAttachmentBytes);
     if (staged === undefined) return;
     await this.openLater(kind, staged, part);
@@ -296,7 +302,7 @@ class MessageReading {
       return;
     }
     if (verdict.kind === 'container') {
-      if (verdict.container === 'forwarded' && this.tooDeep(part)) {
+      if ((verdict.container === 'forwarded' || verdict.container === 'pkcs7') && this.tooDeep(part)) {
         await this.files.discard(staged);
         return;
       }

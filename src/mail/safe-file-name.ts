@@ -25,6 +25,21 @@ const EXTENSION_ALIASES: ReadonlyMap<string, readonly string[]> = new Map([
 // auxiliary port): a sink writing such a name on Windows fails, or writes to the device.
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
 
+// `/` and `\`, and the same percent-encoded, once or more (`%2f`, `%255C`): a sink, a URL or a web server
+// that decodes the name would find a separator in it.
+const PATH_SEPARATORS = /[/\\]|%(?:25)*(?:2f|5c)/i;
+
+// A Content-Description that is a file name (`scan0001.pdf`): one line ending in an extension, which
+// scanners that name the file nowhere else send; a description in words (`Invoice for March`) is not one.
+const DESCRIBED_FILE_NAME = /^[^\r\n]{1,250}\.[a-z][a-z0-9]{1,4}$/i;
+
+/** The file name a part's Content-Description gives, for a part that names none; null when none. */
+export function fileNameInDescription(description: unknown): string | null {
+  if (typeof description !== 'string') return null;
+  const trimmed = description.trim();
+  return DESCRIBED_FILE_NAME.test(trimmed) ? trimmed : null;
+}
+
 // UTF-8 bytes read as Latin-1 (`MÃ¤rz` for `März`): a lead byte C2-F4 then a continuation byte.
 const MOJIBAKE = /[\u00c2-\u00f4][\u0080-\u00bf]/;
 
@@ -53,7 +68,7 @@ export function safeReportedName(declared: string | null | undefined): string | 
  * character of an undecodable byte shown as `_`.
  */
 function clean(declared: string): string {
-  const lastSegment = declared.split(/[/\\]/).pop() ?? '';
+  const lastSegment = declared.split(PATH_SEPARATORS).pop() ?? '';
   const cleaned = repairMojibake(lastSegment)
     .replace(UNSAFE_CHARACTERS, '')
     .replace(/\uFFFD/g, '_')

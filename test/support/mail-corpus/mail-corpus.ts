@@ -7,6 +7,8 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { jpegHeader, png, tinyPdf, zip } from './corpus-bytes.ts';
 import { BASE, base64Lines, type CorpusMessage, compose, raw } from './corpus-message.ts';
 import { HOSTILE_CORPUS } from './hostile-corpus.ts';
+import { HOSTILE_CORPUS_ADVERSARIAL } from './hostile-corpus-adversarial.ts';
+import { HOSTILE_CORPUS_CLIENTS } from './hostile-corpus-clients.ts';
 import { HOSTILE_CORPUS_MIME } from './hostile-corpus-mime.ts';
 import { HOSTILE_CORPUS_NAMES } from './hostile-corpus-names.ts';
 import { HOSTILE_CORPUS_PARTS } from './hostile-corpus-parts.ts';
@@ -273,4 +275,6 @@ ${base64Lines(tinyPdf('scanner output'))}
   ...HOSTILE_CORPUS_MIME,
   ...HOSTILE_CORPUS_NAMES,
   ...HOSTILE_CORPUS_PARTS,
+  ...HOSTILE_CORPUS_CLIENTS,
+  ...HOSTILE_CORPUS_ADVERSARIAL,
 ];

@@ -48,4 +48,11 @@ describe('looksLikeMessage', () => {
     expect(looksLikeMessage(Buffer.from('From: a@b\r\nSubject: \u0000\r\n', 'latin1'))).toBe(false);
     expect(looksLikeMessage(head(' From: a@b.example\nSubject: x\n'))).toBe(false);
   });
+
+  it('takes a message saved with the mbox `From ` line Thunderbird keeps before it, and only that line', () => {
+    const saved = 'From - Mon Mar 02 09:30:00 2026\nX-Mozilla-Status: 0001\nFrom: a@b.example\nSubject: x\n';
+    expect(looksLikeMessage(head(saved))).toBe(true);
+    expect(looksLikeMessage(head(`From - one\n${saved}`))).toBe(false);
+    expect(looksLikeMessage(head('From a list of things\nto do\n'))).toBe(false);
+  });
 });

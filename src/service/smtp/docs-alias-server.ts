@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Logger } from '../../observability/logger.ts';
+import { ConnectionDeadlines, DEFAULT_SMTP_DEADLINES, type SmtpDeadlines } from './connection-deadlines.ts';
 import { parseDocsAlias } from './docs-alias.ts';
 import type { ReceiveEmailResult } from './receive-email.ts';
 
@@ -33,6 +34,8 @@ export interface DocsAliasServerDeps {
   readonly domain: string;
   readonly maxMessageBytes: number;
   readonly logger: Logger;
+  /** DEFAULT_SMTP_DEADLINES unless set (tests shorten them). */
+  readonly deadlines?: SmtpDeadlines;
 }
 
 export interface DocsAliasServer {
@@ -63,7 +66,8 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
       : error;
   };
   const transactions = new WeakMap<SMTPServerSession, number>();
-  const server = new SMTPServer({
+  const deadlines = new ConnectionDeadlines(() => server, deps.deadlines ?? DEFAULT_SMTP_DEADLINES);
+  const server: SMTPServer = new SMTPServer({
     name: deps.domain,
     banner: 'stevedore docs alias',
     authOptional: true,
@@ -76,6 +80,10 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
     closeTimeout: CLOSE_TIMEOUT_MS,
     disableReverseLookup: true,
     logger: false,
+    onConnect(session, callback) {
+      deadlines.attach(session);
+      callback();
+    },
     onMailFrom(_address, session, callback) {
       const count = (transactions.get(session) ?? 0) + 1;
       transactions.set(session, count);
@@ -94,10 +102,13 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
       callback();
     },
     onData(stream, session, callback) {
-      handleData(deps, logger, stream, session).then(
-        (reply) => callback(null, reply),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+      deadlines.receiving(session, stream);
+      deadlines
+        .storing(session, () => handleData(deps, logger, stream, session))
+        .then(
+          (reply) => callback(null, reply),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
     },
   });
   server.on('error', (error: NodeJS.ErrnoException) => {

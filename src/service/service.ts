@@ -56,7 +56,7 @@ import { openApiRoute } from './http/openapi.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
 import type { HttpTimeouts } from './http/server-timeouts.ts';
 import { closeHttpServer, createHttpServer, DEFAULT_HTTP_TIMEOUTS, listenHttp } from './http-server.ts';
-import type { SmtpDeadlines } from './smtp/connection-deadlines.ts';
+import type { SmtpDeadlines } from './smtp/connection-limits.ts';
 import { docsAliasFor } from './smtp/docs-alias.ts';
 import { createDocsAliasServer, type DocsAliasServer } from './smtp/docs-alias-server.ts';
 import { receiveEmail } from './smtp/receive-email.ts';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Logger } from '../../observability/logger.ts';
-import { ConnectionDeadlines, DEFAULT_SMTP_DEADLINES, type SmtpDeadlines } from './connection-deadlines.ts';
+import { ConnectionLimits, DEFAULT_SMTP_DEADLINES, type SmtpDeadlines } from './connection-limits.ts';
 import { parseDocsAlias } from './docs-alias.ts';
 import type { ReceiveEmailResult } from './receive-email.ts';
 
@@ -23,6 +23,9 @@ export const MAX_TRANSACTIONS_PER_CONNECTION = 100;
 // A command line is at most 512 octets (RFC 5321 4.5.3.1.4) plus extension parameters; 4 KiB is ample,
 // and smaller than the library's 16 KiB that a client could otherwise fill on every line.
 export const MAX_COMMAND_LENGTH = 4 * 1024;
+// A message twice the SIZE this listener advertises will be refused whatever follows: past that the
+// connection is cut with 552 rather than read to its end (200 MB streamed in under a second here).
+const OVERSIZED_DATA_FACTOR = 2;
 
 export interface DocsAliasServerDeps {
   /** The account the alias token names, or undefined. */
@@ -66,7 +69,11 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
       : error;
   };
   const transactions = new WeakMap<SMTPServerSession, number>();
-  const deadlines = new ConnectionDeadlines(() => server, deps.deadlines ?? DEFAULT_SMTP_DEADLINES);
+  const limits = new ConnectionLimits(
+    () => server,
+    deps.deadlines ?? DEFAULT_SMTP_DEADLINES,
+    OVERSIZED_DATA_FACTOR * deps.maxMessageBytes,
+  );
   const server: SMTPServer = new SMTPServer({
     name: deps.domain,
     banner: 'stevedore docs alias',
@@ -81,7 +88,7 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
     disableReverseLookup: true,
     logger: false,
     onConnect(session, callback) {
-      deadlines.attach(session);
+      limits.attach(session);
       callback();
     },
     onMailFrom(_address, session, callback) {
@@ -102,8 +109,8 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
       callback();
     },
     onData(stream, session, callback) {
-      deadlines.receiving(session, stream);
-      deadlines
+      limits.receiving(session, stream);
+      limits
         .storing(session, () => handleData(deps, logger, stream, session))
         .then(
           (reply) => callback(null, reply),

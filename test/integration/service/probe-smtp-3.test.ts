@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSubmissionResource } from '../../../src/contract/email-submission.ts';
 import { listDocument } from '../../../src/contract/json-api.ts';
 import type { ExtractDocument } from '../../../src/extraction/extract-document.ts';
+import { MAX_COMMANDS_PER_CONNECTION } from '../../../src/service/smtp/connection-limits.ts';
 import { type Harness, startService } from './service-harness.ts';
 import { Conversation } from './smtp-conversation.ts';
 
@@ -19,12 +20,13 @@ const extract: ExtractDocument = async () => ({
   payload: {},
 });
 
+const MAX_MESSAGE_BYTES = 1_000_000;
 const DEADLINES = { commandMs: 400, dataMs: 800, connectionMs: 2_000 };
 
 const code = (reply: string | undefined): number => Number(reply?.slice(0, 3) ?? 0);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('the docs alias against slow clients', () => {
+describe('the docs alias against slow and endless clients', () => {
   let h: Harness;
   let port: number;
   let alias: string;
@@ -54,7 +56,7 @@ describe('the docs alias against slow clients', () => {
   };
 
   beforeAll(async () => {
-    h = await startService({ extract });
+    h = await startService({ extract, config: { smtpMaxMessageBytes: MAX_MESSAGE_BYTES } });
     const smtp = await h.service.listenSmtp(0, DEADLINES);
     port = smtp.port;
     alias = smtp.alias;
@@ -134,5 +136,59 @@ describe('the docs alias against slow clients', () => {
     expect(code(reply)).toBe(250);
     const [quit] = await conversation.send('QUIT');
     expect(code(quit)).toBe(221);
+  });
+
+  it(`a client pipelining NOOPs without end is cut with 421 past MAX_COMMANDS_PER_CONNECTION (${MAX_COMMANDS_PER_CONNECTION})`, async () => {
+    const { conversation } = await Conversation.open(port);
+    conversation.write('NOOP\r\n'.repeat(MAX_COMMANDS_PER_CONNECTION + 1_000));
+    expect(await conversation.ended()).toBe(true);
+    const [last] = (await conversation.raw('', MAX_COMMANDS_PER_CONNECTION + 1_000)).slice(-1);
+    expect(last).toContain('421 4.7.0 too many commands on one connection');
+  });
+
+  it('a message streamed far past the advertised SIZE is cut with 552 before its end, and stores nothing', async () => {
+    const before = (await submissions()).length;
+    const { conversation } = await Conversation.open(port);
+    const opening = await conversation.send(
+      'EHLO probe.example',
+      'MAIL FROM:<ops@forwarder.example>',
+      `RCPT TO:<${alias}>`,
+      'DATA',
+    );
+    expect(opening.map(code)).toEqual([250, 250, 250, 354]);
+    const block = `${'x'.repeat(998)}\r\n`.repeat(1_000);
+    let sent = 0;
+    // 200 MB at most; the listener stops reading at twice its SIZE.
+    while (!conversation.closed && sent < 200_000_000) {
+      conversation.write(block);
+      sent += block.length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const [reply] = await conversation.raw('', 1);
+    expect(code(reply), reply).toBe(552);
+    expect(sent).toBeLessThan(200_000_000);
+    expect((await submissions()).length).toBe(before);
+  });
+
+  it('AUTH and STARTTLS are unknown commands (cut after ten), BINARYMIME is refused, an 8-bit body with NUL is answered', async () => {
+    const { conversation } = await Conversation.open(port);
+    const replies = await conversation.send(
+      'EHLO probe.example',
+      'AUTH PLAIN AGFhAGI=',
+      'STARTTLS',
+      'MAIL FROM:<ops@forwarder.example> BODY=BINARYMIME',
+      'MAIL FROM:<opé@forwarder.example> SMTPUTF8 BODY=8BITMIME',
+      `RCPT TO:<${alias}>`,
+      'DATA',
+    );
+    expect(replies.map(code)).toEqual([250, 500, 500, 501, 250, 250, 354]);
+    const [stored] = await conversation.raw(
+      `Subject: \u00fc\r\nMessage-ID: <eight-bit@probe>\r\n\r\n\u00ff\u0000\u0001 body\r\n.\r\n`,
+      1,
+    );
+    expect([250, 554]).toContain(code(stored));
+    const guesses = await conversation.send(...Array.from({ length: 10 }, () => 'AUTH LOGIN'));
+    expect(code(guesses.at(-1))).toBe(421);
+    expect(await conversation.ended()).toBe(true);
   });
 });

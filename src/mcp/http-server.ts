@@ -220,7 +220,11 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
     }
 
     const body = await readJson(req);
-    if (body === 'too_large') return rpcError(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
+    if (body === 'too_large') {
+      // The rest of the body is never read, so the connection cannot carry another request: say so, or a
+      // client reusing it meets a reset.
+      return rpcError(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`, { Connection: 'close' });
+    }
     if (body === 'invalid') {
       res.writeHead(400, JSON_HEADERS);
       return void res.end(

@@ -6,6 +6,7 @@ import {
   type McpHttpServer,
   startMcpHttpServer,
 } from '../../../src/mcp/http-server.ts';
+import { MAX_RPC_NAME_CHARS } from '../../../src/mcp/request-guard.ts';
 import { MAX_TOOL_ERROR_MESSAGE_CHARS } from '../../../src/mcp/tool-error.ts';
 import { startTracking, type TrackingHarness } from '../tracking/tracking-harness.ts';
 
@@ -190,5 +191,49 @@ describe('probe round 3: oversized and hostile arguments', () => {
     const followUp = await post(key, callOf('delete_everything', {}));
     const refused = (await followUp.json()) as Rpc;
     expect(refused.result.structuredContent.error.code).toBe('invalid_input');
+  });
+
+  it(`names, uris and prompt arguments the SDK would echo are cut: over ${MAX_RPC_NAME_CHARS} characters of name is -32602, not 900 KB back`, async () => {
+    const key = await h.account('echoes');
+    const bodies = [
+      { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: huge } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: huge, arguments: {} } },
+      { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: `svc://container/${huge}` } },
+      {
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'prompts/get',
+        params: { name: 'track-shipment', arguments: { container_number: huge } },
+      },
+    ];
+    for (const body of bodies) {
+      const response = await post(key, body);
+      const text = await response.text();
+      expect(text.length, body.method).toBeLessThan(1_000);
+      expect((JSON.parse(text) as Rpc).error?.code, body.method).toBe(-32602);
+    }
+    // An id that is no UUID is neither sent to the API nor echoed.
+    const read = await post(key, {
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'resources/read',
+      params: { uri: `svc://container/${'z'.repeat(1_500)}` },
+    });
+    const contents = ((await read.json()) as Rpc).result.contents as Rpc[];
+    expect(contents[0]?.text).toContain('Error invalid_input');
+    expect(contents[0]?.text).not.toContain('z'.repeat(100));
+  });
+
+  it('after a 413 the connection is closed (Connection: close), so the next calls on the pool are served', async () => {
+    const key = await h.account('oversize');
+    const tooBig = await post(key, callOf('track_container', { number: 'x'.repeat(1_100_000) }));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.headers.get('connection')).toBe('close');
+    await tooBig.arrayBuffer();
+    for (let index = 0; index < 5; index += 1) {
+      const next = await post(key, { jsonrpc: '2.0', id: index, method: 'tools/list' });
+      expect(next.status).toBe(200);
+      await next.arrayBuffer();
+    }
   });
 });

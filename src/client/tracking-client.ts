@@ -77,15 +77,24 @@ export class TrackingClient {
   private readonly clock: Clock;
   private readonly fetch: typeof fetch;
   private readonly timeoutMs: number;
+  private readonly perMinute: number;
+  /**
+   * Calls that may wait for the pace: the ones that can start within the call timeout. A call past them
+   * would only wait out its timeout and fail, holding its caller meanwhile (an MCP batch of a hundred calls
+   * took 67 s), so it fails at once as rate_limited instead.
+   */
+  private readonly maxWaiting: number;
   private blockedUntil = 0;
 
   constructor(private readonly options: TrackingClientOptions) {
     if (!options.token) throw new TypeError('TrackingClient needs an API token');
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.pace = pacer(options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
+    this.perMinute = options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE;
+    this.pace = pacer(this.perMinute);
     this.clock = options.clock ?? systemClock;
     this.fetch = options.fetch ?? fetch;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TRACKING_TIMEOUT_MS;
+    this.maxWaiting = Math.max(1, Math.floor((this.perMinute * this.timeoutMs) / 60_000));
   }
 
   search(query: string) {
@@ -166,6 +175,14 @@ export class TrackingClient {
         retryAfterSeconds: Math.ceil(waitMs / 1000),
       });
     }
+    if (this.pace.size >= this.maxWaiting) {
+      throw new TrackingApiError(
+        'rate_limited',
+        `${name}: ${this.pace.size} calls already wait for this key's pace of ${this.perMinute} a minute`,
+        { retryAfterSeconds: Math.max(1, Math.ceil((this.pace.size * 60) / this.perMinute)) },
+      );
+    }
+    const signal = AbortSignal.timeout(this.timeoutMs);
     const init: RequestInit = {
       method: request.method,
       headers: {
@@ -173,13 +190,16 @@ export class TrackingClient {
         Accept: `${JSON_API_MEDIA_TYPE}, application/json`,
         ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
-      signal: AbortSignal.timeout(this.timeoutMs),
+      signal,
     };
     if (request.body !== undefined) init.body = JSON.stringify(request.body);
     let response: Response;
     try {
-      // `add` resolves to undefined only for an aborted task, and this one takes no signal.
-      response = (await this.pace.add(() => this.fetch(`${this.baseUrl}${request.path}`, init))) as Response;
+      // The signal also drops a call whose timeout passes while it waits, so it takes no turn of the pace;
+      // `add` then rejects with the signal's TimeoutError, so it never resolves to undefined here.
+      response = (await this.pace.add(() => this.fetch(`${this.baseUrl}${request.path}`, init), {
+        signal,
+      })) as Response;
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       throw new TrackingApiError(

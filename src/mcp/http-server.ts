@@ -23,6 +23,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_FAILED_KEYS_PER_MINUTE = 20;
 /** Requests handled at once; each holds a server, a transport and API calls. More get a 503 and Retry-After. */
 export const MAX_CONCURRENT_REQUESTS = 64;
+/**
+ * Requests of one key handled at once. A key's calls share one pace (the API's rate limit), so more of them
+ * only wait; past this a key gets 429 and Retry-After, and cannot take every slot of MAX_CONCURRENT_REQUESTS.
+ */
+export const MAX_CONCURRENT_REQUESTS_PER_KEY = 16;
 /** How long the server waits for a request's head and for the whole request, and how often it checks. */
 export interface McpHttpTimeouts {
   readonly headersMs: number;
@@ -144,6 +149,7 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
   const timeouts = options.timeouts ?? DEFAULT_MCP_HTTP_TIMEOUTS;
   const failedKeys = new FailureThrottle(clock, MAX_FAILED_KEYS_PER_MINUTE, 60_000);
   let inFlight = 0;
+  const inFlightPerKey = new Map<string, number>();
 
   /**
    * Whether the API accepts the key: only its 401 says no; an API that is down is the tools' to report.
@@ -182,6 +188,18 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
     const credentials = credentialsOf(req.headers.authorization, options.defaultToken);
     if (!credentials.ok)
       return rpcError(res, 401, credentials.message, { 'WWW-Authenticate': 'Bearer realm="mcp"' });
+    const held = inFlightPerKey.get(credentials.token) ?? 0;
+    if (held >= MAX_CONCURRENT_REQUESTS_PER_KEY) {
+      return rpcError(res, 429, 'Too many requests at once with this API key; retry in a second', {
+        'Retry-After': '1',
+      });
+    }
+    inFlightPerKey.set(credentials.token, held + 1);
+    res.once('close', () => {
+      const left = (inFlightPerKey.get(credentials.token) ?? 1) - 1;
+      if (left === 0) inFlightPerKey.delete(credentials.token);
+      else inFlightPerKey.set(credentials.token, left);
+    });
     const address = req.socket.remoteAddress ?? 'unknown';
     const { client, verified } = keys.client(credentials.token);
     if (!verified) {
@@ -202,7 +220,11 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
     }
 
     const body = await readJson(req);
-    if (body === 'too_large') return rpcError(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
+    if (body === 'too_large') {
+      // The rest of the body is never read, so the connection cannot carry another request: say so, or a
+      // client reusing it meets a reset.
+      return rpcError(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`, { Connection: 'close' });
+    }
     if (body === 'invalid') {
       res.writeHead(400, JSON_HEADERS);
       return void res.end(

@@ -119,6 +119,37 @@ const PARAM_SCHEMAS: Readonly<
   'prompts/get': GetPromptRequestSchema,
 };
 
+/**
+ * The names and values the SDK echoes in its errors ("Prompt <name> not found") or in its answer (a
+ * resource's uri, a prompt's text), cut to sizes no real one reaches, so one call cannot echo a megabyte.
+ */
+export const MAX_RPC_NAME_CHARS = 128;
+export const MAX_RESOURCE_URI_CHARS = 2_048;
+export const MAX_PROMPT_ARGUMENT_CHARS = 1_024;
+
+/** The first value of a valid call that is longer than the SDK should echo, as a params problem. */
+const oversizedParam = (method: string, params: Record<string, unknown>): string | undefined => {
+  const name = params.name;
+  if ((method === 'tools/call' || method === 'prompts/get') && typeof name === 'string') {
+    if (name.length > MAX_RPC_NAME_CHARS) return `name: at most ${MAX_RPC_NAME_CHARS} characters`;
+  }
+  if (
+    method === 'resources/read' &&
+    typeof params.uri === 'string' &&
+    params.uri.length > MAX_RESOURCE_URI_CHARS
+  ) {
+    return `uri: at most ${MAX_RESOURCE_URI_CHARS} characters`;
+  }
+  if (method === 'prompts/get' && isRecord(params.arguments)) {
+    for (const [argument, value] of Object.entries(params.arguments)) {
+      if (typeof value === 'string' && value.length > MAX_PROMPT_ARGUMENT_CHARS) {
+        return `arguments.${argument.slice(0, MAX_RPC_NAME_CHARS)}: at most ${MAX_PROMPT_ARGUMENT_CHARS} characters`;
+      }
+    }
+  }
+  return undefined;
+};
+
 export type RpcBodyCheck =
   | { readonly ok: true }
   | {
@@ -141,10 +172,19 @@ export const checkRpcBody = (body: unknown): RpcBodyCheck => {
     const schema = PARAM_SCHEMAS[message.method];
     if (schema === undefined) continue;
     const parsed = schema.safeParse(message);
-    if (parsed.success) continue;
+    const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
+    if (parsed.success) {
+      const oversized = isRecord(message.params) ? oversizedParam(message.method, message.params) : undefined;
+      if (oversized === undefined) continue;
+      return {
+        ok: false,
+        id,
+        code: INVALID_PARAMS,
+        message: `Invalid params for ${message.method}: ${oversized}`,
+      };
+    }
     const issue = parsed.error.issues[0];
     const where = (issue?.path ?? []).map(String).join('.');
-    const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
     return {
       ok: false,
       id,

@@ -2,6 +2,7 @@ import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/serv
 import { MILESTONE_GLOSSARY } from './milestone-glossary.ts';
 import type { ToolContext } from './tool.ts';
 import { errorBody } from './tool-error.ts';
+import { containerId as containerIdSchema } from './tools/get-container.ts';
 import { type ContainerView, toContainerView } from './views.ts';
 
 export const CONTAINER_RESOURCE = 'svc://container/{id}';
@@ -48,6 +49,12 @@ export const registerResources = (server: McpServer, context: ToolContext): void
     },
     async (uri, { id }) => {
       const containerId = Array.isArray(id) ? id[0] : id;
+      // Checked here as the tools check it: an id that is no UUID is not sent to the API, nor echoed whole.
+      if (!containerIdSchema.safeParse(containerId).success) {
+        const text =
+          '# Container\n\nError invalid_input: the id in svc://container/{id} must be a container id (a UUID, from search_container or a list).\n';
+        return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
+      }
       let text: string;
       try {
         const answer = await context.client.getContainer(String(containerId), ['shipment', 'pod_terminal']);

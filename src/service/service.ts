@@ -56,6 +56,7 @@ import { openApiRoute } from './http/openapi.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
 import type { HttpTimeouts } from './http/server-timeouts.ts';
 import { closeHttpServer, createHttpServer, DEFAULT_HTTP_TIMEOUTS, listenHttp } from './http-server.ts';
+import type { SmtpDeadlines } from './smtp/connection-limits.ts';
 import { docsAliasFor } from './smtp/docs-alias.ts';
 import { createDocsAliasServer, type DocsAliasServer } from './smtp/docs-alias-server.ts';
 import { receiveEmail } from './smtp/receive-email.ts';
@@ -106,9 +107,13 @@ export interface LocalService {
   listen(): Promise<{ url: string }>;
   /**
    * Starts the docs alias SMTP listener on config.smtpHost:`port` (0 picks a free port; by default
-   * config.smtpPort). Resolves with the port and the first account's alias.
+   * config.smtpPort). Resolves with the port and the first account's alias. `deadlines` shortens the
+   * listener's time limits (tests).
    */
-  listenSmtp(port?: number): Promise<{ port: number; host: string; alias: string }>;
+  listenSmtp(
+    port?: number,
+    deadlines?: SmtpDeadlines,
+  ): Promise<{ port: number; host: string; alias: string }>;
   /** Another account with a fresh key (tenants, isolation tests), with the paid features given. */
   createAccount(name: string, features?: readonly Feature[]): Promise<{ accountId: string; apiKey: string }>;
   /** The tracking module (journeys for the route map, the sandbox carrier for tests). */
@@ -303,7 +308,7 @@ async function assemble(
       logger.info({ url }, 'service listening');
       return { url };
     },
-    listenSmtp: async (port = config.smtpPort) => {
+    listenSmtp: async (port = config.smtpPort, deadlines = undefined) => {
       if (smtp !== undefined) throw new AppError('already_listening', 'listenSmtp() was already called');
       if (port === undefined)
         throw new AppError('smtp_port_missing', 'set STEVEDORE_SMTP_PORT or --smtp-port');
@@ -325,6 +330,7 @@ async function assemble(
         domain: config.smtpDomain,
         maxMessageBytes: config.smtpMaxMessageBytes,
         logger,
+        ...(deadlines === undefined ? {} : { deadlines }),
       });
       const listening = await started.listen(port, config.smtpHost);
       smtp = started;

@@ -4,6 +4,7 @@ import { type DocumentType, documentType } from '../../contract/document.ts';
 import { InvalidParameterError } from '../../domain/errors.ts';
 import { readPage } from '../http/pagination.ts';
 import { badRequest } from '../http/problem.ts';
+import { echoedValue } from '../http/read-json.ts';
 import type { CursorValues, DocumentFilters, PageRequest, SortField, SortKey } from './document-list.ts';
 
 /** Relationships `include` may name on a document, as the upstream's V2::DocumentSerializer lists them. */
@@ -47,7 +48,10 @@ export function readIncludes<T extends string>(
   for (const name of names) {
     const known = allowed.find((candidate) => candidate === name);
     if (known === undefined)
-      throw badRequest(`${name} is not specified as a relationship on ${serializer}`, 'include');
+      throw badRequest(
+        `${echoedValue(name) ?? 'a name'} is not specified as a relationship on ${serializer}`,
+        'include',
+      );
     result.add(known);
   }
   return result;
@@ -80,7 +84,7 @@ function readSort(raw: string | undefined): readonly SortKey[] {
     const field = SORT_FIELDS.find((candidate) => candidate === name);
     if (field === undefined) {
       throw badRequest(
-        `${name} is not a sortable field; use ${[...SORT_FIELDS, ...CONSTANT_SORT_FIELDS].join(', ')}, - for descending`,
+        `${echoedValue(name) ?? 'a name'} is not a sortable field; use ${[...SORT_FIELDS, ...CONSTANT_SORT_FIELDS].join(', ')}, - for descending`,
         'sort',
       );
     }

@@ -26,6 +26,24 @@ const DEGREES_POINTER = '/degrees';
  * a burst of requests waits its turn instead of multiplying that.
  */
 const MAX_CONCURRENT_TURNS = 2;
+/**
+ * Rotations of one account waiting or running at once, and of all accounts: each waits while its client
+ * waits, so past these a burst (the same document a hundred times, or a hundred large images) is told to
+ * come back (429, 503) instead of queueing minutes of work in front of everyone else's turns.
+ */
+export const MAX_ROTATIONS_PER_ACCOUNT = 4;
+export const MAX_ROTATIONS_IN_FLIGHT = 16;
+
+/** An account has MAX_ROTATIONS_PER_ACCOUNT rotations under way; retryable once one ends. */
+export class TooManyRotationsError extends AppError {
+  constructor() {
+    super(
+      'too_many_rotations',
+      `At most ${MAX_ROTATIONS_PER_ACCOUNT} rotations of an account run at once; retry once one has answered`,
+      { retryable: true },
+    );
+  }
+}
 
 const invalidRotation = (detail: string): ValidationError =>
   new ValidationError(`Invalid rotation: ${detail}`, {}, { pointer: DEGREES_POINTER, code: 'invalid' });
@@ -46,11 +64,32 @@ export class DocumentRotations {
   /** The tail of each document's queue of rotations in this process. */
   private readonly tails = new Map<string, Promise<unknown>>();
   private readonly turns = new PQueue({ concurrency: MAX_CONCURRENT_TURNS });
+  /** Rotations waiting or running, per account. */
+  private readonly inFlight = new Map<string, number>();
+  private total = 0;
 
   constructor(private readonly deps: RotateDocumentDeps) {}
 
   /** Resolves once the document's file is the rotated one; the error says why when it cannot be. */
-  rotate(accountId: string, id: string, degrees: RotationDegrees): Promise<void> {
+  async rotate(accountId: string, id: string, degrees: RotationDegrees): Promise<void> {
+    const mine = this.inFlight.get(accountId) ?? 0;
+    if (mine >= MAX_ROTATIONS_PER_ACCOUNT) throw new TooManyRotationsError();
+    if (this.total >= MAX_ROTATIONS_IN_FLIGHT) {
+      throw new AppError('store_busy', 'rotate document: too many rotations under way', { retryable: true });
+    }
+    this.inFlight.set(accountId, mine + 1);
+    this.total += 1;
+    try {
+      await this.queued(accountId, id, degrees);
+    } finally {
+      const left = (this.inFlight.get(accountId) ?? 1) - 1;
+      if (left === 0) this.inFlight.delete(accountId);
+      else this.inFlight.set(accountId, left);
+      this.total -= 1;
+    }
+  }
+
+  private queued(accountId: string, id: string, degrees: RotationDegrees): Promise<void> {
     const previous = this.tails.get(id) ?? Promise.resolve();
     const run = previous.catch(() => undefined).then(() => this.rotateNow(accountId, id, degrees));
     this.tails.set(id, run);

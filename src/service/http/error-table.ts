@@ -76,6 +76,12 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
         ? { ...error.rateLimitHeaders, 'Retry-After': String(error.retryAfterSeconds) }
         : {},
   },
+  too_many_rotations: {
+    status: 429,
+    title: 'Too Many Requests',
+    // A rotation ends within seconds (README, Abuse limits), so a second is a fair first wait.
+    headers: () => ({ 'Retry-After': '1' }),
+  },
   store_busy: {
     status: 503,
     title: 'Service Unavailable',

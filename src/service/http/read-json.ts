@@ -19,6 +19,13 @@ const MAX_ECHOED_VALUE_CHARS = 100;
 const echoed = (value: string): string =>
   value.length > MAX_ECHOED_VALUE_CHARS ? `${value.slice(0, MAX_ECHOED_VALUE_CHARS)}…` : value;
 
+/**
+ * A client's value as an error detail may name it: cut to MAX_ECHOED_VALUE_CHARS, or undefined when it
+ * holds control or bidi characters (they would reach the logs and terminals that show the error).
+ */
+export const echoedValue = (value: string): string | undefined =>
+  hasControlCharacters(value) ? undefined : echoed(value);
+
 const humanField = (path: readonly PropertyKey[]): string => {
   const last = String(path.at(-1) ?? 'body');
   const words = last.replaceAll('_', ' ');

@@ -6,6 +6,7 @@ import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import { findVessel, VESSELS } from '../../domain/tracking/sandbox-fleet.ts';
 import { type AccountFeatures, requireFeature } from '../accounts/account-features.ts';
 import type { ServiceEnv } from '../http/env.ts';
+import { echoedValue } from '../http/read-json.ts';
 import { serializeVessel } from '../tracking/tracking-serializers.ts';
 import { forecastPositions } from './future-positions.ts';
 
@@ -33,7 +34,13 @@ export function vesselPositionRoutes(deps: {
       throw new InvalidParameterError(name, `${name} is required: the id (or UN/LOCODE) of a port`);
     }
     const port = deps.ports.find(raw);
-    if (port === undefined) throw new InvalidParameterError(name, `${name} ${raw} is not a known port`);
+    if (port === undefined) {
+      const named = echoedValue(raw);
+      throw new InvalidParameterError(
+        name,
+        named === undefined ? `${name} is not a known port` : `${name} ${named} is not a known port`,
+      );
+    }
     return port;
   };
   const coordinate = (raw: string | undefined, name: string, limit: number): number => {

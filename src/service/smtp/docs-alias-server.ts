@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Logger } from '../../observability/logger.ts';
+import { ConnectionLimits, DEFAULT_SMTP_DEADLINES, type SmtpDeadlines } from './connection-limits.ts';
 import { parseDocsAlias } from './docs-alias.ts';
 import type { ReceiveEmailResult } from './receive-email.ts';
 
@@ -22,6 +23,9 @@ export const MAX_TRANSACTIONS_PER_CONNECTION = 100;
 // A command line is at most 512 octets (RFC 5321 4.5.3.1.4) plus extension parameters; 4 KiB is ample,
 // and smaller than the library's 16 KiB that a client could otherwise fill on every line.
 export const MAX_COMMAND_LENGTH = 4 * 1024;
+// A message twice the SIZE this listener advertises will be refused whatever follows: past that the
+// connection is cut with 552 rather than read to its end (200 MB streamed in under a second here).
+const OVERSIZED_DATA_FACTOR = 2;
 
 export interface DocsAliasServerDeps {
   /** The account the alias token names, or undefined. */
@@ -33,6 +37,8 @@ export interface DocsAliasServerDeps {
   readonly domain: string;
   readonly maxMessageBytes: number;
   readonly logger: Logger;
+  /** DEFAULT_SMTP_DEADLINES unless set (tests shorten them). */
+  readonly deadlines?: SmtpDeadlines;
 }
 
 export interface DocsAliasServer {
@@ -63,7 +69,12 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
       : error;
   };
   const transactions = new WeakMap<SMTPServerSession, number>();
-  const server = new SMTPServer({
+  const limits = new ConnectionLimits(
+    () => server,
+    deps.deadlines ?? DEFAULT_SMTP_DEADLINES,
+    OVERSIZED_DATA_FACTOR * deps.maxMessageBytes,
+  );
+  const server: SMTPServer = new SMTPServer({
     name: deps.domain,
     banner: 'stevedore docs alias',
     authOptional: true,
@@ -76,6 +87,10 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
     closeTimeout: CLOSE_TIMEOUT_MS,
     disableReverseLookup: true,
     logger: false,
+    onConnect(session, callback) {
+      limits.attach(session);
+      callback();
+    },
     onMailFrom(_address, session, callback) {
       const count = (transactions.get(session) ?? 0) + 1;
       transactions.set(session, count);
@@ -94,10 +109,13 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
       callback();
     },
     onData(stream, session, callback) {
-      handleData(deps, logger, stream, session).then(
-        (reply) => callback(null, reply),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+      limits.receiving(session, stream);
+      limits
+        .storing(session, () => handleData(deps, logger, stream, session))
+        .then(
+          (reply) => callback(null, reply),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
     },
   });
   server.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { InvalidParameterError } from '../../domain/errors.ts';
+import { echoedValue } from '../http/read-json.ts';
 import {
   booleanValue,
   dateFilter,
@@ -176,7 +177,7 @@ function readSort(c: Context, fields: Readonly<Record<string, Field>>, maxTokens
     if (field === undefined) {
       throw new InvalidParameterError(
         'sort',
-        `${token} is not a sort field; use one of ${Object.keys(fields).join(', ')} (prefix - for descending)`,
+        `${echoedValue(token) ?? 'a token'} is not a sort field; use one of ${Object.keys(fields).join(', ')} (prefix - for descending)`,
       );
     }
     return { field, descending: token.startsWith('-') };

@@ -4,6 +4,7 @@ import { InvalidParameterError, NotFoundError } from '../../domain/errors.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import { containerStateAt } from '../../domain/tracking/container-state.ts';
 import type { Journey } from '../../domain/tracking/sandbox-journey.ts';
+import { echoedValue } from '../http/read-json.ts';
 import type { JourneyBook } from './journey-book.ts';
 import { serializeParty, serializePartyRole } from './party-resource.ts';
 import type { PartyStore } from './party-store.ts';
@@ -80,7 +81,7 @@ export function readIncludes(
     if (!known.includes(first)) {
       throw new InvalidParameterError(
         'include',
-        `${name} is not specified as a relationship on V2::${INCLUDES[kind].serializer}`,
+        `${echoedValue(name) ?? 'a name'} is not specified as a relationship on V2::${INCLUDES[kind].serializer}`,
       );
     }
   }

@@ -5,6 +5,7 @@ import { webhookEvent } from '../../contract/webhook-events.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { DEFAULT_PAGE_SIZE, listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { badRequest, notFound } from '../http/problem.ts';
+import { echoedValue } from '../http/read-json.ts';
 import type { DeliveryStatus, NotificationRecord, NotificationStore } from './notification-store.ts';
 import { SAMPLE_TIME } from './sample-documents.ts';
 import { SAMPLE_NOTIFICATION_ID, SAMPLE_WEBHOOK_ID, samplePayload } from './sample-payloads.ts';
@@ -35,7 +36,7 @@ const readInclude = (c: Context): ReadonlySet<Includable> => {
   for (const name of names) {
     if (!isIncludable(name)) {
       throw badRequest(
-        `${name} is not specified as a relationship on V2::WebhookNotificationSerializer`,
+        `${echoedValue(name) ?? 'a name'} is not specified as a relationship on V2::WebhookNotificationSerializer`,
         'include',
       );
     }
@@ -101,7 +102,10 @@ export function notificationRoutes(deps: NotificationRoutesDeps): Hono<ServiceEn
     const raw = c.req.query('event');
     if (raw === undefined || raw === '') throw badRequest('event is required', 'event');
     const event = webhookEvent.safeParse(raw);
-    if (!event.success) throw badRequest(`${raw} is not a known webhook event`, 'event');
+    if (!event.success) {
+      const named = echoedValue(raw);
+      throw badRequest(`${named === undefined ? 'event' : named} is not a known webhook event`, 'event');
+    }
     const sample = samplePayload(event.data, {
       notificationId: SAMPLE_NOTIFICATION_ID,
       webhookId: SAMPLE_WEBHOOK_ID,

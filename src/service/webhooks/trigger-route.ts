@@ -5,7 +5,7 @@ import { webhookEvent } from '../../contract/webhook-events.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { readJson } from '../http/read-json.ts';
+import { echoedValue, readJson } from '../http/read-json.ts';
 import { attemptError } from './delivery-outcome.ts';
 import { SAMPLE_WEBHOOK_ID, samplePayload } from './sample-payloads.ts';
 import { urlCredentialsProblem } from './url-credentials.ts';
@@ -65,7 +65,11 @@ const triggerBody = z.object({
       .transform((value, ctx) => {
         const known = webhookEvent.safeParse(value);
         if (known.success) return known.data;
-        ctx.addIssue({ code: 'custom', message: `event ${value} is not a known webhook event` });
+        const named = echoedValue(value);
+        ctx.addIssue({
+          code: 'custom',
+          message: `event ${named === undefined ? '' : `${named} `}is not a known webhook event`,
+        });
         return z.NEVER;
       }),
   ),

@@ -133,3 +133,30 @@ describe('TrackingClient', () => {
     expect(error.message).toContain('no answer within 200 ms');
   });
 });
+
+// Last in the file: the calls it leaves timing out may reach the fake API after the next reset.
+describe('TrackingClient pace', () => {
+  it('fails at once as rate_limited a call past those its pace can start within the timeout', async () => {
+    // 600 a minute is one call every 100 ms; within a 300 ms timeout three may wait behind the first.
+    const paced = new TrackingClient({
+      baseUrl: api.baseUrl,
+      token: FAKE_KEY,
+      timeoutMs: 300,
+      requestsPerMinute: 600,
+    });
+    const calls = Array.from({ length: 10 }, () =>
+      paced.listShipments().then(
+        () => 'served',
+        (error: unknown) => (error instanceof TrackingApiError ? error : 'other'),
+      ),
+    );
+    const outcomes = await Promise.all(calls);
+    const limited = outcomes.filter(
+      (outcome): outcome is TrackingApiError =>
+        outcome instanceof TrackingApiError && outcome.code === 'rate_limited',
+    );
+    expect(limited).toHaveLength(6);
+    for (const error of limited) expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(api.requests.length).toBeLessThanOrEqual(4);
+  });
+});

@@ -1,6 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { rotateImage, UnrotatableImageError } from '../../../../src/service/documents/rotate-image.ts';
+import {
+  MAX_SLOW_FORMAT_ROTATION_PIXELS,
+  rotateImage,
+  UnrotatableImageError,
+} from '../../../../src/service/documents/rotate-image.ts';
 
 const frame = (background: string) =>
   sharp({ create: { width: 8, height: 4, channels: 3, background } })
@@ -24,6 +28,17 @@ describe('rotateImage', () => {
         .toBuffer();
       const meta = await sharp(await rotateImage(input, 270)).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual([format, 4, 8]);
+    }
+  });
+
+  it(`refuses a WebP or GIF over MAX_SLOW_FORMAT_ROTATION_PIXELS (${MAX_SLOW_FORMAT_ROTATION_PIXELS}): they encode several times slower`, async () => {
+    const width = 5_000;
+    const height = Math.floor(MAX_SLOW_FORMAT_ROTATION_PIXELS / width) + 1;
+    for (const format of ['webp', 'gif'] as const) {
+      const input = await sharp({ create: { width, height, channels: 3, background: '#fff' } })
+        .toFormat(format)
+        .toBuffer();
+      expect(await reasonOf(input), format).toBe('too_large');
     }
   });
 

@@ -1,5 +1,6 @@
 import type { DocumentText } from '../document-text.ts';
 import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
+import { isLabel, LABEL_WORDS, MAX_HEADING_CELL, withoutBoxNumber } from './label-cells.ts';
 import { isFieldLabel } from './label-patterns.ts';
 
 /**
@@ -10,20 +11,10 @@ import { isFieldLabel } from './label-patterns.ts';
  * with a colon or "#" after it, so ordinary words in sentences are not taken for labels.
  */
 
-// Words that start a label; a neighbouring cell that starts with one is another label, not a value.
-const LABEL_WORDS = [
-  String.raw`shipper|consignee|notify|export\b|port of|place of|pol\b|pod\b|ocean vessel|vessel|voy(?:age)?\b|invoice|inv\.|date|dated|bill of lading|b\/l|bl no|m?bl\b|booking|container|seal|eta\b|etd\b|estimated|last free|lfd\b|buyer|seller|supplier|vendor|exporter|importer|bill to|sold to|ship to|total|grand total|amount|currency|gross|net weight|packages|no\. of|number of|reference|ref\b|scac|carrier|terminal|packing list|p\/l|freight`,
-  // French, German, Dutch, Spanish and Italian label heads.
-  String.raw`facture|rechnung|factuur|fattura|factura|datum\b|fecha\b|data\b|num[ée]ro\b|nummer\b|n[úu]mero\b|n\s?[°º]|exp[ée]diteur|chargeur|destinataire|empf[äa]e?nger|versender|absender|ablader|afzender|verlader|ontvanger|geadresseerde|embarcador|remitente|consignatario|caricatore|mittente|destinatario|navire|schiff\b|schip\b|buque\b|nave\b|port de|(?:lade|l[öo]sch|verlade|bestimmungs)hafen|(?:laad|los)haven|puerto de|porto d|totaal|totale|importe|montant|gesamt|betrag|bedrag|importo|poids|gewicht|peso\b|devise|w[äa]hrung|valuta|moneda|divisa|r[ée]servation|buchung|boeking|reserva\b|prenotazione|fournisseur|lieferant|leverancier|proveedor|fornitore|client\b|kunde\b|klant\b|cliente\b|meldeadresse|notifier|notificar|iban\b|tva\b|mwst|btw\b|iva\b|vat\b`,
-].join('|');
-const LABEL_TAIL = /^[\p{L}/.\s-]{1,30}\b(?:no|nr|number|n[°º]|num[ée]ro|nummer)\.?$|#$/iu;
-// "BL-ANR-55120" is an identifier that happens to start like a label.
-const LABEL_HEAD = new RegExp(`^(?:${LABEL_WORDS})(?!-[A-Za-z0-9])`, 'i');
 // An inline value ends at a wide gap, or where a known label with a colon begins ("HAMBURG POD: ...").
 const VALUE_END = new RegExp(String.raw`\s{3,}|\s+(?=(?:${LABEL_WORDS})[^:#]{0,24}[:#](?:\s|$))`, 'i');
 // Blocks in B/L layouts hold a name then address lines; the name is on the first line below the label.
 const MAX_LINES_BELOW = 2;
-const MAX_HEADING_CELL = 60;
 const MAX_GAP_BELOW_EM = 3.5;
 // Box titles on forms are set smaller than the values in the boxes; a neighbour in the label's small
 // print under which a box holds larger text is the next box's title, not this label's value.
@@ -41,9 +32,6 @@ const CAPTION_NEARER = 1.3;
 const MAX_CAPTION_TAIL = 30;
 // Cells of one column in a list of pairs start at the same x, give or take rounding.
 const SAME_COLUMN = 1;
-// A word OCR split off a label in small print ("PORT" "OF" "DISCHARGE", "ON" "BOARD" "DATE"): alone in a
-// cell it is a piece of a label, never a value.
-const LABEL_PIECE = /^(?:port|place|party|of|on|board)$/i;
 // At most this much of a label's cell after its words qualifies the value ("EUR", "(kg)", "in USD").
 const MAX_LABEL_QUALIFIER = 12;
 // Words that may follow a label before its colon without making it another label ("Shipper Name:").
@@ -293,14 +281,6 @@ function inPairList(
 }
 
 const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;
-// Form boxes are numbered: "(2) Shipper", "3. Consignee", "[12] Port of Discharge".
-const BOX_NUMBER = /^(?:\(\d{1,2}[a-z]?\)|\[\d{1,2}[a-z]?\]|\d{1,2}[a-z]?[.)])\s*/i;
-
-// Callers strip it only from short cells: a numbered clause of the terms ("3. PORT OF LOADING AND ...")
-// is no box.
-function withoutBoxNumber(text: string): string {
-  return text.replace(BOX_NUMBER, '');
-}
 
 // "BENEFICIARY BANK: ..." read for "Beneficiary": the colon after the next word ends a longer label.
 function extendsLabel(rest: string): boolean {
@@ -309,19 +289,6 @@ function extendsLabel(rest: string): boolean {
   // A currency code is the value's unit, not part of the label: "Total EUR: 1.234,00". A second label
   // word names the same field again: "Mittente Speditore:".
   return match !== null && !LABEL_SUFFIX_WORDS.test(word) && !/^[A-Z]{3}$/.test(word) && !isFieldLabel(word);
-}
-
-export function isLabel(raw: string): boolean {
-  const trimmed = raw.trim();
-  const text = trimmed.length <= MAX_HEADING_CELL ? withoutBoxNumber(trimmed) : trimmed;
-  // "SWB No.", "Kundennummer", "Ref #": a short cell ending like a label is one, whatever its first word.
-  return (
-    LABEL_HEAD.test(text.trim()) ||
-    /:\s*$/.test(text) ||
-    LABEL_TAIL.test(text.trim()) ||
-    isFieldLabel(text) ||
-    LABEL_PIECE.test(text.trim())
-  );
 }
 
 function cellBelow(

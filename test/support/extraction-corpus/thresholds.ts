@@ -51,3 +51,11 @@ export const HELDOUT4_THRESHOLDS = {
   classificationAccuracy: 0.94,
   fieldF1: 0.94,
 } as const;
+
+/**
+ * The floor for the fifth held-out set (test/fixtures/extraction-heldout-5/): to be set once scored.
+ */
+export const HELDOUT5_THRESHOLDS = {
+  classificationAccuracy: 0,
+  fieldF1: 0,
+} as const;

@@ -71,10 +71,17 @@ export function findPortOfLoading(text: DocumentText): string | null {
   );
 }
 
-export function findPortOfDischarge(text: DocumentText): string | null {
+// A notice of arrival or a release names one port, the one the box is at: a bare "Port" there is the
+// port of discharge when its cell names a known port and nothing else.
+const BARE_PORT_LABELS = [/port|hafen|haven|puerto|porto/];
+
+export function findPortOfDischarge(text: DocumentText, options: { barePort?: boolean } = {}): string | null {
   return (
     findLabeledValue(text, PORT_OF_DISCHARGE_LABELS, parsePort) ??
-    findLabeledValue(text, DESTINATION_LABELS, parseNamedPort, { startOfCell: true })
+    findLabeledValue(text, DESTINATION_LABELS, parseNamedPort, { startOfCell: true }) ??
+    (options.barePort === true
+      ? findLabeledValue(text, BARE_PORT_LABELS, parseNamedPort, { startOfCell: true })
+      : null)
   );
 }
 

@@ -142,7 +142,8 @@ export function captionsUnderValues(lines: readonly TextLine[], page: number): b
  * The value under a label set flush right in the top-right corner of its box ("SHIPPER" at the box's
  * right edge, the name below at its left): the nearest cell in larger print on the next line or two,
  * lying between the label's left neighbour and the label's right end, the one nearest the label. A line
- * closer than the value's own height is another box's line running past, not this box's value.
+ * closer than the value's own height is another box's line running past, not this box's value. On OCR
+ * the print sizes are rough, but a corner label's small capitals still measure well under its value's.
  */
 export function cornerValue(
   lines: readonly TextLine[],
@@ -151,7 +152,7 @@ export function cornerValue(
   maxLinesBelow: number,
 ): TextCell | undefined {
   const line = lines[lineIndex];
-  if (line === undefined || line.source === 'ocr') return undefined;
+  if (line === undefined) return undefined;
   const left = line.cells.filter((c) => c.xEnd <= label.x).at(-1)?.xEnd ?? Number.NEGATIVE_INFINITY;
   for (let i = lineIndex + 1; i <= lineIndex + maxLinesBelow && i < lines.length; i += 1) {
     const next = lines[i];
@@ -161,7 +162,8 @@ export function cornerValue(
     const inBox = next.cells.filter((c) => c.x > left && c.xEnd <= label.xEnd + 2).at(-1);
     if (inBox === undefined) continue;
     if (line.y - next.y < inBox.fontSize * 0.9) continue;
-    if (isLabel(inBox.text) || label.fontSize >= inBox.fontSize * BOX_TITLE_PRINT_RATIO) return undefined;
+    const ratio = line.source === 'ocr' ? 1 : BOX_TITLE_PRINT_RATIO;
+    if (isLabel(inBox.text) || label.fontSize >= inBox.fontSize * ratio) return undefined;
     return inBox;
   }
   return undefined;

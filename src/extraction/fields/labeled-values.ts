@@ -152,7 +152,7 @@ export function* candidateValues(
         const besideIsTitle =
           (next !== undefined && titlePrint && Math.abs(next.fontSize - cell.fontSize) < 0.5) ||
           // A column heading takes no colon: "Vessel:" beside a block's title is a pair all the same.
-          (separator !== ':' && isHeadingRow(line));
+          (separator !== ':' && isHeadingRow(line) && !labelUnder(lines, lineIndex, cell));
         // The words after the label in its cell qualify a value beside or below ("Gesamtbetrag EUR",
         // "Gross Weight in kg"): the parser sees them with the label.
         const heading =
@@ -202,6 +202,18 @@ function inPairList(
     .find((l) => l.page === labelLine?.page && at(l, label.x) !== undefined);
   const aboveLabel = at(above, label.x);
   return aboveLabel !== undefined && isLabel(aboveLabel.text) && at(above, beside.x) !== undefined;
+}
+
+/**
+ * Another label straight under a label: a list of label and value pairs ("Port of Discharge" over "Place
+ * of Delivery"), where a table's heading row would have its values under it.
+ */
+function labelUnder(lines: readonly TextLine[], lineIndex: number, label: TextCell): boolean {
+  const line = lines[lineIndex];
+  const next = lines[lineIndex + 1];
+  if (line === undefined || next === undefined || next.page !== line.page) return false;
+  const under = next.cells.find((cell) => cell.x < label.xEnd && cell.xEnd > label.x - 2);
+  return under !== undefined && isLabel(under.text);
 }
 
 const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;

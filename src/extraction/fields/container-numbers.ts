@@ -23,7 +23,10 @@ const CONTAINER_CONTEXT =
 
 // Forms print the check digit in a small box after the serial; OCR reads the box as brackets or bars
 // around it ("HLXU 812044 [7]", "CAIU 415908[1 |"). The check digit still has to hold.
-const BOXED_CHECK_DIGIT = /(?<![A-Za-z0-9])([A-Z]{3}[UJZ] ?\d{6}) ?[[{(|] ?(\d) ?[\]})|]?(?![A-Za-z0-9])/g;
+// A zero or a one alone in its box is read as a letter as often ("[o |"): its look-alike is taken.
+const BOXED_CHECK_DIGIT =
+  /(?<![A-Za-z0-9])([A-Z]{3}[UJZ] ?\d{6}) ?[[{(|] ?([\dOoIl]) ?[\]})|]?(?![A-Za-z0-9])/g;
+const DIGIT_LOOK_ALIKE: Readonly<Record<string, string>> = { O: '0', o: '0', I: '1', l: '1' };
 
 // OCR sometimes reads a stray digit into the owner code ("Z1IMU1338706" for "ZIMU1338706"): twelve
 // characters whose owner code holds one digit. Only kept when dropping that digit leaves a number whose
@@ -59,7 +62,11 @@ function ocrRepairs(text: string): string[] {
 }
 
 /** The text with boxed check digits joined to their container numbers. */
-export const withBoxedCheckDigits = (text: string): string => text.replace(BOXED_CHECK_DIGIT, '$1$2');
+export const withBoxedCheckDigits = (text: string): string =>
+  text.replace(
+    BOXED_CHECK_DIGIT,
+    (_, number: string, digit: string) => number + (DIGIT_LOOK_ALIKE[digit] ?? digit),
+  );
 
 /**
  * Container numbers in a document: those passing ISO 6346 are accepted, the others are returned with

@@ -351,6 +351,11 @@ describe('OCR misreadings', () => {
     expect(findContainerNumbers(text).accepted).toEqual(['OOLU7100523', 'OOLU7110373', 'OOLU7114023']);
   });
 
+  it('reads a boxed check digit OCR took for a letter as its look-alike digit', () => {
+    const text = pageText([[0, [[40, 'Container No.   HLXU 812907 [o |   SEAL HL0107550']]]], 'ocr');
+    expect(findContainerNumbers(text).accepted).toEqual(['HLXU8129070']);
+  });
+
   it('drops a speck read as a quote mark before a word', () => {
     const [line] = ocrLines(
       {

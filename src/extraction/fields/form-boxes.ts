@@ -21,10 +21,10 @@ const CAPTION_NEARER = 1.3;
 const MAX_BOX_DEPTH_EM = 4.5;
 // A label "near" text above or below it: a caption's value sits just over it, a box title's just under.
 const NEAR_EM = 1.8;
-// Labels needed to tell a page's convention, and how many more must point up than down.
+// Labels needed to tell a page's convention, and how many times as many must point up as down.
 const MIN_CAPTIONS = 3;
 const CAPTION_MAJORITY = 3;
-// A box title is printed smaller than its box's value (text layers only: OCR's sizes are too rough).
+// A box title is printed smaller than its box's value (on OCR, whose sizes are rough, only smaller).
 const BOX_TITLE_PRINT_RATIO = 0.85;
 
 /**
@@ -113,24 +113,27 @@ export function captionsUnderValues(lines: readonly TextLine[], page: number): b
   const onPage = lines.filter((line) => line.page === page && line.source !== 'ocr');
   for (const [index, line] of onPage.entries()) {
     for (const cell of line.cells) {
-      if (!isLabel(cell.text)) continue;
-      const near = (step: 1 | -1): boolean => {
+      // The nearest text over or under the cell when it is in larger print close by, else undefined.
+      const near = (step: 1 | -1): TextCell | undefined => {
         for (let i = index + step; i >= 0 && i < onPage.length; i += step) {
           const other = onPage[i];
-          if (other === undefined) return false;
+          if (other === undefined) return undefined;
           const over = other.cells.find((c) => c.x < cell.xEnd && c.xEnd > cell.x - 2);
           if (over === undefined) continue;
-          return (
-            !isLabel(over.text) &&
+          const close =
             cell.fontSize < over.fontSize * BOX_TITLE_PRINT_RATIO &&
-            Math.abs(other.y - line.y) <= over.fontSize * NEAR_EM
-          );
+            Math.abs(other.y - line.y) <= over.fontSize * NEAR_EM;
+          return close ? over : undefined;
         }
-        return false;
+        return undefined;
       };
+      // Sizes first, the label patterns only then: most cells of a page are in one print.
       const [above, below] = [near(-1), near(1)];
-      if (above && !below) up += 1;
-      if (below && !above) down += 1;
+      if ((above === undefined) === (below === undefined) || !isLabel(cell.text)) continue;
+      const value = above ?? below;
+      if (value === undefined || isLabel(value.text)) continue;
+      if (above !== undefined) up += 1;
+      else down += 1;
     }
   }
   const under = up >= MIN_CAPTIONS && up >= down * CAPTION_MAJORITY;

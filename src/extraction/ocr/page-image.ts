@@ -131,7 +131,23 @@ async function prepare(input: Sharp): Promise<PageImage> {
  */
 const RED_INK_MARGIN = 70;
 
+/** The colour page is first looked at this small (cheap to decode): most colour scans hold no red ink. */
+const RED_INK_PREVIEW = 256;
+
+const hasRedInk = (data: Buffer, channels: number): boolean => {
+  for (let at = 0; at + 2 < data.length; at += channels)
+    if ((data[at] ?? 0) - Math.max(data[at + 1] ?? 0, data[at + 2] ?? 0) >= RED_INK_MARGIN) return true;
+  return false;
+};
+
 async function dropRedInk(input: Sharp, gray: GrayImage): Promise<void> {
+  const preview = await input
+    .clone()
+    .flatten({ background: '#ffffff' })
+    .resize(RED_INK_PREVIEW, RED_INK_PREVIEW, { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (preview.info.channels < 3 || !hasRedInk(preview.data, preview.info.channels)) return;
   const { data, info } = await input
     .flatten({ background: '#ffffff' })
     .raw()

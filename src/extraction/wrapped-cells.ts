@@ -1,5 +1,5 @@
+import { isLabel } from './fields/label-cells.ts';
 import { isFieldLabel } from './fields/label-patterns.ts';
-import { isLabel } from './fields/labeled-values.ts';
 import { CELL_SEPARATOR, type TextCell, type TextLine } from './pdf/layout-lines.ts';
 
 /**

@@ -8,6 +8,7 @@ import {
   HELDOUT2_DIR,
   HELDOUT3_DIR,
   HELDOUT4_DIR,
+  HELDOUT5_DIR,
   loadCorpus,
   runCorpus,
 } from '../support/extraction-corpus/run-corpus.ts';
@@ -124,6 +125,11 @@ await scoreLaterSet(
   'held-out 4',
   HELDOUT4_DIR,
   'from unfamiliar carriers, grids, European formats and turned scans, written after the third',
+);
+await scoreLaterSet(
+  'held-out 5',
+  HELDOUT5_DIR,
+  'with text layers unlike the page, values over labels, shadowed photos and stamps, written after the fourth',
 );
 
 await textSpeed(corpus.documents.filter((d) => d.input_kind === 'text_pdf'));

@@ -33,6 +33,10 @@ export const INVOICE_EVIDENCE: TypeEvidence = {
     'fattura accompagnatoria',
     'verkoopfactuur',
     'exportfactuur',
+    'debit note',
+    'note de debit',
+    'nota de debito',
+    'nota di debito',
   ],
   cues: [
     ['invoice no', 2],

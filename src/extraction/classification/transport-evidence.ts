@@ -152,6 +152,12 @@ export const ARRIVAL_NOTICE_EVIDENCE: TypeEvidence = {
     'avviso di arrivo merce',
     'ankunftsbenachrichtigung',
     'notification d arrivee',
+    // Terminals and rail ramps tell the consignee a box may be collected: an arrival notice in effect.
+    'container availability notice',
+    'availability notice',
+    'cargo availability notice',
+    'container availability',
+    'availability notification',
   ],
   cues: [
     ['eta', 1],
@@ -178,6 +184,9 @@ export const ARRIVAL_NOTICE_EVIDENCE: TypeEvidence = {
     ['freight charges', 1],
     ['terminal', 0.5],
     ['firms code', 1.5],
+    ['pickup number', 1.5],
+    ['pickup #', 1.5],
+    ['discharged', 1],
     ['it number', 1],
     ['date d arrivee prevue', 2],
     ['arrivee prevue', 2],

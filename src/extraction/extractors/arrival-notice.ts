@@ -16,7 +16,7 @@ export function extractArrivalNotice(text: DocumentText): ArrivalNoticePayload {
   const date = (raw: string): string | null => parseDate(raw, slashOrder);
   const billOfLadingNumber = findBillOfLadingNumber(text);
   const containers = findContainerNumbers(text, [billOfLadingNumber]);
-  const portOfDischarge = findPortOfDischarge(text);
+  const portOfDischarge = findPortOfDischarge(text, { barePort: true });
   return {
     bill_of_lading_number: billOfLadingNumber,
     container_numbers: containers.accepted,

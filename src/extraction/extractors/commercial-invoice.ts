@@ -8,7 +8,8 @@ import { findCurrency, type Money, parseCurrencyCode, parseMoney } from '../pars
 import { inferSlashDateOrder, parseDate } from '../parse/dates.ts';
 import type { CommercialInvoicePayload } from '../schemas/commercial-invoice.ts';
 
-const INVOICE_WORD = String.raw`(?:(?:commercial\s+|tax\s+|proforma\s+|pro-forma\s+)?invoice|inv\.?|facture|rechnung|rechnungs|factuur|fattura|factura)`;
+// A forwarder's or a line's debit note bills its charges as an invoice does, numbered as its own series.
+const INVOICE_WORD = String.raw`(?:(?:commercial\s+|tax\s+|proforma\s+|pro-forma\s+)?invoice|inv\.?|facture|rechnung|rechnungs|factuur|fattura|factura|debit\s+note|note\s+de\s+d[ée]bit|nota\s+(?:de|di)\s+d[ée]bito)`;
 // "Invoice No. and date", "No. & date of invoice": one box holding both, "STC-087 DATED 24/11/2026".
 const NUMBER_AND_DATE = [
   new RegExp(

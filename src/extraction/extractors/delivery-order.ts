@@ -17,7 +17,7 @@ export function extractDeliveryOrder(text: DocumentText): DeliveryOrderPayload {
   const deliveryOrderNumber = findLabeledValue(text, DELIVERY_ORDER_NUMBER_LABELS, parseIdentifier);
   const billOfLadingNumber = findBillOfLadingNumber(text);
   const containers = findContainerNumbers(text, [billOfLadingNumber, deliveryOrderNumber]);
-  const portOfDischarge = findPortOfDischarge(text);
+  const portOfDischarge = findPortOfDischarge(text, { barePort: true });
   return {
     delivery_order_number: deliveryOrderNumber,
     bill_of_lading_number: billOfLadingNumber,

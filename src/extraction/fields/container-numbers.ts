@@ -23,7 +23,10 @@ const CONTAINER_CONTEXT =
 
 // Forms print the check digit in a small box after the serial; OCR reads the box as brackets or bars
 // around it ("HLXU 812044 [7]", "CAIU 415908[1 |"). The check digit still has to hold.
-const BOXED_CHECK_DIGIT = /(?<![A-Za-z0-9])([A-Z]{3}[UJZ] ?\d{6}) ?[[{(|] ?(\d) ?[\]})|]?(?![A-Za-z0-9])/g;
+// A zero or a one alone in its box is read as a letter as often ("[o |"): its look-alike is taken.
+const BOXED_CHECK_DIGIT =
+  /(?<![A-Za-z0-9])([A-Z]{3}[UJZ] ?\d{6}) ?[[{(|] ?([\dOoIl]) ?[\]})|]?(?![A-Za-z0-9])/g;
+const DIGIT_LOOK_ALIKE: Readonly<Record<string, string>> = { O: '0', o: '0', I: '1', l: '1' };
 
 // OCR sometimes reads a stray digit into the owner code ("Z1IMU1338706" for "ZIMU1338706"): twelve
 // characters whose owner code holds one digit. Only kept when dropping that digit leaves a number whose
@@ -38,8 +41,32 @@ function withoutStrayDigit(token: string): string | null {
   return /^[A-Z]{3}[UJZ]\d{7}$/.test(repaired) && validateContainerNumber(repaired).valid ? repaired : null;
 }
 
+// OCR reads the owner code's letters as the digits they look like ("00LU7100523" for "OOLU7100523"), or
+// breaks the serial at a speck ("OOLU71 14023"). Both only kept when the repaired check digit holds.
+const OCR_DIGIT_OWNER =
+  /(?<![A-Za-z0-9])(?=[A-Z0-9]{3}[UJZ]\d{7}(?![A-Za-z0-9]))[A-Z]*[0158][A-Z0-9]*[UJZ]\d{7}/g;
+const OCR_BROKEN_SERIAL =
+  /(?<![A-Za-z0-9])[A-Z]{3}[UJZ](?=(?:\d ?){7}(?![A-Za-z0-9]))\d+ \d+(?![A-Za-z0-9])/g;
+const LETTER_FOR_DIGIT: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+
+function ocrRepairs(text: string): string[] {
+  const repaired: string[] = [];
+  const keep = (candidate: string): void => {
+    if (/^[A-Z]{3}[UJZ]\d{7}$/.test(candidate) && validateContainerNumber(candidate).valid)
+      repaired.push(candidate);
+  };
+  for (const match of text.matchAll(OCR_DIGIT_OWNER))
+    keep(match[0].slice(0, 4).replace(/[0158]/g, (d) => LETTER_FOR_DIGIT[d] ?? d) + match[0].slice(4));
+  for (const match of text.matchAll(OCR_BROKEN_SERIAL)) keep(match[0].replace(' ', ''));
+  return repaired;
+}
+
 /** The text with boxed check digits joined to their container numbers. */
-export const withBoxedCheckDigits = (text: string): string => text.replace(BOXED_CHECK_DIGIT, '$1$2');
+export const withBoxedCheckDigits = (text: string): string =>
+  text.replace(
+    BOXED_CHECK_DIGIT,
+    (_, number: string, digit: string) => number + (DIGIT_LOOK_ALIKE[digit] ?? digit),
+  );
 
 /**
  * Container numbers in a document: those passing ISO 6346 are accepted, the others are returned with
@@ -75,6 +102,7 @@ export function findContainerNumbers(
       const repaired = withoutStrayDigit(match[0]);
       if (repaired !== null) consider(repaired);
     }
+    for (const repaired of ocrRepairs(printed)) consider(repaired);
   }
   return { accepted, rejected };
 }

@@ -83,7 +83,7 @@ export const GROSS_WEIGHT_LABELS: readonly RegExp[] = [
 ];
 
 export const ETA_LABELS: readonly RegExp[] = [
-  /eta(?:\s+port)?|arriving(?:\s+on)?|(?:arrival|arriv[ée]e|llegada|arrivo)(?=\s*\(\s*eta\b)|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:llegada|arribo)|(?:llegada|arribo)\s+estimad[oa]|vessel\s+arrival(?:\s+date)?|data\s+(?:prevista\s+)?di\s+arrivo|arrivo\s+previsto/,
+  /eta(?:\s+port)?|arriving(?:\s+on)?|(?:arrival|arriv[ée]e|llegada|arrivo)(?=\s*\(\s*eta\b)|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:llegada|arribo)|(?:llegada|arribo)\s+estimad[oa]|vessel\s+arrival(?:\s+date)?|data\s+(?:prevista\s+)?(?:di\s+)?arrivo(?:\s+previst[ao])?|arrivo\s+previsto/,
 ];
 export const LAST_FREE_DAY_LABELS: readonly RegExp[] = [
   /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|(?:storage\s+|demurrage\s+)?free\s+(?:days?\s+)?(?:until|till)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?(?:franchise|libre)|vencimiento\s+(?:de\s+)?(?:los\s+)?(?:d[íi]as\s+libres|tiempo\s+libre)|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al/,

@@ -1,5 +1,7 @@
 import type { DocumentText } from '../document-text.ts';
 import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
+import { captionedValue, captionsUnderValues, cornerValue } from './form-boxes.ts';
+import { isHeadingRow, isLabel, LABEL_WORDS, MAX_HEADING_CELL, withoutBoxNumber } from './label-cells.ts';
 import { isFieldLabel } from './label-patterns.ts';
 
 /**
@@ -10,40 +12,18 @@ import { isFieldLabel } from './label-patterns.ts';
  * with a colon or "#" after it, so ordinary words in sentences are not taken for labels.
  */
 
-// Words that start a label; a neighbouring cell that starts with one is another label, not a value.
-const LABEL_WORDS = [
-  String.raw`shipper|consignee|notify|export\b|port of|place of|pol\b|pod\b|ocean vessel|vessel|voy(?:age)?\b|invoice|inv\.|date|dated|bill of lading|b\/l|bl no|m?bl\b|booking|container|seal|eta\b|etd\b|estimated|last free|lfd\b|buyer|seller|supplier|vendor|exporter|importer|bill to|sold to|ship to|total|grand total|amount|currency|gross|net weight|packages|no\. of|number of|reference|ref\b|scac|carrier|terminal|packing list|p\/l|freight`,
-  // French, German, Dutch, Spanish and Italian label heads.
-  String.raw`facture|rechnung|factuur|fattura|factura|datum\b|fecha\b|data\b|num[ée]ro\b|nummer\b|n[úu]mero\b|n\s?[°º]|exp[ée]diteur|chargeur|destinataire|empf[äa]e?nger|versender|absender|ablader|afzender|verlader|ontvanger|geadresseerde|embarcador|remitente|consignatario|caricatore|mittente|destinatario|navire|schiff\b|schip\b|buque\b|nave\b|port de|(?:lade|l[öo]sch|verlade|bestimmungs)hafen|(?:laad|los)haven|puerto de|porto d|totaal|totale|importe|montant|gesamt|betrag|bedrag|importo|poids|gewicht|peso\b|devise|w[äa]hrung|valuta|moneda|divisa|r[ée]servation|buchung|boeking|reserva\b|prenotazione|fournisseur|lieferant|leverancier|proveedor|fornitore|client\b|kunde\b|klant\b|cliente\b|meldeadresse|notifier|notificar|iban\b|tva\b|mwst|btw\b|iva\b|vat\b`,
-].join('|');
-const LABEL_TAIL = /^[\p{L}/.\s-]{1,30}\b(?:no|nr|number|n[°º]|num[ée]ro|nummer)\.?$|#$/iu;
-// "BL-ANR-55120" is an identifier that happens to start like a label.
-const LABEL_HEAD = new RegExp(`^(?:${LABEL_WORDS})(?!-[A-Za-z0-9])`, 'i');
 // An inline value ends at a wide gap, or where a known label with a colon begins ("HAMBURG POD: ...").
 const VALUE_END = new RegExp(String.raw`\s{3,}|\s+(?=(?:${LABEL_WORDS})[^:#]{0,24}[:#](?:\s|$))`, 'i');
 // Blocks in B/L layouts hold a name then address lines; the name is on the first line below the label.
 const MAX_LINES_BELOW = 2;
-const MAX_HEADING_CELL = 60;
 const MAX_GAP_BELOW_EM = 3.5;
 // Box titles on forms are set smaller than the values in the boxes; a neighbour in the label's small
 // print under which a box holds larger text is the next box's title, not this label's value.
 const TITLE_PRINT_RATIO = 0.85;
-// A caption printed under its value (the filled blank of a pre-printed form) sits just under it: the
-// value's descent, the rule and the caption's own height, about 1.3 of the value's ems between baselines.
-// A box title under the last line of the box above it is further down (box padding), 1.4 em and more.
-const MAX_CAPTION_GAP_EM = 1.35;
-// A caption is set well under the size of the value it names: a section title over a smaller table
-// heading is not the heading's value.
-const CAPTION_PRINT_RATIO = 0.8;
-// ...and clearly nearer to the value above than to the text below: a box title midway is the box's.
-const CAPTION_NEARER = 1.3;
 // A caption may run on past its label words ("LAST FREE DAY AT TERMINAL"), never into a value.
 const MAX_CAPTION_TAIL = 30;
 // Cells of one column in a list of pairs start at the same x, give or take rounding.
 const SAME_COLUMN = 1;
-// A word OCR split off a label in small print ("PORT" "OF" "DISCHARGE", "ON" "BOARD" "DATE"): alone in a
-// cell it is a piece of a label, never a value.
-const LABEL_PIECE = /^(?:port|place|party|of|on|board)$/i;
 // At most this much of a label's cell after its words qualifies the value ("EUR", "(kg)", "in USD").
 const MAX_LABEL_QUALIFIER = 12;
 // Words that may follow a label before its colon without making it another label ("Shipper Name:").
@@ -130,15 +110,22 @@ export function* candidateValues(
         const printedLabel = match[1] ?? '';
         const rest = cell.text.slice((match.index ?? 0) + match[0].length);
         if (separator === '' && extendsLabel(rest)) continue;
+        // On a page whose labels stand under their values, the cell below is the next box's value.
         const belowCell =
-          atStart && options.below !== false
-            ? cellBelow(lines, lineIndex, cell, options.singleRowBelow === true)
+          atStart && options.below !== false && !captionsUnderValues(lines, line.page)
+            ? (cellBelow(lines, lineIndex, cell, options.singleRowBelow === true) ??
+              cornerValue(lines, lineIndex, cell, MAX_LINES_BELOW))
             : undefined;
         const aboveCell =
           atStart && separator === '' && rest.length <= MAX_CAPTION_TAIL && !/\d/.test(rest)
             ? captionedValue(lines, lineIndex, cell)
             : undefined;
-        if (aboveCell !== undefined) yield { value: tidyValue(aboveCell.text), label: printedLabel };
+        // A caption's qualifier names the value's unit as a label's does ("Total factura EUR").
+        if (aboveCell !== undefined)
+          yield {
+            value: tidyValue(aboveCell.text),
+            label: rest.length > MAX_LABEL_QUALIFIER ? printedLabel : `${printedLabel} ${rest}`.trim(),
+          };
         // A box title in small print over larger text: the box's value is below it, and what follows the
         // label in the title is the form's instruction ("Shipper Insert Name, Address and Phone").
         // OCR's glyph heights vary too much to tell title print from value print.
@@ -164,7 +151,8 @@ export function* candidateValues(
         const next = line.cells[cellIndex + afterNumberWord];
         const besideIsTitle =
           (next !== undefined && titlePrint && Math.abs(next.fontSize - cell.fontSize) < 0.5) ||
-          isHeadingRow(line);
+          // A column heading takes no colon: "Vessel:" beside a block's title is a pair all the same.
+          (separator !== ':' && isHeadingRow(line) && !labelUnder(lines, lineIndex, cell));
         // The words after the label in its cell qualify a value beside or below ("Gesamtbetrag EUR",
         // "Gross Weight in kg"): the parser sees them with the label.
         const heading =
@@ -185,82 +173,6 @@ export function* candidateValues(
       }
     }
   }
-}
-
-/**
- * A table's header row ("Ocean Vessel   Voy. No.   Port of Loading   Port of Discharge   Final
- * Destination"): most of its cells are labels, so a cell beside a label is the next column's heading
- * even when it is a heading the label lists do not know, and the values are in the row below.
- */
-function isHeadingRow(line: TextLine): boolean {
-  const others = line.cells.filter((cell) => !isLabel(cell.text));
-  // A cell with a digit is a value ("Bill of Lading   HLCU123   Consignee" is a row of pairs).
-  return (
-    line.cells.length >= 3 &&
-    others.length <= Math.max(1, Math.floor(line.cells.length / 3)) &&
-    others.every((cell) => !/\d/.test(cell.text))
-  );
-}
-
-/**
- * The value over a caption: a label set smaller than the text just above it, nearer to that text than to
- * anything below, as on forms where the value is typed on a line with its caption printed underneath.
- * Box titles, whose value is below them, are nearer to the value below and are left alone; OCR's glyph
- * heights vary too much to tell the two prints apart.
- */
-function captionedValue(
-  lines: readonly TextLine[],
-  lineIndex: number,
-  labelCell: TextCell,
-): TextCell | undefined {
-  const line = lines[lineIndex];
-  if (line === undefined || line.source === 'ocr') return undefined;
-  const over = (other: TextLine): TextCell | undefined =>
-    other.cells.find((cell) => cell.x < labelCell.xEnd && cell.xEnd > labelCell.x - 2);
-  // The nearest line up or down with text over or under the label; lines of other columns are skipped.
-  const nearest = (step: 1 | -1): { index: number; cell: TextCell } | undefined => {
-    for (let i = lineIndex + step; i >= 0 && i < lines.length; i += step) {
-      const other = lines[i];
-      if (other === undefined || other.page !== line.page) return undefined;
-      const cell = over(other);
-      if (cell !== undefined) return { index: i, cell };
-    }
-    return undefined;
-  };
-  const above = nearest(-1);
-  const aboveLine = above === undefined ? undefined : lines[above.index];
-  if (above === undefined || aboveLine === undefined || isLabel(above.cell.text)) return undefined;
-  let value = above.cell;
-  if (labelCell.fontSize >= value.fontSize * CAPTION_PRINT_RATIO) return undefined;
-  const gapAbove = aboveLine.y - line.y;
-  if (gapAbove > value.fontSize * MAX_CAPTION_GAP_EM) return undefined;
-  const below = nearest(1);
-  const belowLine = below === undefined ? undefined : lines[below.index];
-  if (belowLine !== undefined && line.y - belowLine.y <= gapAbove * CAPTION_NEARER) return undefined;
-  // A table's header row under a section title has its values below: a row of captions has values
-  // over two of them at least.
-  const captionsWithValues = line.cells.filter((cell) =>
-    aboveLine.cells.some((v) => v.x < cell.xEnd && v.xEnd > cell.x - 2),
-  ).length;
-  if (isHeadingRow(line) && captionsWithValues < 2) return undefined;
-  // A value of several lines (a name over its address): the caption names the block, whose first line
-  // is the value.
-  let lower = aboveLine;
-  for (let i = above.index - 1; i >= 0; i -= 1) {
-    const higher = lines[i];
-    if (higher === undefined || higher.page !== line.page) break;
-    const cell = over(higher);
-    if (cell === undefined) continue;
-    const sameBlock =
-      Math.abs(cell.fontSize - value.fontSize) < 0.5 &&
-      Math.abs(cell.x - value.x) < 2 &&
-      higher.y - lower.y <= value.fontSize * MAX_CAPTION_GAP_EM &&
-      !isLabel(cell.text);
-    if (!sameBlock) break;
-    value = cell;
-    lower = higher;
-  }
-  return value;
 }
 
 /**
@@ -292,15 +204,19 @@ function inPairList(
   return aboveLabel !== undefined && isLabel(aboveLabel.text) && at(above, beside.x) !== undefined;
 }
 
-const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;
-// Form boxes are numbered: "(2) Shipper", "3. Consignee", "[12] Port of Discharge".
-const BOX_NUMBER = /^(?:\(\d{1,2}[a-z]?\)|\[\d{1,2}[a-z]?\]|\d{1,2}[a-z]?[.)])\s*/i;
-
-// Callers strip it only from short cells: a numbered clause of the terms ("3. PORT OF LOADING AND ...")
-// is no box.
-function withoutBoxNumber(text: string): string {
-  return text.replace(BOX_NUMBER, '');
+/**
+ * Another label straight under a label: a list of label and value pairs ("Port of Discharge" over "Place
+ * of Delivery"), where a table's heading row would have its values under it.
+ */
+function labelUnder(lines: readonly TextLine[], lineIndex: number, label: TextCell): boolean {
+  const line = lines[lineIndex];
+  const next = lines[lineIndex + 1];
+  if (line === undefined || next === undefined || next.page !== line.page) return false;
+  const under = next.cells.find((cell) => cell.x < label.xEnd && cell.xEnd > label.x - 2);
+  return under !== undefined && isLabel(under.text);
 }
+
+const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;
 
 // "BENEFICIARY BANK: ..." read for "Beneficiary": the colon after the next word ends a longer label.
 function extendsLabel(rest: string): boolean {
@@ -309,19 +225,6 @@ function extendsLabel(rest: string): boolean {
   // A currency code is the value's unit, not part of the label: "Total EUR: 1.234,00". A second label
   // word names the same field again: "Mittente Speditore:".
   return match !== null && !LABEL_SUFFIX_WORDS.test(word) && !/^[A-Z]{3}$/.test(word) && !isFieldLabel(word);
-}
-
-export function isLabel(raw: string): boolean {
-  const trimmed = raw.trim();
-  const text = trimmed.length <= MAX_HEADING_CELL ? withoutBoxNumber(trimmed) : trimmed;
-  // "SWB No.", "Kundennummer", "Ref #": a short cell ending like a label is one, whatever its first word.
-  return (
-    LABEL_HEAD.test(text.trim()) ||
-    /:\s*$/.test(text) ||
-    LABEL_TAIL.test(text.trim()) ||
-    isFieldLabel(text) ||
-    LABEL_PIECE.test(text.trim())
-  );
 }
 
 function cellBelow(

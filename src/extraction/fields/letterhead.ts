@@ -8,9 +8,10 @@ import { CELL_SEPARATOR } from '../pdf/layout-lines.ts';
  */
 
 // Documents set in capitals print the longer forms in capitals too: "CO., LTD.", "GMBH", "INC.".
-const CAPITAL_LEGAL_FORM = String.raw`CO\.,?\s*LTD\.?|PTE\.?\s*LTD\.?|PVT\.?\s*LTD\.?|LTD\.?|LIMITED|INC\.?|CORP\.?|CORPORATION|GMBH(?:\s*&\s*CO\.?\s*KG)?|S\.R\.L\.?|SRL|S\.P\.A\.?|SPA|SARL|LTDA\.?|Ltda\.?`;
+// South Asian companies print their private status in brackets: "(PVT) LTD", "(Private) Limited".
+const CAPITAL_LEGAL_FORM = String.raw`\(PVT\)\s*LTD\.?|\(PRIVATE\)\s*LIMITED|CO\.,?\s*LTD\.?|PTE\.?\s*LTD\.?|PVT\.?\s*LTD\.?|LTD\.?|LIMITED|INC\.?|CORP\.?|CORPORATION|GMBH(?:\s*&\s*CO\.?\s*KG)?|S\.R\.L\.?|SRL|S\.P\.A\.?|SPA|SARL|LTDA\.?|Ltda\.?`;
 // Longer forms first: "S.A. DE C.V." (Mexico) and "S.A.C." (Peru) are more than their "S.A.".
-const LEGAL_FORM = String.raw`(?:S\.?A\.?\s?(?:de|DE)\s?C\.?V\.?|S\.A\.C\.?|B\.?\s?V\.?|N\.?\s?V\.?|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|e\.\s?K\.|SAS|S\.A\.S\.?|SARL|S\.A\.R\.L\.?|EURL|SNC|SA|S\.A\.?|S\.L\.U?\.?|SLU?|S\.?p\.?A\.?|S\.r\.l\.?|Srl|SRL|BVBA|BV|NV|VOF|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|PLC|Plc|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Pvt\.?\s*Ltd\.?|GmbH|A\/S|AB|Oy|A\.\s?[SŞ]\.?|${CAPITAL_LEGAL_FORM})`;
+const LEGAL_FORM = String.raw`(?:S\.?A\.?\s?(?:de|DE)\s?C\.?V\.?|S\.A\.C\.?|B\.?\s?V\.?|N\.?\s?V\.?|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|e\.\s?K\.|SAS|S\.A\.S\.?|SARL|S\.A\.R\.L\.?|EURL|SNC|SA|S\.A\.?|S\.L\.U?\.?|SLU?|S\.?p\.?A\.?|S\.r\.l\.?|Srl|SRL|BVBA|BV|NV|VOF|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|PLC|Plc|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Pvt\.?\s*Ltd\.?|\(Pvt\)\s*Ltd\.?|\(Private\)\s*Limited|GmbH|A\/S|AB|Oy|A\.\s?[SŞ]\.?|${CAPITAL_LEGAL_FORM})`;
 const ORGANIZATION = new RegExp(
   String.raw`^([A-ZÀ-Ý0-9][\p{L}0-9&'’.,\- ]{1,70}?\s${LEGAL_FORM})(?![\p{L}])`,
   'u',
@@ -56,7 +57,10 @@ function organizationIn(part: string): string | null {
   const trimmed = part.trim().replace(/^(?:from|de|von|van|da)\s*:\s*/i, '');
   const match = ORGANIZATION.exec(trimmed);
   const name = match?.[1]?.replace(/[\s,]+$/, '').trim() ?? null;
-  return name === null || WEIGHT_HEADING.test(name) ? null : name;
+  // "1,200 KG" is a weight, not a partnership: a name has letters before its legal form.
+  if (name === null || WEIGHT_HEADING.test(name) || !/\p{L}{2}/u.test(name.replace(/\s\S+$/, '')))
+    return null;
+  return name;
 }
 
 // A name printed under "Bill to:" or "Client" belongs to the buyer.

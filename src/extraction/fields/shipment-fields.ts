@@ -71,10 +71,20 @@ export function findPortOfLoading(text: DocumentText): string | null {
   );
 }
 
-export function findPortOfDischarge(text: DocumentText): string | null {
+// A notice of arrival or a release names one port, the one the box is at: a bare "Port" there is the
+// port of discharge when its cell names a known port and nothing else. "Porto di imbarco" (its words
+// misread, so no known label) is some other port.
+const BARE_PORT_LABELS = [/port|hafen|haven|puerto|porto/];
+const parseBarePort = (raw: string, label: string): string | null =>
+  /^\p{L}+\W*$/u.test(label.trim()) ? parseNamedPort(raw) : null;
+
+export function findPortOfDischarge(text: DocumentText, options: { barePort?: boolean } = {}): string | null {
   return (
     findLabeledValue(text, PORT_OF_DISCHARGE_LABELS, parsePort) ??
-    findLabeledValue(text, DESTINATION_LABELS, parseNamedPort, { startOfCell: true })
+    findLabeledValue(text, DESTINATION_LABELS, parseNamedPort, { startOfCell: true }) ??
+    (options.barePort === true
+      ? findLabeledValue(text, BARE_PORT_LABELS, parseBarePort, { startOfCell: true })
+      : null)
   );
 }
 
@@ -131,7 +141,8 @@ const SEAL_IN_RUN = /\bseal(?:\s+no\.?)?\s+(?=[A-Z0-9-]*\d)([A-Z]{0,4}-?\d[A-Z0-
 function parseSeals(raw: string): string[] | null {
   // A container number printed next to its seal ("HLXU 555123-0 / SL998877") is not a seal.
   const tokens = withBoxedCheckDigits(raw)
-    // OCR reads the S of a seal prefix as "$" ("$L422043").
+    // OCR reads the S of a seal prefix as "$" ("$L422043"), or as both ("S$L422043").
+    .replace(/S\$(?=[A-Z]{1,2}-?\d)/gi, 'S')
     .replace(/(?<![A-Z])\$(?=[A-Z]{1,3}-?\d)/gi, 'S')
     .replace(/\b[A-Z]{4}[ -]?\d{6}[ -]?\d\b/gi, ' ')
     .split(/[\s,;/&]+|\band\b/i)

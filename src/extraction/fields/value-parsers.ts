@@ -1,4 +1,4 @@
-import { isLabel } from './labeled-values.ts';
+import { isLabel } from './label-cells.ts';
 
 /** Parsers for free-text field values. Each returns null when the candidate is not a plausible value. */
 

@@ -72,7 +72,10 @@ export function ocrLines(page: OcrPage, pageNumber: number): TextLine[] {
   return lines.map((line) => {
     const inLine = items.filter((item) => Math.abs(item.y - line.y) <= item.fontSize * 0.35);
     const confidence = inLine.reduce((sum, item) => sum + item.confidence, 0) / Math.max(inLine.length, 1);
-    const cells = line.cells.map((cell) => ({ ...cell, text: closeGroupedNumber(cell.text) }));
+    const cells = line.cells.map((cell) => ({
+      ...cell,
+      text: closeGroupedNumber(withoutSpeckQuote(cell.text)),
+    }));
     const text = cells.map((cell) => cell.text).join(CELL_SEPARATOR);
     return { ...line, cells, text, source: 'ocr', confidence: Math.round(confidence) };
   });
@@ -83,3 +86,7 @@ export function ocrLines(page: OcrPage, pageNumber: number): TextLine[] {
 const SPACED_GROUPS = /^\d{1,3}(?:[.,] ?\d{3})+(?:[.,]\d{1,3})?$/;
 const closeGroupedNumber = (text: string): string =>
   / /.test(text) && SPACED_GROUPS.test(text) ? text.replace(/ /g, '') : text;
+
+// A speck before a word reads as a quote mark ('"Seal No.', '‘NORTHERN GRANITE'): no form opens a
+// label or a value with one, so it is dropped when a word follows.
+const withoutSpeckQuote = (text: string): string => text.replace(/^[‘’“”"'`]+(?=[\p{L}\d]{2})/u, '');

@@ -78,13 +78,17 @@ export async function rotatePage(image: PageImage, degrees: number): Promise<Pag
 
 async function prepare(input: Sharp): Promise<PageImage> {
   try {
+    // Set apart before the gray pipeline is set on `input`: a clone takes the pipeline with it.
+    const colour = input.clone();
     // Decode once (orientation applied) to learn the real size, then scale from the raw pixels.
     const { data, info } = await input
       .flatten({ background: '#ffffff' })
       .grayscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const gray = await evenLighting(grayOf(data, info.width, info.height, info.channels));
+    const grayPage = grayOf(data, info.width, info.height, info.channels);
+    if (((await colour.metadata()).channels ?? 1) >= 3) await dropRedInk(colour, grayPage);
+    const gray = await evenLighting(grayPage);
     const pixels = gray.width * gray.height;
     let scale = 1;
     if (pixels > MAX_PAGE_PIXELS) scale = Math.sqrt(MAX_PAGE_PIXELS / pixels);
@@ -117,6 +121,43 @@ async function prepare(input: Sharp): Promise<PageImage> {
     return { png, width, height };
   } catch (error) {
     throw decodeError(error);
+  }
+}
+
+/**
+ * A red or pink rubber stamp ("RELEASED", "PAID") over a field reads as black in gray and hides the
+ * value under it. Ink far redder than it is green or blue is stamp ink: it takes its red channel's
+ * lightness, as a scanner's colour dropout does; black print under it stays black.
+ */
+const RED_INK_MARGIN = 70;
+
+/** The colour page is first looked at this small (cheap to decode): most colour scans hold no red ink. */
+const RED_INK_PREVIEW = 256;
+
+const hasRedInk = (data: Buffer, channels: number): boolean => {
+  for (let at = 0; at + 2 < data.length; at += channels)
+    if ((data[at] ?? 0) - Math.max(data[at + 1] ?? 0, data[at + 2] ?? 0) >= RED_INK_MARGIN) return true;
+  return false;
+};
+
+async function dropRedInk(input: Sharp, gray: GrayImage): Promise<void> {
+  const preview = await input
+    .clone()
+    .flatten({ background: '#ffffff' })
+    .resize(RED_INK_PREVIEW, RED_INK_PREVIEW, { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (preview.info.channels < 3 || !hasRedInk(preview.data, preview.info.channels)) return;
+  const { data, info } = await input
+    .flatten({ background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels < 3 || info.width !== gray.width || info.height !== gray.height) return;
+  for (let i = 0; i < gray.data.length; i += 1) {
+    const at = i * info.channels;
+    const red = data[at] ?? 0;
+    if (red - Math.max(data[at + 1] ?? 0, data[at + 2] ?? 0) >= RED_INK_MARGIN)
+      gray.data[i] = Math.max(gray.data[i] ?? 0, red);
   }
 }
 

@@ -6,12 +6,12 @@
  */
 
 /** Skews up to this many degrees either way are measured; a larger one is a page turned, not skewed. */
-export const MAX_SKEW_DEGREES = 6;
+export const MAX_SKEW_DEGREES = 8;
 /**
  * Below this the page is read as it is: tesseract copes with up to about 3 degrees itself, and a page
  * straightened from 1 or 2 degrees lost its bold title (tesseract no longer found it) in two scans.
  */
-export const MIN_CORRECTED_SKEW_DEGREES = 3;
+export const MIN_CORRECTED_SKEW_DEGREES = 2;
 // Coarse steps first, then fine steps around the best coarse angle.
 const COARSE_STEP = 0.25;
 const FINE_STEP = 0.05;

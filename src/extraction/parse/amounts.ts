@@ -69,7 +69,9 @@ export function parseDecimal(printed: string): string | null {
     const sep = lastDot >= 0 ? '.' : ',';
     const parts = compact.split(sep);
     const last = parts[parts.length - 1] ?? '';
-    const isThousands = parts.length > 2 || (last.length === 3 && !spaceGrouped);
+    // Thousands groups are three digits: after two marks of one kind, a last group of one or two is the
+    // fraction, its mark misprinted or misread ("48.915.60" for 48,915.60 on a blurred scan).
+    const isThousands = parts.length > 2 ? last.length > 2 : last.length === 3 && !spaceGrouped;
     if (!isThousands) {
       integerPart = parts.slice(0, -1).join('');
       fraction = last;

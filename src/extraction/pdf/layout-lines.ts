@@ -80,12 +80,57 @@ function toLine(row: PositionedText[], page: number): TextLine {
     cell.xEnd = Math.max(cell.xEnd, item.x + item.width);
     cell.fontSize = Math.max(cell.fontSize, item.fontSize);
   }
-  const tidy = cells
-    // Wide gaps inside one run separate values ("POL: X   POD: Y"); keep them recognisable.
-    .map((c) => ({
-      ...c,
-      text: c.text.replace(/\s+/g, (gap) => (gap.length >= 3 ? CELL_SEPARATOR : ' ')).trim(),
-    }))
-    .filter((c) => c.text.length > 0);
+  const tidy = closeLetterSpacing(
+    cells
+      // Wide gaps inside one run separate values ("POL: X   POD: Y"); keep them recognisable.
+      .map((c) => ({
+        ...c,
+        text: c.text.replace(/\s+/g, (gap) => (gap.length >= 3 ? CELL_SEPARATOR : ' ')).trim(),
+      }))
+      .filter((c) => c.text.length > 0),
+  );
   return { page, y: row[0]?.y ?? 0, cells: tidy, text: tidy.map((c) => c.text).join(CELL_SEPARATOR) };
+}
+
+// A title set letter-spaced ("B I L L   O F   L A D I N G"): single letters a space apart, words two or
+// more spaces apart. A word of four letters at least says the line is spaced so; then its shorter words
+// ("O F", drawn as a cell of their own) are closed up too, which alone could be initials.
+const LETTER_SPACED = /^\p{L}(?: \p{L})+(?: {2,}\p{L}(?: \p{L})*)*$/u;
+const MIN_SPACED_LETTERS = 4;
+// Words of a spaced heading stand about three letter gaps apart: up to this many ems.
+const MAX_SPACED_WORD_GAP_EM = 1.5;
+
+/**
+ * Cells of "O R D E N   D E   E N T R E G A" as they read: "ORDEN DE ENTREGA". The spacing between its
+ * words is wide enough to start a new cell; neighbouring spaced cells of one size are one heading again.
+ */
+export function closeLetterSpacing(cells: TextCell[]): TextCell[] {
+  const spaced = (text: string): boolean => LETTER_SPACED.test(text);
+  const letters = (text: string): number => text.replace(/ /g, '').length;
+  if (!cells.some((c) => spaced(c.text) && letters(c.text) >= MIN_SPACED_LETTERS)) return cells;
+  const closed: TextCell[] = [];
+  let previousSpaced = false;
+  for (const cell of cells) {
+    if (!spaced(cell.text)) {
+      closed.push(cell);
+      previousSpaced = false;
+      continue;
+    }
+    const text = cell.text
+      .split(/ {2,}/)
+      .map((word) => word.replace(/ /g, ''))
+      .join(' ');
+    const last = closed.at(-1);
+    if (
+      previousSpaced &&
+      last !== undefined &&
+      Math.abs(last.fontSize - cell.fontSize) < 0.5 &&
+      cell.x - last.xEnd <= cell.fontSize * MAX_SPACED_WORD_GAP_EM
+    ) {
+      last.text = `${last.text} ${text}`;
+      last.xEnd = cell.xEnd;
+    } else closed.push({ ...cell, text });
+    previousSpaced = true;
+  }
+  return closed;
 }

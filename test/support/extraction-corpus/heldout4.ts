@@ -71,7 +71,7 @@ function describe(damage: Damage): string {
   }
 }
 
-async function imagePdf(pages: readonly Buffer[], letter: boolean): Promise<Uint8Array> {
+export async function imagePdf(pages: readonly Buffer[], letter: boolean): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const fixed = new Date(Date.UTC(2026, 0, 1));
   doc.setProducer('stevedore held-out corpus (scan)');

@@ -51,3 +51,14 @@ export const HELDOUT4_THRESHOLDS = {
   classificationAccuracy: 0.94,
   fieldF1: 0.94,
 } as const;
+
+/**
+ * The floor for the fifth held-out set (test/fixtures/extraction-heldout-5/): the engine scored
+ * classification 0.94, field F1 0.82 (precision 0.97, recall 0.70) on its 34 documents before any rule
+ * was changed for them (text PDFs 0.90, its eight scans 0.56), and 1.00 / 0.97 after (text 1.00, scans
+ * 0.90); the floor leaves a margin for OCR variance on its eight scans, which carry all that is missed.
+ */
+export const HELDOUT5_THRESHOLDS = {
+  classificationAccuracy: 0.94,
+  fieldF1: 0.93,
+} as const;

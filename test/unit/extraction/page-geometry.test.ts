@@ -40,9 +40,12 @@ async function turned(degrees: number, quarter = 0): Promise<GrayImage> {
 }
 
 describe('measureSkew', () => {
-  it.each([3.5, -4, 5])('measures a page turned by %s degrees, to a tenth of a degree', async (degrees) => {
-    expect(measureSkew(await turned(degrees), 128)).toBeCloseTo(degrees, 0.5);
-  });
+  it.each([2.5, 3.5, -4, 5, -6.5, 7.5])(
+    'measures a page turned by %s degrees, to a tenth of a degree',
+    async (degrees) => {
+      expect(measureSkew(await turned(degrees), 128)).toBeCloseTo(degrees, 0.5);
+    },
+  );
 
   it('measures the same skew on a page that is also turned sideways', async () => {
     expect(measureSkew(await turned(4.5, 90), 128)).toBeCloseTo(4.5, 0.5);

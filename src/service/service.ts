@@ -1,4 +1,3 @@
-import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ServerType } from '@hono/node-server';
@@ -10,9 +9,8 @@ import { AppError } from '../domain/errors.ts';
 import { scaledClock } from '../domain/scaled-clock.ts';
 import type { ExtractDocument } from '../extraction/extract-document.ts';
 import { createExtractionPool, type ExtractionPool } from '../extraction/extraction-pool.ts';
-import { DEFAULT_MAIL_LIMITS } from '../mail/mail-limits.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
-import { ensurePrivateDirectory, migrate, openDatabase, PRIVATE_DIRECTORY_MODE } from '../store/database.ts';
+import { ensurePrivateDirectory, migrate, openDatabase } from '../store/database.ts';
 import { SqliteQueue } from '../store/sqlite-queue.ts';
 import {
   ACCOUNT_FEATURE_MIGRATION_NAMESPACE,
@@ -58,8 +56,8 @@ import type { HttpTimeouts } from './http/server-timeouts.ts';
 import { closeHttpServer, createHttpServer, DEFAULT_HTTP_TIMEOUTS, listenHttp } from './http-server.ts';
 import type { SmtpDeadlines } from './smtp/connection-limits.ts';
 import { docsAliasFor } from './smtp/docs-alias.ts';
-import { createDocsAliasServer, type DocsAliasServer } from './smtp/docs-alias-server.ts';
-import { receiveEmail } from './smtp/receive-email.ts';
+import { listenDocsAlias } from './smtp/docs-alias-listener.ts';
+import type { DocsAliasServer } from './smtp/docs-alias-server.ts';
 import { createTrackingModule, type TrackingModule } from './tracking/tracking-module.ts';
 import { BlobFiles } from './uploads/blob-files.ts';
 import { blobRoutes } from './uploads/blob-routes.ts';
@@ -312,31 +310,19 @@ async function assemble(
       if (smtp !== undefined) throw new AppError('already_listening', 'listenSmtp() was already called');
       if (port === undefined)
         throw new AppError('smtp_port_missing', 'set STEVEDORE_SMTP_PORT or --smtp-port');
-      // Its own folder: the worker's mail poller reads under `mail-tmp/imap` meanwhile.
-      const tempDir = join(config.dataDir, 'mail-tmp', 'smtp');
-      // Temp files of messages a killed run was reading are of no use to anyone.
-      await rm(tempDir, { recursive: true, force: true });
-      await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
-      const limits = {
-        ...DEFAULT_MAIL_LIMITS,
-        maxMessageBytes: config.smtpMaxMessageBytes,
-        maxAttachmentBytes: Math.min(DEFAULT_MAIL_LIMITS.maxAttachmentBytes, config.maxUploadBytes),
-      };
-      const intake = { documents, uploads, tokens, jobs, emailSubmissions, files, logger, tempDir, limits };
-      const started = createDocsAliasServer({
-        findAccount: (token) => accounts.get(token),
-        receive: (accountIds, source) =>
-          receiveEmail({ ...intake, maxUploadBytes: config.maxUploadBytes }, accountIds, source),
-        domain: config.smtpDomain,
-        maxMessageBytes: config.smtpMaxMessageBytes,
-        logger,
-        ...(deadlines === undefined ? {} : { deadlines }),
-      });
-      const listening = await started.listen(port, config.smtpHost);
-      smtp = started;
+      const started = await listenDocsAlias(
+        {
+          config,
+          stores: { documents, uploads, tokens, jobs, emailSubmissions, files, logger },
+          findAccount: (token) => accounts.get(token),
+          ...(deadlines === undefined ? {} : { deadlines }),
+        },
+        port,
+      );
+      smtp = started.server;
       const alias = docsAliasFor(account.id, config.smtpDomain);
-      logger.info({ port: listening.port, alias }, 'docs alias listening');
-      return { port: listening.port, host: config.smtpHost, alias };
+      logger.info({ port: started.port, alias }, 'docs alias listening');
+      return { port: started.port, host: config.smtpHost, alias };
     },
     createAccount: async (name, granted = []) => {
       const { account: created, apiKey: key } = createAccountWithKey(accounts, name);

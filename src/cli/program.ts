@@ -98,7 +98,9 @@ export const createProgram = (deps: ProgramDeps, onExit: (code: number) => void)
     };
 
   timeScaleFlag(serviceFlags(program.command('up')))
-    .description('run the local service, the webhook receiver and the worker on ./inbox')
+    .description(
+      'run the local service, the webhook receiver and the worker on ./inbox, with the docs alias and the MCP server',
+    )
     .option('--inbox <dir>', 'drop folder (default ./inbox)')
     .option('--out <dir>', 'results and failures (default ./out)')
     .addOption(

@@ -15,7 +15,7 @@ const commandsSection = readme.slice(readme.indexOf('## Commands'), readme.index
 const rows = [...commandsSection.matchAll(/^\| `([a-z](?:[^|\\]|\\\|)*?)`(?: \/ `([^`]*)`)? \|/gm)].map(
   (row) => {
     const cell = `${row[1] ?? ''} ${row[2] ?? ''}`.replaceAll('\\|', '|');
-    const path = (row[1] ?? '').split(' ').filter((word, index, words) =>
+    const path = (row[1] ?? '').split(' ').filter((_word, index, words) =>
       // The command's words come before its first flag or argument.
       words.slice(0, index + 1).every((w) => /^[a-z]+$/.test(w)),
     );

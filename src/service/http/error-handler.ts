@@ -44,7 +44,12 @@ export const notFoundHandler = (c: Context): Response =>
   c.json(
     {
       errors: [
-        { status: '404', title: 'Not Found', detail: `No route matches ${c.req.method} ${c.req.path}` },
+        {
+          status: '404',
+          code: 'not_found',
+          title: 'Not Found',
+          detail: `No route matches ${c.req.method} ${c.req.path}`,
+        },
       ],
     },
     404,

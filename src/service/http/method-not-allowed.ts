@@ -34,6 +34,7 @@ export const methodNotAllowedOrNotFound =
           errors: [
             {
               status: '404',
+              code: 'not_found',
               title: 'Not Found',
               detail: `No route matches ${c.req.method} ${c.req.path}; drop the trailing slash: ${without}`,
             },
@@ -48,6 +49,7 @@ export const methodNotAllowedOrNotFound =
         errors: [
           {
             status: '405',
+            code: 'method_not_allowed',
             title: 'Method Not Allowed',
             detail: `${c.req.method} is not supported on ${c.req.path}; use ${allowed.join(', ')}`,
           },

@@ -22,7 +22,8 @@ describe('errors are JSON:API everywhere', () => {
   it('404 for an unknown route, in JSON', async () => {
     const response = await h.api('/v2/no-such-thing');
     expect(response.status).toBe(404);
-    expect(await onlyError(response)).toMatchObject({ status: '404', title: 'Not Found' });
+    // As every error: a stable code a client can switch on.
+    expect(await onlyError(response)).toMatchObject({ status: '404', code: 'not_found', title: 'Not Found' });
     expect((await h.api('/nowhere', { key: null })).status).toBe(404);
   });
 
@@ -31,7 +32,11 @@ describe('errors are JSON:API everywhere', () => {
     const response = await h.api('/v2/documents/some-id', { method: 'PUT' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH');
-    expect(await onlyError(response)).toMatchObject({ status: '405', title: 'Method Not Allowed' });
+    expect(await onlyError(response)).toMatchObject({
+      status: '405',
+      code: 'method_not_allowed',
+      title: 'Method Not Allowed',
+    });
 
     const collection = await h.api('/v2/documents', { method: 'PUT' });
     expect(collection.status).toBe(405);

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { readMailMessage } from '../../../src/mail/read-message.ts';
 import type { MailLimits, ReadMessage } from '../../../src/mail/types.ts';
 
@@ -30,3 +32,34 @@ export function readFixture(
 ): Promise<ReadMessage> {
   return readMailMessage(createReadStream(join(CORPUS_DIR, `${name}.eml`)), { tempDir, limits });
 }
+
+/**
+ * A test file's reader of corpus fixtures: its temp dir is made before the file's tests and removed after.
+ * `read` reads a fixture whole and disposes of its temp files (what is read stays in memory).
+ */
+export function fixtureReader(): {
+  read: (name: string) => Promise<ReadMessage>;
+  tempDir: () => string;
+} {
+  let dir = '';
+  let cleanup = async (): Promise<void> => {};
+  beforeAll(async () => {
+    ({ dir, cleanup } = await makeTempDir());
+  });
+  afterAll(() => cleanup());
+  return {
+    tempDir: () => dir,
+    read: async (name) => {
+      const message = await readFixture(name, dir);
+      await message.dispose();
+      return message;
+    },
+  };
+}
+
+/** A read's documents as `[part path, file name, content type]`. */
+export const documentsOf = (read: ReadMessage) =>
+  read.documents.map((doc) => [doc.partPath, doc.fileName, doc.contentType]);
+/** A read's skipped parts as `[part path, reason]`. */
+export const skippedOf = (read: ReadMessage) => read.skipped.map((part) => [part.partPath, part.reason]);
+export const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

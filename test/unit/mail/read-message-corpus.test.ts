@@ -1,30 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadMessage } from '../../../src/mail/types.ts';
+import { describe, expect, it } from 'vitest';
 import { MAIL_CORPUS } from '../../support/mail-corpus/mail-corpus.ts';
 import {
   CORPUS_DIR,
   CORPUS_LIMITS,
-  makeTempDir,
+  documentsOf as documents,
+  fixtureReader,
   readFixture,
+  skippedOf as skipped,
 } from '../../support/mail-corpus/read-fixture.ts';
 
-let tempDir: string;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir: tempDir, cleanup } = await makeTempDir());
-});
-afterAll(() => cleanup());
-
-const documents = (read: ReadMessage) =>
-  read.documents.map((doc) => [doc.partPath, doc.fileName, doc.contentType]);
-const skipped = (read: ReadMessage) => read.skipped.map((part) => [part.partPath, part.reason]);
-
-async function read(name: string): Promise<ReadMessage> {
-  const message = await readFixture(name, tempDir);
-  await message.dispose();
-  return message;
-}
+const { read, tempDir } = fixtureReader();
 
 describe('the mail corpus', () => {
   it('holds one committed .eml per corpus message, and nothing else', async () => {
@@ -124,7 +110,7 @@ describe('the mail corpus', () => {
   });
 
   it('forwarded-rfc822-nested: past maxNestingDepth the forwarded message is skipped', async () => {
-    const message = await readFixture('forwarded-rfc822-nested', tempDir, {
+    const message = await readFixture('forwarded-rfc822-nested', tempDir(), {
       ...CORPUS_LIMITS,
       maxNestingDepth: 1,
     });
@@ -153,7 +139,7 @@ describe('the mail corpus', () => {
 
   it('zip-with-pdfs: an archive with more entries than allowed is refused whole', async () => {
     const limits = { ...CORPUS_LIMITS, zip: { ...CORPUS_LIMITS.zip, maxEntries: 3 } };
-    const message = await readFixture('zip-with-pdfs', tempDir, limits);
+    const message = await readFixture('zip-with-pdfs', tempDir(), limits);
     await message.dispose();
     expect(skipped(message)).toEqual([['2', 'zip_too_many_entries']]);
   });
@@ -215,13 +201,13 @@ describe('the mail corpus', () => {
   });
 
   it('every document holds exactly the bytes the message carried, until dispose', async () => {
-    const message = await readFixture('zip-with-pdfs', tempDir);
+    const message = await readFixture('zip-with-pdfs', tempDir());
     const first = message.documents[0];
     expect((first?.bytes ?? (await readFile(first?.path ?? ''))).subarray(0, 5).toString('latin1')).toBe(
       '%PDF-',
     );
     await message.dispose();
     await message.dispose();
-    expect(await readdir(tempDir)).toEqual([]);
+    expect(await readdir(tempDir())).toEqual([]);
   });
 });

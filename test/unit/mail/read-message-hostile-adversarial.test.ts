@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readMailMessage } from '../../../src/mail/read-message.ts';
-import type { ReadMessage } from '../../../src/mail/types.ts';
 import { tinyPdf } from '../../support/mail-corpus/corpus-bytes.ts';
 import {
   HOSTILE_CORPUS_ADVERSARIAL,
@@ -12,34 +10,20 @@ import {
 import {
   CORPUS_DIR,
   CORPUS_LIMITS,
-  makeTempDir,
-  readFixture,
+  documentsOf as documents,
+  fixtureReader,
+  sha256Of as sha256,
+  skippedOf as skipped,
 } from '../../support/mail-corpus/read-fixture.ts';
 
-let tempDir: string;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir: tempDir, cleanup } = await makeTempDir());
-});
-afterAll(() => cleanup());
-
-const documents = (read: ReadMessage) =>
-  read.documents.map((doc) => [doc.partPath, doc.fileName, doc.contentType]);
-const skipped = (read: ReadMessage) => read.skipped.map((part) => [part.partPath, part.reason]);
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function read(name: string): Promise<ReadMessage> {
-  const message = await readFixture(name, tempDir);
-  await message.dispose();
-  return message;
-}
+const { read, tempDir } = fixtureReader();
 
 describe('the hostile corpus, round 3: messages written to break a reader', () => {
   it('every round-3 adversarial message is read without a throw or a refusal, and leaves no temp file', async () => {
     for (const { name } of HOSTILE_CORPUS_ADVERSARIAL) {
       expect((await read(name)).refusal, name).toBeNull();
     }
-    expect(await readdir(tempDir)).toEqual([]);
+    expect(await readdir(tempDir())).toEqual([]);
   });
 
   it('five-hundred-nested-multiparts: the PDF at the bottom of five hundred multiparts is found', async () => {
@@ -150,7 +134,7 @@ describe('the hostile corpus, round 3: messages written to break a reader', () =
     try {
       // The archive is opened from a temp file: writing it fails, as on a full disk.
       await expect(
-        readMailMessage(raw, { tempDir: join(tempDir, 'gone'), limits: CORPUS_LIMITS }),
+        readMailMessage(raw, { tempDir: join(tempDir(), 'gone'), limits: CORPUS_LIMITS }),
       ).rejects.toMatchObject({ code: 'ENOENT' });
       await new Promise((resolve) => setImmediate(resolve));
     } finally {

@@ -1,36 +1,23 @@
-import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadMessage } from '../../../src/mail/types.ts';
+import { describe, expect, it } from 'vitest';
 import { tinyPdf } from '../../support/mail-corpus/corpus-bytes.ts';
 import { phonePhoto } from '../../support/mail-corpus/corpus-images.ts';
 import { HOSTILE_CORPUS_CLIENTS } from '../../support/mail-corpus/hostile-corpus-clients.ts';
-import { makeTempDir, readFixture } from '../../support/mail-corpus/read-fixture.ts';
+import {
+  documentsOf as documents,
+  fixtureReader,
+  sha256Of as sha256,
+  skippedOf as skipped,
+} from '../../support/mail-corpus/read-fixture.ts';
 
-let tempDir: string;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir: tempDir, cleanup } = await makeTempDir());
-});
-afterAll(() => cleanup());
-
-const documents = (read: ReadMessage) =>
-  read.documents.map((doc) => [doc.partPath, doc.fileName, doc.contentType]);
-const skipped = (read: ReadMessage) => read.skipped.map((part) => [part.partPath, part.reason]);
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function read(name: string): Promise<ReadMessage> {
-  const message = await readFixture(name, tempDir);
-  await message.dispose();
-  return message;
-}
+const { read, tempDir } = fixtureReader();
 
 describe('the hostile corpus, round 3: mail as real clients shape it', () => {
   it('every round-3 client message is read without a throw or a refusal, and leaves no temp file', async () => {
     for (const { name } of HOSTILE_CORPUS_CLIENTS) {
       expect((await read(name)).refusal, name).toBeNull();
     }
-    expect(await readdir(tempDir)).toEqual([]);
+    expect(await readdir(tempDir())).toEqual([]);
   });
 
   it("exchange-att00001-trailers: the PDF is taken; Exchange's ATT00001.htm and ATT00002.txt are not documents", async () => {

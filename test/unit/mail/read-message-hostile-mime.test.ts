@@ -1,31 +1,22 @@
-import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReadMessage } from '../../../src/mail/types.ts';
 import { tinyPdf } from '../../support/mail-corpus/corpus-bytes.ts';
 import { eightBitPdf, HOSTILE_CORPUS_MIME } from '../../support/mail-corpus/hostile-corpus-mime.ts';
 import { HOSTILE_CORPUS_NAMES } from '../../support/mail-corpus/hostile-corpus-names.ts';
 import { HOSTILE_CORPUS_PARTS } from '../../support/mail-corpus/hostile-corpus-parts.ts';
-import { CORPUS_LIMITS, makeTempDir, readFixture } from '../../support/mail-corpus/read-fixture.ts';
+import {
+  CORPUS_LIMITS,
+  documentsOf as documents,
+  fixtureReader,
+  readFixture,
+  sha256Of as sha256,
+  skippedOf as skipped,
+} from '../../support/mail-corpus/read-fixture.ts';
 
-let tempDir: string;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir: tempDir, cleanup } = await makeTempDir());
-});
-afterAll(() => cleanup());
+const { read, tempDir } = fixtureReader();
 
-const documents = (read: ReadMessage) =>
-  read.documents.map((doc) => [doc.partPath, doc.fileName, doc.contentType]);
-const skipped = (read: ReadMessage) => read.skipped.map((part) => [part.partPath, part.reason]);
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const digests = (read: ReadMessage) => read.documents.map((doc) => doc.sha256);
-
-async function read(name: string): Promise<ReadMessage> {
-  const message = await readFixture(name, tempDir);
-  await message.dispose();
-  return message;
-}
 
 describe('the hostile corpus, round 2: MIME structure and transfer encodings', () => {
   it('every round-2 message is read without a throw, and leaves no temp file', async () => {
@@ -33,7 +24,7 @@ describe('the hostile corpus, round 2: MIME structure and transfer encodings', (
       const message = await read(name);
       expect(message.refusal === null || message.documents.length === 0, name).toBe(true);
     }
-    expect(await readdir(tempDir)).toEqual([]);
+    expect(await readdir(tempDir())).toEqual([]);
   });
 
   it('multipart-without-boundary: refused as no_boundary, not read as an empty message', async () => {
@@ -95,7 +86,7 @@ describe('the hostile corpus, round 2: MIME structure and transfer encodings', (
   });
 
   it('eml-attached-as-octet-stream: a message found by its bytes counts against maxNestingDepth', async () => {
-    const message = await readFixture('eml-attached-as-octet-stream', tempDir, {
+    const message = await readFixture('eml-attached-as-octet-stream', tempDir(), {
       ...CORPUS_LIMITS,
       maxNestingDepth: 0,
     });
@@ -105,7 +96,7 @@ describe('the hostile corpus, round 2: MIME structure and transfer encodings', (
       ['2', 'too_deep'],
       ['3', 'too_deep'],
     ]);
-    expect(await readdir(tempDir)).toEqual([]);
+    expect(await readdir(tempDir())).toEqual([]);
   });
 
   it('transfer-encoding-odd-case-and-spaces: BASE64, "  Base64  " and Quoted-Printable all decode', async () => {

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_ADDRESSES_PER_FIELD, MAX_HEADER_TEXT_CHARACTERS } from '../../../src/mail/mail-metadata.ts';
 import type { ReadMessage } from '../../../src/mail/types.ts';
-import { CORPUS_LIMITS, makeTempDir, readFixture } from '../../support/mail-corpus/read-fixture.ts';
+import {
+  CORPUS_LIMITS,
+  documentsOf as documents,
+  fixtureReader,
+  readFixture,
+  skippedOf as skipped,
+} from '../../support/mail-corpus/read-fixture.ts';
 
-let tempDir: string;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir: tempDir, cleanup } = await makeTempDir());
-});
-afterAll(() => cleanup());
+const { read, tempDir } = fixtureReader();
 
-const documents = (read: ReadMessage) =>
-  read.documents.map((doc) => [doc.partPath, doc.fileName, doc.contentType]);
 const names = (read: ReadMessage) => read.documents.map((doc) => doc.fileName);
-const skipped = (read: ReadMessage) => read.skipped.map((part) => [part.partPath, part.reason]);
-
-async function read(name: string): Promise<ReadMessage> {
-  const message = await readFixture(name, tempDir);
-  await message.dispose();
-  return message;
-}
 
 describe('the hostile corpus, round 2: names and charsets', () => {
   it('name-in-type-or-disposition-or-both: either is used; when both differ, the disposition wins', async () => {
@@ -130,7 +122,7 @@ describe('the hostile corpus, round 2: documents', () => {
   });
 
   it('fifty-one-attachments: under the default cap of 50, the 51st is the one skipped', async () => {
-    const message = await readFixture('fifty-one-attachments', tempDir, {
+    const message = await readFixture('fifty-one-attachments', tempDir(), {
       ...CORPUS_LIMITS,
       maxDocuments: 50,
     });

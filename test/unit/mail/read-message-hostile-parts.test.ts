@@ -1,35 +1,19 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readMailMessage } from '../../../src/mail/read-message.ts';
-import type { ReadMessage } from '../../../src/mail/types.ts';
 import { tinyPdf } from '../../support/mail-corpus/corpus-bytes.ts';
 import {
   CORPUS_DIR,
   CORPUS_LIMITS,
-  makeTempDir,
-  readFixture,
+  documentsOf as documents,
+  fixtureReader,
+  sha256Of as sha256,
+  skippedOf as skipped,
 } from '../../support/mail-corpus/read-fixture.ts';
 
-let tempDir: string;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir: tempDir, cleanup } = await makeTempDir());
-});
-afterAll(() => cleanup());
-
-const documents = (read: ReadMessage) =>
-  read.documents.map((doc) => [doc.partPath, doc.fileName, doc.contentType]);
-const skipped = (read: ReadMessage) => read.skipped.map((part) => [part.partPath, part.reason]);
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function read(name: string): Promise<ReadMessage> {
-  const message = await readFixture(name, tempDir);
-  await message.dispose();
-  return message;
-}
+const { read, tempDir } = fixtureReader();
 
 describe('the hostile corpus, round 2: part structure', () => {
   it('multipart-digest-of-messages: a digest part without a Content-Type is a message, and is searched', async () => {
@@ -99,7 +83,10 @@ describe('the hostile corpus, round 2: part structure', () => {
     const chunks = Array.from({ length: Math.ceil(raw.length / 7) }, (_, n) =>
       raw.subarray(n * 7, n * 7 + 7),
     );
-    const message = await readMailMessage(Readable.from(chunks), { tempDir, limits: CORPUS_LIMITS });
+    const message = await readMailMessage(Readable.from(chunks), {
+      tempDir: tempDir(),
+      limits: CORPUS_LIMITS,
+    });
     await message.dispose();
     expect(documents(message)).toEqual([['2', 'cr-cr-lf-line-endings.pdf', 'application/pdf']]);
   });

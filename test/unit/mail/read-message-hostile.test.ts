@@ -1,32 +1,22 @@
-import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS } from '../../../src/mail/image-pixels.ts';
 import { MAX_ADDRESSES_PER_FIELD } from '../../../src/mail/mail-metadata.ts';
-import type { ReadMessage } from '../../../src/mail/types.ts';
 import { tinyPdf } from '../../support/mail-corpus/corpus-bytes.ts';
 import { HOSTILE_CORPUS } from '../../support/mail-corpus/hostile-corpus.ts';
-import { CORPUS_LIMITS, makeTempDir, readFixture } from '../../support/mail-corpus/read-fixture.ts';
+import {
+  CORPUS_LIMITS,
+  documentsOf as documents,
+  fixtureReader,
+  readFixture,
+  sha256Of as sha256,
+  skippedOf as skipped,
+} from '../../support/mail-corpus/read-fixture.ts';
 
-let tempDir: string;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir: tempDir, cleanup } = await makeTempDir());
-});
-afterAll(() => cleanup());
+const { read, tempDir } = fixtureReader();
 
-const documents = (read: ReadMessage) =>
-  read.documents.map((doc) => [doc.partPath, doc.fileName, doc.contentType]);
-const skipped = (read: ReadMessage) => read.skipped.map((part) => [part.partPath, part.reason]);
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** The digest of the corpus PDF labelled `label`: a document decoded right holds exactly those bytes. */
 const pdfDigest = (label: string) => sha256(tinyPdf(label));
-
-async function read(name: string): Promise<ReadMessage> {
-  const message = await readFixture(name, tempDir);
-  await message.dispose();
-  return message;
-}
 
 describe('the hostile corpus', () => {
   it('every hostile message is read without a throw, and leaves no temp file', async () => {
@@ -34,7 +24,7 @@ describe('the hostile corpus', () => {
       const message = await read(name);
       expect(message.refusal === null || message.documents.length === 0, name).toBe(true);
     }
-    expect(await readdir(tempDir)).toEqual([]);
+    expect(await readdir(tempDir())).toEqual([]);
   });
 
   it('thousands-of-tiny-parts: refused as too_many_parts, not parsed part by part', async () => {
@@ -298,11 +288,11 @@ describe('the hostile corpus', () => {
         throw new Error('a bug met while opening the archive');
       },
     });
-    const message = await readFixture('zip-with-pdfs', tempDir, zipCapsThrow);
+    const message = await readFixture('zip-with-pdfs', tempDir(), zipCapsThrow);
     expect(message.refusal).toEqual({
       reason: 'malformed',
       detail: 'the message could not be read: a bug met while opening the archive',
     });
-    expect(await readdir(tempDir)).toEqual([]);
+    expect(await readdir(tempDir())).toEqual([]);
   });
 });

@@ -19,3 +19,38 @@ export function documentText(
   });
   return toDocumentText(built, 1, 1);
 }
+
+/** A cell of `linesFrom`: x, text and font size (8 points unless given). */
+export type Cell = readonly [x: number, text: string, size?: number];
+/** A line: how far below the previous one its baseline is, then its cells. */
+export type Line = readonly [drop: number, cells: ReadonlyArray<Cell>];
+
+/**
+ * Text lines as a page sets them, from the top down: each cell as wide as half its font size per
+ * character; `source: 'ocr'` marks them as read off an image.
+ */
+export function linesFrom(
+  rows: ReadonlyArray<Line>,
+  options: { readonly source?: 'ocr' | undefined; readonly fontSize?: number } = {},
+): TextLine[] {
+  let y = 800;
+  return rows.map(([drop, line]) => {
+    y -= drop;
+    const cells = line.map(([x, text, size = options.fontSize ?? 8]) => ({
+      text,
+      x,
+      xEnd: x + text.length * size * 0.5,
+      fontSize: size,
+    }));
+    const text = cells.map((c) => c.text).join(CELL_SEPARATOR);
+    return options.source === undefined
+      ? { page: 1, y, cells, text }
+      : { page: 1, y, cells, text, source: options.source };
+  });
+}
+
+/** One page of `linesFrom`'s lines as the extractors read it. */
+export const pageFrom = (
+  rows: ReadonlyArray<Line>,
+  options: { readonly source?: 'ocr' | undefined; readonly fontSize?: number } = {},
+): DocumentText => toDocumentText(linesFrom(rows, options), 1, 1);

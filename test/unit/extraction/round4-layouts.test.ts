@@ -10,8 +10,9 @@ import { findContainerNumbers } from '../../../src/extraction/fields/container-n
 import { ocrLines } from '../../../src/extraction/ocr/ocr-lines.ts';
 import { clearStreaks } from '../../../src/extraction/ocr/streaks.ts';
 import { parsePackageCount } from '../../../src/extraction/parse/quantities.ts';
-import { CELL_SEPARATOR, type TextLine } from '../../../src/extraction/pdf/layout-lines.ts';
+import type { TextLine } from '../../../src/extraction/pdf/layout-lines.ts';
 import { joinOcrLabelPieces, joinSplitLabels } from '../../../src/extraction/split-labels.ts';
+import { type Line, linesFrom, pageFrom } from './document-text-fixture.ts';
 
 /**
  * Rules for shapes the fourth held-out set (test/fixtures/extraction-heldout-4/) showed the engine
@@ -22,25 +23,8 @@ import { joinOcrLabelPieces, joinSplitLabels } from '../../../src/extraction/spl
  * written here, not a held-out document.
  */
 
-type Cell = readonly [x: number, text: string, size?: number];
-/** A line: how far below the previous one its baseline is, then its cells. */
-type Line = readonly [drop: number, cells: ReadonlyArray<Cell>];
-
-function lines(rows: ReadonlyArray<Line>): TextLine[] {
-  let y = 800;
-  return rows.map(([drop, line]) => {
-    y -= drop;
-    const cells = line.map(([x, text, size = 8]) => ({
-      text,
-      x,
-      xEnd: x + text.length * size * 0.5,
-      fontSize: size,
-    }));
-    return { page: 1, y, cells, text: cells.map((c) => c.text).join(CELL_SEPARATOR) };
-  });
-}
-
-const pageText = (rows: ReadonlyArray<Line>): DocumentText => toDocumentText(lines(rows), 1, 1);
+const lines = (rows: ReadonlyArray<Line>): TextLine[] => linesFrom(rows);
+const pageText = (rows: ReadonlyArray<Line>): DocumentText => pageFrom(rows);
 
 describe('labels broken over two lines', () => {
   it('joins the second line up to a first line that has the value beside it, in two columns', () => {
@@ -360,8 +344,7 @@ describe('packing-list totals', () => {
   });
 });
 
-const ocr = (rows: ReadonlyArray<Line>): TextLine[] =>
-  lines(rows).map((line) => ({ ...line, source: 'ocr' }));
+const ocr = (rows: ReadonlyArray<Line>): TextLine[] => linesFrom(rows, { source: 'ocr' });
 
 describe('OCR', () => {
   it('joins label words read as separate cells, and a label word broken in two', () => {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '../../../src/extraction/classify.ts';
-import { type DocumentText, toDocumentText } from '../../../src/extraction/document-text.ts';
+import type { DocumentText } from '../../../src/extraction/document-text.ts';
 import { extractArrivalNotice } from '../../../src/extraction/extractors/arrival-notice.ts';
 import { extractBillOfLading } from '../../../src/extraction/extractors/bill-of-lading.ts';
 import { extractCommercialInvoice } from '../../../src/extraction/extractors/commercial-invoice.ts';
@@ -11,7 +11,8 @@ import { evenLighting } from '../../../src/extraction/ocr/lighting.ts';
 import { ocrLines } from '../../../src/extraction/ocr/ocr-lines.ts';
 import { imagePages } from '../../../src/extraction/ocr/page-image.ts';
 import { parseDecimal } from '../../../src/extraction/parse/amounts.ts';
-import { CELL_SEPARATOR, layoutLines, type TextLine } from '../../../src/extraction/pdf/layout-lines.ts';
+import { layoutLines } from '../../../src/extraction/pdf/layout-lines.ts';
+import { type Line, pageFrom } from './document-text-fixture.ts';
 
 /**
  * Rules for shapes the fifth held-out set (test/fixtures/extraction-heldout-5/) showed the engine
@@ -22,26 +23,7 @@ import { CELL_SEPARATOR, layoutLines, type TextLine } from '../../../src/extract
  * not a held-out document.
  */
 
-type Cell = readonly [x: number, text: string, size?: number];
-/** A line: how far below the previous one its baseline is, then its cells. */
-type Line = readonly [drop: number, cells: ReadonlyArray<Cell>];
-
-function lines(rows: ReadonlyArray<Line>, source?: 'ocr'): TextLine[] {
-  let y = 800;
-  return rows.map(([drop, line]) => {
-    y -= drop;
-    const cells = line.map(([x, text, size = 8]) => ({
-      text,
-      x,
-      xEnd: x + text.length * size * 0.5,
-      fontSize: size,
-    }));
-    return { page: 1, y, cells, text: cells.map((c) => c.text).join(CELL_SEPARATOR), source };
-  });
-}
-
-const pageText = (rows: ReadonlyArray<Line>, source?: 'ocr'): DocumentText =>
-  toDocumentText(lines(rows, source), 1, 1);
+const pageText = (rows: ReadonlyArray<Line>, source?: 'ocr'): DocumentText => pageFrom(rows, { source });
 
 describe('letter-spaced titles', () => {
   it('reads a heading whose letters are spaced and whose words are cells of their own as its words', () => {

@@ -1,6 +1,6 @@
-import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { HeldoutDocument } from './heldout-cargo.ts';
+import { scanPdf, WHITE } from './heldout-scans.ts';
 import { generateSetDocument, type HeldoutSet, type HeldoutSetFile } from './heldout-set.ts';
 import { HELDOUT2_BILLS } from './heldout2-bills.ts';
 import { HELDOUT2_INVOICES } from './heldout2-invoices.ts';
@@ -43,8 +43,6 @@ export const HELDOUT2_SCANS: ReadonlyArray<readonly [name: string, damage: Damag
 
 export const HELDOUT2_COUNT = HELDOUT2_DOCUMENTS.length + HELDOUT2_SCANS.length;
 
-const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
-
 function describe(damage: Damage): string {
   switch (damage.kind) {
     case 'photo_sideways':
@@ -74,20 +72,6 @@ async function unevenLight(image: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-async function jpegPdf(pages: readonly Buffer[], letter: boolean): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const fixed = new Date(Date.UTC(2026, 0, 1));
-  doc.setProducer('stevedore held-out corpus (scan)');
-  doc.setCreationDate(fixed);
-  doc.setModificationDate(fixed);
-  const [width, height] = letter ? [612, 792] : [595.28, 841.89];
-  for (const jpeg of pages) {
-    const image = await doc.embedJpg(jpeg);
-    doc.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
-  }
-  return doc.save({ useObjectStreams: false });
-}
-
 async function damage(
   pdf: Uint8Array,
   how: Damage,
@@ -106,7 +90,7 @@ async function damage(
       const pages = await Promise.all(
         renderPages(pdf, 150).map((page) => sharp(page).rotate(how.turn).jpeg({ quality: 72 }).toBuffer()),
       );
-      return { bytes: await jpegPdf(pages, letter), extension: 'pdf' };
+      return { bytes: await scanPdf(pages, letter), extension: 'pdf' };
     }
     case 'noisy_scan': {
       const pages = await Promise.all(
@@ -114,7 +98,7 @@ async function damage(
           sharp(page).rotate(how.tilt, { background: WHITE }).blur(0.7).jpeg({ quality: 60 }).toBuffer(),
         ),
       );
-      return { bytes: await jpegPdf(pages, letter), extension: 'pdf' };
+      return { bytes: await scanPdf(pages, letter), extension: 'pdf' };
     }
     case 'tiff': {
       const [page] = renderPages(pdf, 200);

@@ -1,13 +1,12 @@
-import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { createRandom } from '../samples/random.ts';
 import type { HeldoutDocument } from './heldout-cargo.ts';
+import { cleanScanPdf, noisyScanPdf, WHITE } from './heldout-scans.ts';
 import { generateSetDocument, type HeldoutSet, type HeldoutSetFile } from './heldout-set.ts';
 import { HELDOUT3_BILLS } from './heldout3-bills.ts';
 import { HELDOUT3_LATER } from './heldout3-later.ts';
 import { HELDOUT3_NOTICES } from './heldout3-notices.ts';
 import { HELDOUT3_TRADE } from './heldout3-trade.ts';
-import { renderPages, speckle } from './raster.ts';
+import { renderPages } from './raster.ts';
 
 /**
  * The third held-out set (test/fixtures/extraction-heldout-3/): written after the engine stood at
@@ -47,8 +46,6 @@ export const HELDOUT3_SCANS: ReadonlyArray<readonly [name: string, damage: Damag
 
 export const HELDOUT3_COUNT = HELDOUT3_DOCUMENTS.length + HELDOUT3_SCANS.length;
 
-const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
-
 function describe(damage: Damage): string {
   switch (damage.kind) {
     case 'tiff':
@@ -62,20 +59,6 @@ function describe(damage: Damage): string {
     case 'png':
       return `${damage.dpi}dpi, skew ${damage.tilt}deg`;
   }
-}
-
-async function imagePdf(pages: readonly Buffer[], letter: boolean): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const fixed = new Date(Date.UTC(2026, 0, 1));
-  doc.setProducer('stevedore held-out corpus (scan)');
-  doc.setCreationDate(fixed);
-  doc.setModificationDate(fixed);
-  const [width, height] = letter ? [612, 792] : [595.28, 841.89];
-  for (const jpeg of pages) {
-    const image = await doc.embedJpg(jpeg);
-    doc.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
-  }
-  return doc.save({ useObjectStreams: false });
 }
 
 /** Light falling off towards one side, as a phone held over a sheet on a desk. */
@@ -102,19 +85,8 @@ async function damage(
       return { bytes, extension: 'tif' };
     }
     case 'noisy_scan': {
-      const random = createRandom(how.seed);
-      const pages: Buffer[] = [];
-      for (const page of renderPages(pdf, how.dpi)) {
-        const specked = await speckle(page, random, 0.002);
-        pages.push(
-          await sharp(specked)
-            .rotate(how.tilt, { background: WHITE })
-            .blur(0.6)
-            .jpeg({ quality: 65 })
-            .toBuffer(),
-        );
-      }
-      return { bytes: await imagePdf(pages, letter), extension: 'pdf' };
+      const look = { specks: 0.002, blur: 0.6, quality: 65 };
+      return { bytes: await noisyScanPdf(pdf, how, look, letter), extension: 'pdf' };
     }
     case 'jpeg': {
       const [page] = renderPages(pdf, 150);
@@ -124,12 +96,8 @@ async function damage(
       const lit = await sideLight(tilted);
       return { bytes: await sharp(lit).blur(0.7).jpeg({ quality: 64 }).toBuffer(), extension: 'jpg' };
     }
-    case 'image_pdf': {
-      const pages = await Promise.all(
-        renderPages(pdf, how.dpi).map((page) => sharp(page).jpeg({ quality: 75 }).toBuffer()),
-      );
-      return { bytes: await imagePdf(pages, letter), extension: 'pdf' };
-    }
+    case 'image_pdf':
+      return { bytes: await cleanScanPdf(pdf, how.dpi, letter), extension: 'pdf' };
     case 'png': {
       const [page] = renderPages(pdf, how.dpi);
       const bytes = await sharp(page).rotate(how.tilt, { background: WHITE }).greyscale().png().toBuffer();

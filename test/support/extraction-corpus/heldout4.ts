@@ -1,13 +1,13 @@
-import { PDFDocument } from 'pdf-lib';
 import sharp, { type OverlayOptions } from 'sharp';
 import { createRandom } from '../samples/random.ts';
 import type { HeldoutDocument } from './heldout-cargo.ts';
+import { cleanScanPdf, noisyScanPdf, WHITE } from './heldout-scans.ts';
 import { generateSetDocument, type HeldoutSet, type HeldoutSetFile } from './heldout-set.ts';
 import { HELDOUT4_BILLS } from './heldout4-bills.ts';
 import { HELDOUT4_LATER } from './heldout4-later.ts';
 import { HELDOUT4_NOTICES } from './heldout4-notices.ts';
 import { HELDOUT4_TRADE } from './heldout4-trade.ts';
-import { renderPages, speckle } from './raster.ts';
+import { renderPages } from './raster.ts';
 
 /**
  * The fourth held-out set (test/fixtures/extraction-heldout-4/): written after the engine stood at
@@ -51,7 +51,6 @@ export const HELDOUT4_SCANS: ReadonlyArray<readonly [name: string, damage: Damag
 
 export const HELDOUT4_COUNT = HELDOUT4_DOCUMENTS.length + HELDOUT4_SCANS.length;
 
-const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 const DESK = { r: 96, g: 84, b: 72, alpha: 1 };
 
 function describe(damage: Damage): string {
@@ -69,20 +68,6 @@ function describe(damage: Damage): string {
     case 'image_pdf':
       return `${damage.dpi}dpi grey scan in pdf`;
   }
-}
-
-export async function imagePdf(pages: readonly Buffer[], letter: boolean): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const fixed = new Date(Date.UTC(2026, 0, 1));
-  doc.setProducer('stevedore held-out corpus (scan)');
-  doc.setCreationDate(fixed);
-  doc.setModificationDate(fixed);
-  const [width, height] = letter ? [612, 792] : [595.28, 841.89];
-  for (const jpeg of pages) {
-    const image = await doc.embedJpg(jpeg);
-    doc.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
-  }
-  return doc.save({ useObjectStreams: false });
 }
 
 /**
@@ -161,26 +146,11 @@ async function damage(
       return { bytes, extension: 'jpg' };
     }
     case 'noisy_scan': {
-      const random = createRandom(how.seed);
-      const pages: Buffer[] = [];
-      for (const page of renderPages(pdf, how.dpi)) {
-        const specked = await speckle(page, random, 0.002);
-        pages.push(
-          await sharp(specked)
-            .rotate(how.tilt, { background: WHITE })
-            .blur(0.6)
-            .jpeg({ quality: 65 })
-            .toBuffer(),
-        );
-      }
-      return { bytes: await imagePdf(pages, letter), extension: 'pdf' };
+      const look = { specks: 0.002, blur: 0.6, quality: 65 };
+      return { bytes: await noisyScanPdf(pdf, how, look, letter), extension: 'pdf' };
     }
-    case 'image_pdf': {
-      const pages = await Promise.all(
-        renderPages(pdf, how.dpi).map((page) => sharp(page).jpeg({ quality: 75 }).toBuffer()),
-      );
-      return { bytes: await imagePdf(pages, letter), extension: 'pdf' };
-    }
+    case 'image_pdf':
+      return { bytes: await cleanScanPdf(pdf, how.dpi, letter), extension: 'pdf' };
   }
 }
 

@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import { createRandom, type Random } from '../samples/random.ts';
 import type { HeldoutDocument } from './heldout-cargo.ts';
+import { cleanScanPdf, noisyScanPdf } from './heldout-scans.ts';
 import { generateSetDocument, type HeldoutSet, type HeldoutSetFile } from './heldout-set.ts';
-import { imagePdf } from './heldout4.ts';
 import { HELDOUT5_BILLS } from './heldout5-bills.ts';
 import { HELDOUT5_NOTICES } from './heldout5-notices.ts';
 import { HELDOUT5_TRADE } from './heldout5-trade.ts';
-import { renderPages, speckle } from './raster.ts';
+import { renderPages } from './raster.ts';
 
 /**
  * The fifth held-out set (test/fixtures/extraction-heldout-5/): written after the engine stood at
@@ -62,7 +62,6 @@ export const HELDOUT5_SCANS: ReadonlyArray<readonly [name: string, damage: Damag
 
 export const HELDOUT5_COUNT = HELDOUT5_DOCUMENTS.length + HELDOUT5_SCANS.length;
 
-const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 const DESK = { r: 88, g: 76, b: 64, alpha: 1 };
 
 function describe(damage: Damage): string {
@@ -168,19 +167,8 @@ async function damage(
 ): Promise<{ bytes: Uint8Array; extension: string }> {
   switch (how.kind) {
     case 'noisy_scan': {
-      const random = createRandom(how.seed);
-      const pages: Buffer[] = [];
-      for (const page of renderPages(pdf, how.dpi)) {
-        const specked = await speckle(page, random, 0.0015);
-        pages.push(
-          await sharp(specked)
-            .rotate(how.tilt, { background: WHITE })
-            .blur(0.5)
-            .jpeg({ quality: 60 })
-            .toBuffer(),
-        );
-      }
-      return { bytes: await imagePdf(pages, letter), extension: 'pdf' };
+      const look = { specks: 0.0015, blur: 0.5, quality: 60 };
+      return { bytes: await noisyScanPdf(pdf, how, look, letter), extension: 'pdf' };
     }
     case 'jpeg': {
       const [page] = renderPages(pdf, how.dpi);
@@ -200,12 +188,8 @@ async function damage(
       const [page] = renderPages(pdf, how.dpi);
       return { bytes: await handwriting(page as Buffer, createRandom(how.seed)), extension: 'tif' };
     }
-    case 'image_pdf': {
-      const pages = await Promise.all(
-        renderPages(pdf, how.dpi).map((page) => sharp(page).jpeg({ quality: 75 }).toBuffer()),
-      );
-      return { bytes: await imagePdf(pages, letter), extension: 'pdf' };
-    }
+    case 'image_pdf':
+      return { bytes: await cleanScanPdf(pdf, how.dpi, letter), extension: 'pdf' };
     case 'photo_sideways': {
       const [page] = renderPages(pdf, 170);
       const tilted = await sharp(page).rotate(how.tilt, { background: DESK }).png().toBuffer();

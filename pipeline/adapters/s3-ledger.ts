@@ -10,6 +10,7 @@ import { MarkerKeyRequiredError } from '../ledger/errors.ts';
 import { isMarkerKey } from '../ledger/keys.ts';
 import type { Ledger, LedgerEntry } from '../ports.ts';
 import { isConditionalConflict, isPreconditionFailed, isS3NotFound, S3Error, s3Call } from './aws-errors.ts';
+import { KnownEntries } from './known-entries.ts';
 import { checkObjectKeyLength, compareKeys, decodeLedgerKey, encodeLedgerKey } from './s3-ledger-keys.ts';
 import { DEFAULT_ENCRYPTION, encryptionParams, normalizePrefix, type S3Encryption } from './s3-objects.ts';
 
@@ -47,6 +48,9 @@ export interface S3LedgerOptions {
  * value standing. The stages stay correct even so: racing writers of `doc/<sha256>` write the same
  * document id, because the service answers the second upload with 409 `duplicate_document` and its id,
  * and outcome files are rewritten with the same bytes.
+ *
+ * An entry this adapter has read or written is remembered (`KnownEntries`, markers excepted) and not asked
+ * of S3 again: the events stage reads a document's `by-doc/` entry three times and its origins twice.
  */
 export class S3Ledger implements Ledger {
   private readonly client: S3Client;
@@ -56,6 +60,8 @@ export class S3Ledger implements Ledger {
   private readonly readBeforeWrite: boolean;
   /** The tail of each key's in-process queue of writers. */
   private readonly writers = new Map<string, Promise<unknown>>();
+  /** Entries this adapter has read or written: never asked of S3 again (they cannot change). */
+  private readonly known = new KnownEntries();
 
   constructor(options: S3LedgerOptions) {
     this.client = options.client;
@@ -68,7 +74,7 @@ export class S3Ledger implements Ledger {
   putIfAbsent(key: string, value: string): Promise<boolean> {
     const objectKey = this.objectKey(key);
     const previous = this.writers.get(objectKey) ?? Promise.resolve();
-    const run = previous.then(() => this.writeOnce(objectKey, value));
+    const run = previous.then(() => this.writeOnce(key, objectKey, value));
     const tail = run.catch(() => undefined);
     this.writers.set(objectKey, tail);
     void tail.then(() => {
@@ -85,7 +91,7 @@ export class S3Ledger implements Ledger {
   }
 
   async get(key: string): Promise<string | undefined> {
-    return this.read(this.objectKey(key));
+    return this.known.get(key) ?? this.read(key, this.objectKey(key));
   }
 
   async list(prefix: string): Promise<LedgerEntry[]> {
@@ -103,13 +109,20 @@ export class S3Ledger implements Ledger {
     } while (token !== undefined);
 
     const entries: LedgerEntry[] = [];
-    for (let start = 0; start < objectKeys.length; start += LIST_FETCHES_IN_FLIGHT) {
-      const slice = objectKeys.slice(start, start + LIST_FETCHES_IN_FLIGHT);
-      const values = await Promise.all(slice.map((objectKey) => this.read(objectKey)));
-      slice.forEach((objectKey, n) => {
+    const unread: { key: string; objectKey: string }[] = [];
+    for (const objectKey of objectKeys) {
+      const key = this.ledgerKey(objectKey);
+      const value = this.known.get(key);
+      if (value === undefined) unread.push({ key, objectKey });
+      else entries.push({ key, value });
+    }
+    for (let start = 0; start < unread.length; start += LIST_FETCHES_IN_FLIGHT) {
+      const slice = unread.slice(start, start + LIST_FETCHES_IN_FLIGHT);
+      const values = await Promise.all(slice.map(({ key, objectKey }) => this.read(key, objectKey)));
+      slice.forEach(({ key }, n) => {
         const value = values[n];
         // A marker deleted between the listing and the read is no longer there: leave it out.
-        if (value !== undefined) entries.push({ key: this.ledgerKey(objectKey), value });
+        if (value !== undefined) entries.push({ key, value });
       });
     }
     return entries.sort((a, b) => compareKeys(a.key, b.key));
@@ -123,9 +136,10 @@ export class S3Ledger implements Ledger {
     );
   }
 
-  private async writeOnce(objectKey: string, value: string): Promise<boolean> {
+  private async writeOnce(key: string, objectKey: string, value: string): Promise<boolean> {
+    if (this.known.get(key) !== undefined) return false;
     for (let retry = 0; ; retry += 1) {
-      if (this.readBeforeWrite && (await this.read(objectKey)) !== undefined) return false;
+      if (this.readBeforeWrite && (await this.read(key, objectKey)) !== undefined) return false;
       try {
         await this.client.send(
           new PutObjectCommand({
@@ -137,6 +151,7 @@ export class S3Ledger implements Ledger {
             ...encryptionParams(this.encryption),
           }),
         );
+        this.known.remember(key, value);
         return true;
       } catch (error) {
         if (isPreconditionFailed(error)) return false;
@@ -148,10 +163,12 @@ export class S3Ledger implements Ledger {
     }
   }
 
-  private async read(objectKey: string): Promise<string | undefined> {
+  private async read(key: string, objectKey: string): Promise<string | undefined> {
     try {
       const output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
-      return (await output.Body?.transformToString('utf-8')) ?? '';
+      const value = (await output.Body?.transformToString('utf-8')) ?? '';
+      this.known.remember(key, value);
+      return value;
     } catch (error) {
       if (isS3NotFound(error)) return undefined;
       throw new S3Error('GetObject', { bucket: this.bucket, key: objectKey }, error);

@@ -19,6 +19,8 @@ export interface AwsEmulator {
   readonly endpoint: string;
   readonly sqs: SQSClient;
   readonly s3: S3Client;
+  /** A client of its own bound to the emulator, for a test that adds middleware (to count calls, say). */
+  newS3Client(): S3Client;
   /** Creates a standard queue (and `<name>-dlq` with a redrive policy when asked); returns its URL. */
   createQueue(name: string, options?: QueueOptions): Promise<string>;
   createBucket(name: string): Promise<void>;
@@ -70,6 +72,7 @@ export async function startAwsEmulator(): Promise<AwsEmulator> {
     endpoint,
     sqs,
     s3,
+    newS3Client: () => new S3Client({ ...common, forcePathStyle: true }),
     createQueue,
     createBucket,
     createFreshBucket: async (stem) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Clock } from '../../domain/clock.ts';
 import { AppError } from '../../domain/errors.ts';
 import { transaction } from '../../store/database.ts';
@@ -20,10 +20,18 @@ export interface AuthenticatedKey {
 
 /** Accounts and their API keys. */
 export class AccountStore {
+  /** Every authenticated request runs it: compiled once (compiling costs ~10 us, the lookup ~1.5). */
+  private readonly keyLookup: StatementSync;
+
   constructor(
     private readonly db: DatabaseSync,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.keyLookup = db.prepare(
+      `SELECT accounts.id, accounts.name FROM api_keys
+       JOIN accounts ON accounts.id = api_keys.account_id WHERE api_keys.key_hash = ?`,
+    );
+  }
 
   create(name: string): Account {
     const account = { id: randomUUID(), name };
@@ -74,14 +82,7 @@ export class AccountStore {
 
   findByKey(key: string): AuthenticatedKey | undefined {
     const keyHash = hashApiKey(key);
-    const row = storeCall('find api key', () =>
-      this.db
-        .prepare(
-          `SELECT accounts.id, accounts.name FROM api_keys
-           JOIN accounts ON accounts.id = api_keys.account_id WHERE api_keys.key_hash = ?`,
-        )
-        .get(keyHash),
-    );
+    const row = storeCall('find api key', () => this.keyLookup.get(keyHash));
     if (row === undefined) return undefined;
     return { account: { id: readText(row, 'id'), name: readText(row, 'name') }, keyHash };
   }

@@ -4,6 +4,7 @@ import { ExtractionError } from '../extraction-error.ts';
 import { encodedPageImage, type PageImage, rawPageImage } from '../ocr/page-image.ts';
 import { MAX_OCR_PAGES, OCR_TIME_LIMIT_MS, recognizeOrFail } from '../ocr/read-image-text.ts';
 import { isGarbageText } from '../text-quality.ts';
+import { annotationTexts } from './form-fields.ts';
 import { layoutLines, type PositionedText, type TextLine } from './layout-lines.ts';
 import { canRenderPages, renderPage } from './render-page.ts';
 
@@ -108,6 +109,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
 
 interface PdfPageLike {
   getTextContent(options?: object): Promise<{ items: unknown[] }>;
+  getAnnotations(): Promise<unknown[]>;
   getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[][] }>;
   objs: { get(key: string, callback: (value: unknown) => void): void };
   commonObjs: { get(key: string, callback: (value: unknown) => void): void };
@@ -138,14 +140,15 @@ async function readTextLayer(pdf: PdfDocumentLike): Promise<{ pages: PageText[];
       ...(await Promise.all(
         numbers.map(async (pageNumber) => {
           const page = await pdf.getPage(pageNumber);
-          const content = await page.getTextContent();
+          const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations()]);
+          const drawn = content.items.flatMap(toPositionedText);
           return {
             pageNumber,
             page,
             drewText: content.items.some(
               (item) => typeof item === 'object' && item !== null && 'str' in item,
             ),
-            lines: layoutLines(content.items.flatMap(toPositionedText), pageNumber),
+            lines: layoutLines([...drawn, ...annotationTexts(annotations)], pageNumber),
           };
         }),
       )),

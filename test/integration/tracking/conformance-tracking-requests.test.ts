@@ -117,10 +117,17 @@ describe('POST /tracking_requests', () => {
 
   test('request_type booking (the issue’s and infer_number’s name) is taken as booking_number', async () => {
     const request = await created({ request_type: 'booking', request_number: 'HLCU55443322', scac: 'HLCU' });
-    expect(request.attributes).toMatchObject({ request_type: 'booking_number', request_number: 'HLCU55443322' });
+    expect(request.attributes).toMatchObject({
+      request_type: 'booking_number',
+      request_number: 'HLCU55443322',
+    });
     // The same number under the upstream's name is the same request: a duplicate.
     await expectError(
-      await createRequest(h, { request_type: 'booking_number', request_number: 'HLCU55443322', scac: 'HLCU' }),
+      await createRequest(h, {
+        request_type: 'booking_number',
+        request_number: 'HLCU55443322',
+        scac: 'HLCU',
+      }),
       422,
       { code: 'duplicate', source: { pointer: '/data/attributes/request_number' } },
     );

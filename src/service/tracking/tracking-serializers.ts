@@ -214,6 +214,8 @@ export function serializeContainer(
     type: 'container',
     attributes: {
       number: container.number,
+      // The tracking issue's (and the MCP tools') name for the number; `number` is the upstream's.
+      container_number: container.number,
       ref_numbers: container.refNumbers,
       seal_number: plan.sealNumber,
       created_at: iso(container.createdAt),

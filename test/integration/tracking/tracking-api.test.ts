@@ -275,8 +275,11 @@ describe('containers', () => {
       'picked_up',
       'empty_returned',
     ]).toContain(attributes.current_status);
+    // The issue's name for the number, beside the upstream's `number`.
+    expect(attributes.container_number).toBe(attributes.number);
     for (const name of [
       'number',
+      'container_number',
       'available_for_pickup',
       'pickup_lfd',
       'holds_at_pod_terminal',

@@ -121,6 +121,9 @@ describe('POST /tracking_requests', () => {
       request_type: 'booking_number',
       request_number: 'HLCU55443322',
     });
+    // The list filter reads the short name the same way.
+    const listed = await read(await h.api('/v2/tracking_requests?filter[request_type]=booking'));
+    expect(listed.data.map((entry) => entry.id)).toContain(request.id);
     // The same number under the upstream's name is the same request: a duplicate.
     await expectError(
       await createRequest(h, {

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Clock } from '../domain/clock.ts';
 import { type MetricStage, type Metrics, noMetrics } from '../observability/metrics.ts';
 import { createEmfWriter } from '../observability/metrics-emf.ts';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../store/database.ts';
 
 /** Where `up --metrics` without a file writes: beside the log file, in the data dir. */
 export const DEFAULT_METRICS_FILE = join('logs', 'metrics.emf.jsonl');
@@ -29,8 +30,10 @@ export const openMetricsOutput = async (
     return { forStage: forStream((line) => options.stdout.write(line)), close: async () => {} };
   }
   const file = target === true ? join(options.dataDir, DEFAULT_METRICS_FILE) : target;
-  await mkdir(dirname(file), { recursive: true });
-  const stream = createWriteStream(file, { flags: 'a' });
+  // In the data dir, owner-only like every other file there; a file the user names is theirs to share.
+  const inDataDir = target === true;
+  await mkdir(dirname(file), { recursive: true, ...(inDataDir ? { mode: PRIVATE_DIRECTORY_MODE } : {}) });
+  const stream = createWriteStream(file, { flags: 'a', ...(inDataDir ? { mode: PRIVATE_FILE_MODE } : {}) });
   return {
     forStage: forStream((line) => stream.write(line)),
     close: () => new Promise((resolve) => stream.end(resolve)),

@@ -25,7 +25,11 @@ const relationships = z.object({
 export const emailSubmissionResource = z.object({
   id: z.string(),
   type: z.literal('email_submission'),
-  attributes: z.object({ ...emailSubmissionCommon, body: z.string().nullable() }),
+  attributes: z.object({
+    ...emailSubmissionCommon,
+    body: z.string().nullable(),
+    body_preview: z.string().nullable(),
+  }),
   relationships,
 });
 

@@ -19,6 +19,14 @@ const label = z
 const refNumbers = z.array(label).max(100);
 const tags = z.array(label).max(100);
 
+/**
+ * `booking` (infer_number's name for the type, and the one the tracking issue gives) is read as the
+ * upstream's `booking_number`, so a request built from an infer_number answer works unchanged.
+ */
+const requestType = z
+  .enum([...requestTypes, 'booking'], { error: 'must be container, bill_of_lading or booking_number' })
+  .transform((type): (typeof requestTypes)[number] => (type === 'booking' ? 'booking_number' : type));
+
 const initialValue = z.object({ api_slug: z.string().max(100), value: z.unknown() });
 
 /**
@@ -53,7 +61,7 @@ export const createTrackingRequestBody = z.object({
   data: z.object({
     type: z.literal('tracking_request'),
     attributes: z.object({
-      request_type: z.enum(requestTypes, { error: 'must be container, bill_of_lading or booking_number' }),
+      request_type: requestType,
       request_number: z.string().max(100),
       // The SDK sends '' when it has no SCAC: blank, which the route words as the upstream does.
       scac: z.string().max(100).nullable().optional(),

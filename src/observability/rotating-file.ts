@@ -24,7 +24,8 @@ export class RotatingFile {
     readonly path: string,
     private readonly maxBytes = MAX_LOG_FILE_BYTES,
   ) {
-    mkdirSync(dirname(path), { recursive: true });
+    // The log folder is in the data dir: owner-only like the rest of it (the file is 0600 below).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     this.size = sizeOf(path);
     if (this.size >= maxBytes) this.rotate(false);
     this.fd = openSync(path, 'a', 0o600);

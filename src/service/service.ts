@@ -260,9 +260,10 @@ async function assemble(
       webhooks.router,
       tracking.router,
       appLinkRoutes({ sessions, clock }),
-      openApiRoute(),
       carrierRoutes({ catalog: CARRIER_CATALOG, limiter }),
     ],
+    // An integrator reads the API's description before having a key.
+    publicApi: [openApiRoute()],
     keyedRoot: [{ path: DIRECT_UPLOADS_PATH, routes: direct }],
     signedRoot: [blobRoutes({ uploads, tokens, files })],
     pages,

@@ -1,8 +1,10 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { AppError } from '../domain/errors.ts';
+import { PRIVATE_FILE_MODE } from './database.ts';
 import { storeCall, toStoreError } from './store-errors.ts';
 
 /**
@@ -101,8 +103,13 @@ export async function acquireDataDirLock(dataDir: string, request: LockRequest):
 
 /** The open, exclusively locked connection; undefined when another process holds the lock. */
 function lockFile(path: string): DatabaseSync | undefined {
-  // No busy timeout: a held lock is an answer, not a reason to wait.
-  const db = storeCall(`open ${path}`, () => new DatabaseSync(path, { timeout: 0 }));
+  // No busy timeout: a held lock is an answer, not a reason to wait. Owner-only like every file of the data
+  // dir: created 0600 before SQLite sees it (its journal takes the file's mode), tightened if older.
+  const db = storeCall(`open ${path}`, () => {
+    closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
+    chmodSync(path, PRIVATE_FILE_MODE);
+    return new DatabaseSync(path, { timeout: 0 });
+  });
   try {
     // EXCLUSIVE locking mode keeps the lock after the first write until the connection closes; the
     // transaction left open takes it now and holds it for the life of the process.
@@ -125,7 +132,7 @@ const isBusy = (error: unknown): boolean =>
 /** Atomically, so a reader never sees half a file. */
 async function writeOwner(dir: string, owner: LockOwner): Promise<void> {
   const temp = join(dir, `.${OWNER_FILE}.${owner.pid}`);
-  await writeFile(temp, `${JSON.stringify(owner, null, 2)}\n`);
+  await writeFile(temp, `${JSON.stringify(owner, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   await rename(temp, join(dir, OWNER_FILE));
 }
 

@@ -103,25 +103,29 @@ const submissionRelationships = (submission: EmailSubmissionRecord) => ({
   documents: { data: submission.documentIds.map((id) => ({ id, type: 'document' as const })) },
 });
 
+const bodyPreview = (submission: EmailSubmissionRecord): string | null =>
+  submission.body === null ? null : submission.body.replace(/\s+/g, ' ').trim().slice(0, BODY_PREVIEW_LENGTH);
+
+/** The whole submission: its body, and the `body_preview` the docs-alias issue names for every submission. */
 export function serializeEmailSubmission(submission: EmailSubmissionRecord): EmailSubmissionResource {
   return {
     id: submission.id,
     type: 'email_submission',
-    attributes: { ...submissionCommon(submission), body: submission.body },
+    attributes: {
+      ...submissionCommon(submission),
+      body: submission.body,
+      body_preview: bodyPreview(submission),
+    },
     relationships: submissionRelationships(submission),
   };
 }
 
 /** The variant included from a document or a document webhook: a preview instead of the body. */
 export function serializeEmailSubmissionSlim(submission: EmailSubmissionRecord): EmailSubmissionSlimResource {
-  const preview =
-    submission.body === null
-      ? null
-      : submission.body.replace(/\s+/g, ' ').trim().slice(0, BODY_PREVIEW_LENGTH);
   return {
     id: submission.id,
     type: 'email_submission',
-    attributes: { ...submissionCommon(submission), body_preview: preview },
+    attributes: { ...submissionCommon(submission), body_preview: bodyPreview(submission) },
     relationships: submissionRelationships(submission),
   };
 }

@@ -19,6 +19,8 @@ export interface AppDeps {
   readonly ownRateLimitBuckets?: ReadonlySet<string>;
   /** Routes relative to /v2; they run after authentication and the rate limit. */
   readonly api: ReadonlyArray<Hono<ServiceEnv>>;
+  /** Routes relative to /v2 that answer without a key, like health (the OpenAPI document). */
+  readonly publicApi?: ReadonlyArray<Hono<ServiceEnv>>;
   /** Routes at the root that need a key as well (the direct-upload endpoint, also reachable under /v2). */
   readonly keyedRoot: ReadonlyArray<{ readonly path: string; readonly routes: Hono<ServiceEnv> }>;
   /** Routes at the root authorised by a signed token in their URL, not by a key. */
@@ -41,6 +43,7 @@ export function createApp(deps: AppDeps): Hono<ServiceEnv> {
   // Registered before the key check: a handler that answers ends the chain, so health needs no key.
   app.get('/health', (c) => c.json(health));
   app.get('/v2/health', (c) => c.json(health));
+  for (const routes of deps.publicApi ?? []) app.route('/v2', routes);
 
   const keyed = [
     requireApiKey(deps.keys),

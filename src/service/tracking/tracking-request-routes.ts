@@ -149,7 +149,12 @@ export function trackingRequestRoutes(deps: {
         // The upstream MCP server's list_tracking_requests maps its request_type argument here.
         ...(optional(c.req.query('filter[request_type]')) === undefined
           ? {}
-          : { requestType: c.req.query('filter[request_type]')?.trim() }),
+          : {
+              requestType: c.req
+                .query('filter[request_type]')
+                ?.trim()
+                .replace(/^booking$/, 'booking_number'),
+            }),
         ...(optional(c.req.query('q')) === undefined ? {} : { query: c.req.query('q')?.trim() }),
         ...dropUndefined({
           createdFrom: readTime(c, 'filter[created_at][start]'),

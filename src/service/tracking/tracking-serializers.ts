@@ -214,6 +214,8 @@ export function serializeContainer(
     type: 'container',
     attributes: {
       number: container.number,
+      // The tracking issue's (and the MCP tools') name for the number; `number` is the upstream's.
+      container_number: container.number,
       ref_numbers: container.refNumbers,
       seal_number: plan.sealNumber,
       created_at: iso(container.createdAt),
@@ -235,6 +237,9 @@ export function serializeContainer(
       empty_terminated_at: iso(state.emptyTerminatedAt),
       holds_at_pod_terminal: state.holds_at_pod_terminal,
       fees_at_pod_terminal: state.fees_at_pod_terminal,
+      // The tracking issue's short names for the two lists above (the upstream's are the long ones).
+      holds: state.holds_at_pod_terminal,
+      fees: state.fees_at_pod_terminal,
       pod_timezone: pod?.timeZone ?? null,
       final_destination_timezone: null,
       empty_terminated_timezone: state.emptyTerminatedAt === null ? null : (pod?.timeZone ?? null),

@@ -68,6 +68,9 @@ describe('email submissions', () => {
     expect(body.data[0]?.attributes).toMatchObject({
       documents_count: 1,
       subject: 'Arrival notice MAEU262418530',
+      // The body whole, and the preview the docs-alias issue names (also in the slim variant below).
+      body: expect.stringMatching(/^Hello,\n\nplease find/),
+      body_preview: expect.stringMatching(/^Hello, please find the arrival notice attached\. More text\./),
     });
     expect(body.data[0]?.relationships.documents.data).toEqual([{ id: documentId, type: 'document' }]);
     const types = (body.included ?? []).map((item) => z.object({ type: z.string() }).parse(item).type);

@@ -1,11 +1,13 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { workerId } from '../../../src/cli/worker-id.ts';
 import {
   acquireDataDirLock,
   DataDirInUseError,
   type DataDirLock,
+  LOCK_FILE,
   OWNER_FILE,
 } from '../../../src/store/data-dir-lock.ts';
 
@@ -47,6 +49,14 @@ describe('acquireDataDirLock', () => {
         `${dataDir} is in use by stevedore up (pid 4242, service port 4010, receiver port 4011, ` +
         'since 2026-11-24T02:00:00.000Z): stop it first, or use another --data-dir (STEVEDORE_DATA_DIR)',
     });
+  });
+
+  it('keeps its files owner-only (0600), like every file of the data dir', async () => {
+    const dataDir = await tempDataDir();
+    held(await acquireDataDirLock(dataDir, { command: 'stevedore up', ports: { service: 4010 } }));
+    await workerId(dataDir);
+    const modeOf = async (name: string): Promise<number> => (await stat(join(dataDir, name))).mode & 0o777;
+    for (const name of [LOCK_FILE, OWNER_FILE, 'worker-id']) expect(await modeOf(name), name).toBe(0o600);
   });
 
   it('still refuses when the holder has not said who it is', async () => {

@@ -115,6 +115,32 @@ describe('POST /tracking_requests', () => {
     });
   });
 
+  test('request_type booking (the issue’s and infer_number’s name) is taken as booking_number', async () => {
+    const request = await created({ request_type: 'booking', request_number: 'HLCU55443322', scac: 'HLCU' });
+    expect(request.attributes).toMatchObject({
+      request_type: 'booking_number',
+      request_number: 'HLCU55443322',
+    });
+    // The list filter reads the short name the same way.
+    const listed = await read(await h.api('/v2/tracking_requests?filter[request_type]=booking'));
+    expect(listed.data.map((entry) => entry.id)).toContain(request.id);
+    // The same number under the upstream's name is the same request: a duplicate.
+    await expectError(
+      await createRequest(h, {
+        request_type: 'booking_number',
+        request_number: 'HLCU55443322',
+        scac: 'HLCU',
+      }),
+      422,
+      { code: 'duplicate', source: { pointer: '/data/attributes/request_number' } },
+    );
+    await expectError(
+      await createRequest(h, { request_type: 'bookings', request_number: 'HLCU55443323', scac: 'HLCU' }),
+      422,
+      { source: { pointer: '/data/attributes/request_type' } },
+    );
+  });
+
   test('GET of an unknown id is the upstream’s 404 object', async () => {
     await expectError(await h.api('/v2/tracking_requests/00000000-0000-4000-8000-000000000000'), 404, {
       title: 'Not Found',

@@ -78,3 +78,11 @@ test('every operation documents the error statuses it answers: 400, 401, 403, 40
     'X-RateLimit-Reset',
   ]);
 });
+
+test('GET /v2/openapi.json answers without a key, like health: an integrator reads it before having one', async () => {
+  const response = await fetch(`${h.origin}/v2/openapi.json`);
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as OpenApi).openapi).toMatch(/^3\./);
+  // Every other /v2 route still wants the key.
+  expect((await fetch(`${h.origin}/v2/shipments`)).status).toBe(401);
+});

@@ -275,8 +275,15 @@ describe('containers', () => {
       'picked_up',
       'empty_returned',
     ]).toContain(attributes.current_status);
+    // The names for the number, holds and fees, beside the upstream's.
+    expect(attributes.container_number).toBe(attributes.number);
+    expect(attributes.holds).toEqual(attributes.holds_at_pod_terminal);
+    expect(attributes.fees).toEqual(attributes.fees_at_pod_terminal);
     for (const name of [
       'number',
+      'container_number',
+      'holds',
+      'fees',
       'available_for_pickup',
       'pickup_lfd',
       'holds_at_pod_terminal',

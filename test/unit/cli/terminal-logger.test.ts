@@ -1,7 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMetricsOutput } from '../../../src/cli/metrics-file.ts';
+import { ManualClock } from '../../../src/domain/clock.ts';
 import { RotatingFile, rotatedPath } from '../../../src/observability/rotating-file.ts';
 import { createTerminalLogger } from '../../../src/observability/terminal-logger.ts';
 
@@ -76,5 +78,30 @@ describe('RotatingFile', () => {
     file.close();
     expect(await readFile(path, 'utf8')).toBe('new\n');
     expect(await readFile(rotatedPath(path), 'utf8')).toBe('x'.repeat(20));
+  });
+});
+
+describe('files in the data dir are owner-only (folders 0700, files 0600)', () => {
+  const modeOf = async (path: string): Promise<number> => (await stat(path)).mode & 0o777;
+
+  it('the log file and the logs folder it makes', async () => {
+    const path = join(dir, 'logs', 'stevedore.log');
+    const file = new RotatingFile(path, 100);
+    file.write('line\n');
+    file.close();
+    expect(await modeOf(join(dir, 'logs'))).toBe(0o700);
+    expect(await modeOf(path)).toBe(0o600);
+  });
+
+  it('the default metrics file of up --metrics', async () => {
+    const output = await openMetricsOutput(true, {
+      dataDir: dir,
+      stdout: process.stdout,
+      clock: new ManualClock(0),
+    });
+    output.forStage('ingest').count('received');
+    await output.close();
+    expect(await modeOf(join(dir, 'logs'))).toBe(0o700);
+    expect(await modeOf(join(dir, 'logs', 'metrics.emf.jsonl'))).toBe(0o600);
   });
 });

@@ -7,6 +7,7 @@ import { SignatureError, verifyDelivery } from '../../src/domain/webhook-signatu
 import type { Logger } from '../../src/observability/logger.ts';
 import { encodeMessage } from '../messages.ts';
 import type { Queue } from '../ports.ts';
+import type { RecentDeliveries } from './recent-deliveries.ts';
 
 export interface DeliveryDeps {
   /** Read on every delivery, so a rotated secret applies at once. Empty means not configured yet. */
@@ -19,10 +20,13 @@ export interface DeliveryDeps {
   readonly requireTimestamp?: boolean;
   /** Told of each delivery refused for its signature; a warning per delivery when absent. */
   readonly onBadSignature?: (reason: string) => void;
+  /** Notifications enqueued lately: one delivered again is answered 202 without another message. */
+  readonly recent?: RecentDeliveries;
 }
 
 export type DeliveryOutcome =
   | 'accepted'
+  | 'duplicate'
   | 'ignored'
   | 'unauthorized'
   | 'invalid'
@@ -34,6 +38,9 @@ export interface DeliveryReply {
   readonly outcome: DeliveryOutcome;
   readonly body: unknown;
 }
+
+/** Far above the longest event name (`container.transport.empty_returned_at_inland_destination`-like). */
+const MAX_ECHOED_EVENT_CHARS = 100;
 
 /** At most this many validation problems are echoed back; the rest are counted. */
 const MAX_REPORTED_ISSUES = 10;
@@ -100,8 +107,11 @@ export const acceptDelivery = async (
   if (!head.success) return invalid(head.error);
   const event = head.data.data.attributes.event;
   if (!isDocumentEvent(event)) {
-    logger.info({ event }, 'webhook event ignored: not a document event');
-    return { status: 202, outcome: 'ignored', body: { status: 'ignored', event } };
+    // The name is the sender's: cut it, so a signed body cannot have a large one logged and echoed whole.
+    const shown =
+      event.length > MAX_ECHOED_EVENT_CHARS ? `${event.slice(0, MAX_ECHOED_EVENT_CHARS)}…` : event;
+    logger.info({ event: shown }, 'webhook event ignored: not a document event');
+    return { status: 202, outcome: 'ignored', body: { status: 'ignored', event: shown } };
   }
   const parsed = documentWebhookPayload.safeParse(json);
   if (!parsed.success) return invalid(parsed.error);
@@ -118,6 +128,14 @@ export const acceptDelivery = async (
   }
 
   const notificationId = payload.data.id;
+  if (deps.recent?.has(notificationId, clock.now()) === true) {
+    logger.debug({ notificationId, documentId }, 'webhook delivery already enqueued');
+    return {
+      status: 202,
+      outcome: 'duplicate',
+      body: { status: 'duplicate', notification_id: notificationId },
+    };
+  }
   const body = encodeMessage({
     kind: 'document_event',
     version: 1,
@@ -142,6 +160,7 @@ export const acceptDelivery = async (
       'enqueue_failed',
     );
   }
+  deps.recent?.add(notificationId, clock.now());
   logger.info({ notificationId, documentId, event }, 'webhook delivery enqueued');
   return { status: 202, outcome: 'accepted', body: { status: 'accepted', notification_id: notificationId } };
 };

@@ -21,6 +21,7 @@ import {
   errorReply,
 } from './accept-delivery.ts';
 import { BodyTooLargeError, readRawBody } from './read-raw-body.ts';
+import { RecentDeliveries } from './recent-deliveries.ts';
 
 /**
  * The largest delivery accepted. The whole body rides in one events-queue message, whose limit is
@@ -48,6 +49,13 @@ const DEFAULT_RECEIVER_TIMEOUTS: HttpTimeouts = {
  * the rest go to the debug log, and the next warning says how many there were.
  */
 export const BAD_SIGNATURE_WARN_INTERVAL_MS = 60_000;
+
+/**
+ * Deliveries read at once. The service sends 16 at a time; each may buffer a body up to the cap, so
+ * without a bound, clients sending slow bodies together could hold memory without end (10,000 of them:
+ * about 2 GB). Past it the answer is 503 with Retry-After, which a sender retries.
+ */
+export const MAX_CONCURRENT_DELIVERIES = 64;
 
 export const WEBHOOK_PATH = '/webhooks';
 export const HEALTH_PATH = '/health';
@@ -78,6 +86,7 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
   const { maxBodyBytes = MAX_WEBHOOK_BODY_BYTES, logger, timeouts = DEFAULT_RECEIVER_TIMEOUTS } = options;
   const counts: Record<DeliveryOutcome, number> = {
     accepted: 0,
+    duplicate: 0,
     ignored: 0,
     unauthorized: 0,
     invalid: 0,
@@ -85,6 +94,8 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
     unavailable: 0,
   };
   let server: Server | undefined;
+  let reading = 0;
+  const recent = options.recent ?? new RecentDeliveries();
   let lastBadSignatureWarningAt: number | undefined;
   let badSignaturesSinceWarning = 0;
   const onBadSignature = (reason: string): void => {
@@ -118,7 +129,7 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
       }
       throw error;
     }
-    return acceptDelivery(raw, flatten(request.headers), { onBadSignature, ...options });
+    return acceptDelivery(raw, flatten(request.headers), { onBadSignature, recent, ...options });
   };
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
@@ -136,6 +147,22 @@ export const createReceiver = (options: ReceiverOptions): Receiver => {
       send(response, 405, errorBody(405, 'Method Not Allowed', 'use POST', 'method_not_allowed'));
       return;
     }
+    if (reading >= MAX_CONCURRENT_DELIVERIES) {
+      counts.unavailable += 1;
+      // The body stays unread, so the socket cannot carry another request.
+      response.setHeader('retry-after', '1');
+      response.setHeader('connection', 'close');
+      send(
+        response,
+        503,
+        errorBody(503, 'Service Unavailable', 'too many deliveries at once; retry shortly', 'busy'),
+      );
+      return;
+    }
+    reading += 1;
+    response.once('close', () => {
+      reading -= 1;
+    });
     receive(request)
       .then((reply) => {
         counts[reply.outcome] += 1;

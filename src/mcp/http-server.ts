@@ -155,15 +155,23 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
    * Whether the API accepts the key: only its 401 says no; an API that is down is the tools' to report.
    * One shipment is the cheapest page every deployment of the API serves to every account.
    */
-  const accepted = async (token: string, client: TrackingClient): Promise<boolean> => {
+  const verify = async (
+    token: string,
+    client: TrackingClient,
+  ): Promise<'accepted' | 'refused' | { readonly retryAfterSeconds: number }> => {
     try {
       await client.listShipments({ 'page[size]': 1 });
     } catch (error) {
-      if (error instanceof TrackingApiError && error.code === 'unauthorized') return false;
-      return true;
+      if (error instanceof TrackingApiError && error.code === 'unauthorized') return 'refused';
+      // The API throttles unknown keys per address, and every client of this server shares its address:
+      // its 429 is passed on, neither an acceptance nor a refusal of the key.
+      if (error instanceof TrackingApiError && error.code === 'rate_limited') {
+        return { retryAfterSeconds: Math.max(1, error.retryAfterSeconds ?? 1) };
+      }
+      return 'accepted';
     }
     keys.verified(token);
-    return true;
+    return 'accepted';
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -210,11 +218,19 @@ export const startMcpHttpServer = async (options: McpHttpOptions): Promise<McpHt
           'Retry-After': String(wait),
         });
       }
-      if (!(await accepted(credentials.token, client))) {
+      const verdict = await verify(credentials.token, client);
+      if (verdict === 'refused') {
         keys.forget(credentials.token);
         failedKeys.failed(address);
         return rpcError(res, 401, 'Invalid API key: the tracking API refused it', {
           'WWW-Authenticate': 'Bearer realm="mcp", error="invalid_token"',
+        });
+      }
+      if (verdict !== 'accepted') {
+        keys.forget(credentials.token);
+        const wait = String(verdict.retryAfterSeconds);
+        return rpcError(res, 429, `The tracking API is rate limiting this key check; retry in ${wait} s`, {
+          'Retry-After': wait,
         });
       }
     }

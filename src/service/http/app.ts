@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { FailureThrottle } from '../../domain/failure-throttle.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { type ApiKeyLookup, requireApiKey } from './auth.ts';
 import type { ServiceEnv } from './env.ts';
@@ -12,6 +13,8 @@ import { MAX_JSON_BODY_BYTES } from './read-json.ts';
 export interface AppDeps {
   readonly logger: Logger;
   readonly keys: ApiKeyLookup;
+  /** Unknown keys per client address: past its limit an address is answered 429 for them. */
+  readonly refusedKeys?: FailureThrottle;
   readonly limiter: RollingWindowLimiter;
   /** Requests per key per rolling minute in the default bucket. */
   readonly rateLimitPerMinute: number;
@@ -46,7 +49,7 @@ export function createApp(deps: AppDeps): Hono<ServiceEnv> {
   for (const routes of deps.publicApi ?? []) app.route('/v2', routes);
 
   const keyed = [
-    requireApiKey(deps.keys),
+    requireApiKey(deps.keys, deps.refusedKeys),
     rateLimit({
       limiter: deps.limiter,
       limit: deps.rateLimitPerMinute,

@@ -1,6 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
+import type { FailureThrottle } from '../../domain/failure-throttle.ts';
 import type { AuthenticatedKey } from '../accounts/account-store.ts';
+import { clientAddress } from './client-address.ts';
 import type { ServiceEnv } from './env.ts';
+import { RateLimitedError } from './http-errors.ts';
 import { HttpProblem } from './problem.ts';
 
 export interface ApiKeyLookup {
@@ -25,12 +28,26 @@ export function apiKeyFromHeader(header: string | undefined): string | undefined
   return key !== undefined && key.length <= MAX_API_KEY_LENGTH ? key : undefined;
 }
 
-/** Rejects requests without a known key (401) and names the account for the handlers. */
+export const REFUSED_KEYS_DETAIL =
+  'Too many unknown API keys from your address. Please wait before trying another key.';
+
+/**
+ * Rejects requests without a known key (401) and names the account for the handlers. An address that
+ * has presented too many unknown keys gets 429 for its next unknown ones (`refusals`), never for a known
+ * key: a real account's client behind the same address (every client on loopback) is not locked out.
+ */
 export const requireApiKey =
-  (keys: ApiKeyLookup): MiddlewareHandler<ServiceEnv> =>
+  (keys: ApiKeyLookup, refusals?: FailureThrottle): MiddlewareHandler<ServiceEnv> =>
   async (c, next) => {
     const key = apiKeyFromHeader(c.req.header('authorization'));
     const found = key === undefined ? undefined : keys.findByKey(key);
+    // Only a key that reads as one is a guess; a missing or malformed header tries nothing.
+    if (found === undefined && key !== undefined && refusals !== undefined) {
+      const address = clientAddress(c);
+      const wait = refusals.retryAfterSeconds(address);
+      if (wait !== undefined) throw new RateLimitedError(REFUSED_KEYS_DETAIL, wait);
+      refusals.failed(address);
+    }
     if (found === undefined) {
       throw new HttpProblem(401, 'Unauthorized', 'Invalid or missing API token.', {
         headers: { 'WWW-Authenticate': 'Token realm="Application"' },

@@ -9,6 +9,45 @@ const ACCEPTED_TYPES = ['application/json', 'application/vnd.api+json'];
 /** Largest JSON request body; documents arrive by direct upload, so bodies are small. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
+/**
+ * How deep a body may nest. A JSON:API body nests about six levels and a custom field's value a few
+ * more; a body 10,000 levels deep parses, but the code that walks or serialises it recursively ran out
+ * of stack (a 500 on custom field definitions before this limit).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+interface Nested {
+  readonly value: object;
+  readonly depth: number;
+  readonly key: PropertyKey;
+  readonly parent: Nested | undefined;
+}
+
+/** The path of the first member nested deeper than MAX_JSON_DEPTH, found without recursion. */
+function tooDeepAt(body: unknown): PropertyKey[] | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  // Each entry links to its parent, so a wide body costs one small record per object, not a path each.
+  const pending: Nested[] = [{ value: body, depth: 0, key: '', parent: undefined }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.depth >= MAX_JSON_DEPTH) {
+      const path: PropertyKey[] = [];
+      for (let at: Nested | undefined = next; at?.parent !== undefined; at = at.parent) path.unshift(at.key);
+      // The keys are the client's: the pointer stops above one that is too long or holds control characters.
+      const unsafe = path.findIndex((key) => typeof key === 'string' && echoedValue(key) !== key);
+      return unsafe === -1 ? path : path.slice(0, unsafe);
+    }
+    const entries: Iterable<[PropertyKey, unknown]> = Array.isArray(next.value)
+      ? next.value.entries()
+      : Object.entries(next.value);
+    for (const [key, item] of entries) {
+      if (typeof item === 'object' && item !== null) {
+        pending.push({ value: item, depth: next.depth + 1, key, parent: next });
+      }
+    }
+  }
+  return undefined;
+}
+
 /** JSON Pointer of a zod issue path, e.g. ['data','attributes','name'] → /data/attributes/name. */
 const pointer = (path: readonly PropertyKey[]): string =>
   `/${path.map((part) => String(part).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
@@ -34,7 +73,8 @@ const humanField = (path: readonly PropertyKey[]): string => {
 
 /**
  * Reads and validates a JSON request body: wrong content type → 415, unparsable → 400, too big →
- * 413, schema violations → 422 with a `source.pointer` for the first offending member.
+ * 413, nested deeper than MAX_JSON_DEPTH or schema violations → 422 with a `source.pointer` for the
+ * first offending member.
  */
 export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> => {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -50,6 +90,14 @@ export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Prom
     body = JSON.parse(text);
   } catch {
     throw new MalformedJsonError();
+  }
+  const deep = tooDeepAt(body);
+  if (deep !== undefined) {
+    throw new ValidationError(
+      `The body nests deeper than ${MAX_JSON_DEPTH} levels; at most ${MAX_JSON_DEPTH} are allowed`,
+      {},
+      { pointer: pointer(deep), code: 'invalid' },
+    );
   }
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;

@@ -12,7 +12,21 @@ export interface SmtpDeadlines {
   readonly dataMs: number;
   /** The whole connection: a client with more mail than fits connects again. */
   readonly connectionMs: number;
+  /**
+   * How long a connection may go without progress (connecting, a message answered, a megabyte of a
+   * message) before a new client may take its slot when every slot is held. STALE_AFTER_MS unless set.
+   */
+  readonly staleMs?: number;
 }
+
+/**
+ * A sender on this machine connects, sends its mail and quits in milliseconds; ten seconds without
+ * progress is a client holding a slot (pacing NOOPs, or a message a byte at a time, under every
+ * deadline), and the slot goes to a client that needs it.
+ */
+export const STALE_AFTER_MS = 10_000;
+/** Bytes of a message that count as progress: loopback streams megabytes a second, a trickle never gets there. */
+const PROGRESS_BYTES = 1024 * 1024;
 
 /**
  * 30 s for a line a program writes at once; 5 min for a message (the HTTP service gives a whole request
@@ -41,6 +55,11 @@ interface Watch {
   storing: boolean;
   commands: number;
   dataBytes: number;
+  /** Date.now() of the connection's last progress: its greeting, a message answered, PROGRESS_BYTES of one. */
+  progressAt: number;
+  bytesSinceProgress: number;
+  /** Cut to make room: no longer counted as holding a slot, never chosen twice. */
+  evicted: boolean;
 }
 
 /**
@@ -71,12 +90,20 @@ export class ConnectionLimits {
       storing: false,
       commands: 0,
       dataBytes: 0,
+      progressAt: Date.now(),
+      bytesSinceProgress: 0,
+      evicted: false,
     };
     this.watches.set(session, watch);
     this.arm(watch, 'connection', this.deadlines.connectionMs, 'connection time limit reached');
     socket.on('data', (chunk: Buffer) => {
       if (watch.receiving) {
         watch.dataBytes += chunk.length;
+        watch.bytesSinceProgress += chunk.length;
+        if (watch.bytesSinceProgress >= PROGRESS_BYTES) {
+          watch.bytesSinceProgress = 0;
+          watch.progressAt = Date.now();
+        }
         if (watch.dataBytes > this.maxDataBytes) {
           cut(socket, `552 5.3.4 message over ${this.maxDataBytes} bytes, far past the SIZE advertised`);
         }
@@ -121,8 +148,55 @@ export class ConnectionLimits {
     try {
       return await store();
     } finally {
-      if (watch !== undefined) watch.storing = false;
+      if (watch !== undefined) {
+        watch.storing = false;
+        watch.progressAt = Date.now();
+      }
     }
+  }
+
+  /**
+   * Whether `newcomer` may have a slot: yes while fewer than `maxClients` connections hold one; otherwise
+   * only if a stale connection can be cut to make room (from the address holding the most slots, then the
+   * longest without progress). A connection storing a message it sent whole, or making progress, is never
+   * cut.
+   */
+  admit(newcomer: SMTPServerSession, maxClients: number): boolean {
+    const now = Date.now();
+    // Only admitted connections hold a slot; those still before their greeting are newcomers too.
+    const holding = [...this.server().connections].filter((connection) => {
+      const watch = this.watches.get(connection.session);
+      return connection.session !== newcomer && watch !== undefined && !watch.evicted;
+    });
+    if (holding.length < maxClients) return true;
+    const perAddress = new Map<string, number>();
+    for (const connection of holding) {
+      perAddress.set(connection.remoteAddress, (perAddress.get(connection.remoteAddress) ?? 0) + 1);
+    }
+    const staleMs = this.deadlines.staleMs ?? STALE_AFTER_MS;
+    let victim: { readonly watch: Watch; readonly held: number } | undefined;
+    for (const connection of holding) {
+      const watch = this.watches.get(connection.session);
+      // Storing starts as the message streams in; only a message received whole is being stored.
+      const storingWhole = watch?.storing === true && !watch.receiving;
+      if (watch === undefined || storingWhole || now - watch.progressAt < staleMs) continue;
+      const held = perAddress.get(connection.remoteAddress) ?? 0;
+      if (
+        victim === undefined ||
+        held > victim.held ||
+        (held === victim.held && watch.progressAt < victim.watch.progressAt)
+      ) {
+        victim = { watch, held };
+      }
+    }
+    if (victim === undefined) return false;
+    victim.watch.evicted = true;
+    const idleSeconds = Math.round((now - victim.watch.progressAt) / 1000);
+    cut(
+      victim.watch.socket,
+      `421 4.4.2 slot given to another client: no mail from this one for ${idleSeconds} s`,
+    );
+    return true;
   }
 
   private arm(watch: Watch, name: 'command' | 'data' | 'connection', ms: number, reason: string): void {

@@ -5,8 +5,12 @@ import { ConnectionLimits, DEFAULT_SMTP_DEADLINES, type SmtpDeadlines } from './
 import { parseDocsAlias } from './docs-alias.ts';
 import type { ReceiveEmailResult } from './receive-email.ts';
 
-// Mail for the alias comes from a handful of local clients; more at once is a flood.
-const MAX_CLIENTS = 20;
+// Mail for the alias comes from a handful of local clients; more at once is a flood. Past it a newcomer
+// takes the slot of a stale connection (connection-limits.ts), or is refused.
+export const MAX_CLIENTS = 20;
+// Connections smtp-server itself lets in (to the greeting, where `admit` decides): room for a burst of
+// newcomers each taking a stale slot, and a hard stop for a flood.
+const MAX_CONNECTIONS = 2 * MAX_CLIENTS;
 // A client that says nothing for a minute has gone; SMTP's own default is five.
 const SOCKET_TIMEOUT_MS = 60_000;
 // How long close() lets a message in DATA finish before cutting connections.
@@ -80,7 +84,7 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: deps.maxMessageBytes,
-    maxClients: MAX_CLIENTS,
+    maxClients: MAX_CONNECTIONS,
     maxRecipients: MAX_RECIPIENTS,
     maxCommandLength: MAX_COMMAND_LENGTH,
     socketTimeout: SOCKET_TIMEOUT_MS,
@@ -88,6 +92,9 @@ export function createDocsAliasServer(deps: DocsAliasServerDeps): DocsAliasServe
     disableReverseLookup: true,
     logger: false,
     onConnect(session, callback) {
+      if (!limits.admit(session, MAX_CLIENTS)) {
+        return callback(smtpError(421, `${deps.domain} Too many connected clients, try again in a moment`));
+      }
       limits.attach(session);
       callback();
     },

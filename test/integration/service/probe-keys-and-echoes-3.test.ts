@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorDocument } from '../../../src/contract/json-api.ts';
+import { MAX_REFUSED_KEYS_PER_MINUTE } from '../../../src/service/http/refused-keys.ts';
 import { type Harness, startService } from './service-harness.ts';
 
 /**
@@ -83,7 +84,9 @@ describe('probe round 3: keys and the rate limiter', () => {
     );
     // Round 4 throttles unknown keys per client address (probe-auth-throttle-4.test.ts).
     expect(new Set(refused.map((response) => response.status))).toEqual(new Set([401, 429]));
-    expect(refused.filter((response) => response.status === 401).length).toBeLessThanOrEqual(20);
+    expect(refused.filter((response) => response.status === 401).length).toBeLessThanOrEqual(
+      MAX_REFUSED_KEYS_PER_MINUTE,
+    );
     expect(refused.every((response) => response.headers.get('x-ratelimit-limit') === null)).toBe(true);
     const first = await get(`Token ${fresh.apiKey}`);
     expect(first.status).toBe(200);

@@ -7,6 +7,7 @@ import {
   type McpHttpServer,
   startMcpHttpServer,
 } from '../../../src/mcp/http-server.ts';
+import { MAX_REFUSED_KEYS_PER_MINUTE } from '../../../src/service/http/refused-keys.ts';
 import { rawExchange } from '../../support/raw-http.ts';
 import { startTracking, type TrackingHarness } from '../tracking/tracking-harness.ts';
 import { startProbeMcp } from './probe-client.ts';
@@ -206,9 +207,14 @@ describe('keys, methods and load', () => {
     expect(throttled.body.error.message).toContain('Too many refused API keys');
     // A key already verified keeps working for the address.
     expect((await rpc(initialize())).status).toBe(200);
+    // The API throttles unknown keys per address too (round 4), and this server calls it from loopback:
+    // use up the API's budget for that address, then let the MCP server's own window pass.
+    for (let guess = 0; guess < MAX_REFUSED_KEYS_PER_MINUTE; guess += 1) {
+      await fetch(`${h.origin}/v2/shipments`, { headers: { authorization: `Token guess-direct-${guess}` } });
+    }
     clock.advance(61_000);
-    // The MCP server's window has passed, but the API's own (round 4: unknown keys per address, on the
-    // service's clock) still refuses this server's address: its 429 is passed on, not read as a yes.
+    // The MCP server's window has passed, but the API's (on the service's clock) still refuses this
+    // server's address: its 429 is passed on, not read as a yes.
     const later = await rpc(initialize(), { authorization: 'Bearer guess-later' });
     expect(later.status).toBe(429);
     expect(Number(later.headers.get('retry-after'))).toBeGreaterThan(0);

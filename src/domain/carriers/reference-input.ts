@@ -98,6 +98,17 @@ const CONTAINER_NUMBER = /^[A-Za-z]{4}[0-9]{7}$/;
  */
 const EQUIPMENT_CODE =
   /^(?:[0-9]{1,2}X)?(?:20|40|45|53)(?:FT)?(?:GP|DV|DC|HC|HQ|RF|RH|RE|OT|FR|FL|TK|PL|NOR|SD|ST)?$|^[1-9LMNP][0-9A-Z][GVBSRHUPT][0-9]$/;
+/**
+ * A spreadsheet cell copied with its formula (`="MSKU6787218"`, how exports keep leading zeros and long
+ * digits from being read as numbers): the equals sign before the quoted text.
+ */
+const FORMULA_EQUALS = /(?<!\S)=(?=["'“])/gu;
+/**
+ * A number broken across two lines of a PDF with a hyphen (`EGLV350721-⏎004309`): the hyphen and the line
+ * break are where the page wrapped, not between two numbers. Only digits on both sides: a word after it is
+ * the next line's text.
+ */
+const WRAPPED_AT_HYPHEN = /(?<=[0-9])[\p{Pd}\u00ad\u2212][ \t]*\r?\n[ \t]*(?=[0-9])/gu;
 /** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
 const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
 
@@ -128,7 +139,9 @@ export function readReferenceInput(
     .replace(ARABIC_INDIC_DIGIT, (char) => String((char.codePointAt(0) ?? 0) & 0xf))
     .replace(NUMERO_SIGN, '$1o')
     .replace(CJK_LATIN_BOUNDARY, ' ')
-    .replace(BOXED_CHECK_DIGIT, '$1');
+    .replace(BOXED_CHECK_DIGIT, '$1')
+    .replace(FORMULA_EQUALS, '')
+    .replace(WRAPPED_AT_HYPHEN, '');
   // Words and the breaks between them, alternately: the message is what comes before the sign-off.
   const tokens = folded.split(new RegExp(`(${WORD_BREAKS.source})`, 'u'));
   const message = tokens.slice(0, 2 * signOffIndex(tokens.filter((_, index) => index % 2 === 0))).join('');

@@ -58,6 +58,9 @@ export const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | 
     'HAWB',
     'AIR',
     'IMO',
+    // An EU customs movement reference (MRN) and a UN dangerous-goods number: printed beside references.
+    'MRN',
+    'UN',
     'VOY',
     'V',
     'HTS',
@@ -119,7 +122,8 @@ export const CAPITALS_ONLY: ReadonlySet<string> = new Set(['SO']);
 export const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabel]> = [
   [/^CONTAINERS?$/, 'container'],
   [/^BOOKINGS?$/, 'booking'],
-  [/^LADING$|^WAYBILL$/, 'bill_of_lading'],
+  // `BillOfLading` typed as one word: a link's query (`trackingType=BILLOFLADING`), a sheet's column.
+  [/^LADING$|^WAYBILL$|^BILLOFLADING$/, 'bill_of_lading'],
   // The same labels in German, Dutch, French, Spanish, Italian and Portuguese paperwork, accents dropped,
   // with the `number` typed onto them (`Containernummer`, `Konnossement-Nr.`, `Buchungsnummer`).
   [/^(?:CONTAINER|CONTENEUR|CONTENEDOR|CONTENITORE|CONTEINER)(?:NUMMER|NR|NO|NUMERO)?$/, 'container'],

@@ -198,6 +198,9 @@ const QUANTITY_WORDS: ReadonlySet<string> = new Set([
 ]);
 export const isQuantityWord = (word: string): boolean => QUANTITY_WORDS.has(word.toUpperCase());
 
+/** A word with no accent to drop. */
+const ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * What a word of a label or a sentence says: a number type, `not_carrier`, null for a known word that
  * names neither, or undefined for a word that is no label (a SCAC, a port code, a name).
@@ -205,7 +208,7 @@ export const isQuantityWord = (word: string): boolean => QUANTITY_WORDS.has(word
 export function labelOf(word: string): LabelledKind | NotCarrierLabel | null | undefined {
   if (NON_LATIN_WORD.test(word)) return NON_LATIN_LABELS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
   // Accents dropped (`Réservation`, `Número`): labels are matched on their letters.
-  const upper = word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+  const upper = (ASCII.test(word) ? word : word.normalize('NFD').replace(/\p{M}/gu, '')).toUpperCase();
   // `so` in a sentence is a word; only `S/O` or `SO` typed in capitals labels a shipping order.
   if (CAPITALS_ONLY.has(upper) && word !== upper) return undefined;
   const short = SHORT_LABELS.get(upper);

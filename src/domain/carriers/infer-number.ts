@@ -43,9 +43,23 @@ const SHAPE_PRIOR: Readonly<Record<string, number>> = {
   EGLV: 2,
 };
 
+/**
+ * Whether a word is a line's SCAC or bill prefix in a catalog; one function per catalog, made once (a
+ * closure made on every call would cost each number more than reading it).
+ */
+const lineCodeTests = new WeakMap<CarrierCatalog, (word: string) => boolean>();
+function lineCodeTest(catalog: CarrierCatalog): (word: string) => boolean {
+  let test = lineCodeTests.get(catalog);
+  if (test === undefined) {
+    test = (word) => catalog.blPrefixOwners(word.toUpperCase()).length > 0;
+    lineCodeTests.set(catalog, test);
+  }
+  return test;
+}
+
 /** Number type, validation and a calibrated carrier prediction for a container, B/L or booking number. */
 export function inferNumber(input: string, catalog: CarrierCatalog): InferredNumber | UnreadableNumber {
-  const isLineCode = (word: string): boolean => catalog.blPrefixOwners(word.toUpperCase()).length > 0;
+  const isLineCode = lineCodeTest(catalog);
   const link = trackingLink(input, catalog);
   const read = link === undefined ? readReferenceInput(input, isLineCode) : readLink(link, isLineCode);
   if (!read.readable) return { unreadable: true, reason: read.reason };

@@ -8,8 +8,11 @@ import type { Carrier, CarrierCatalog } from './carrier-catalog.ts';
  * name typed beside the number does.
  */
 
-/** One address with no space in it: a scheme, or `www.` as browsers show it. */
-const ONE_LINK = /^(?:https?:\/\/|www\.)[^\s]+$/iu;
+/**
+ * One address with no space in it: a scheme, `www.` as browsers show it, or a host and its path
+ * (`msc.com/track-a-shipment?…`); whichever, only a line's own host is read.
+ */
+const ONE_LINK = /^(?:https?:\/\/|www\.|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/)[^\s]+$/iu;
 /** Query values and path segments longer than any reference with its label are no reference. */
 const MAX_PART_LENGTH = 60;
 

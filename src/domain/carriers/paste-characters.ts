@@ -38,13 +38,19 @@ const WRAPPED_AT_HYPHEN = /(?<=[0-9])[\p{Pd}\u00ad\u2212][ \t]*\r?\n[ \t]*(?=[0-
 /** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
 const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
 
+/**
+ * A number letter-spaced by a PDF's text layer (`M S K U 6 7 8 7 2 1 8`): five or more single letters and
+ * digits, one space apart, are one word.
+ */
+const LETTER_SPACED = /(?<!\S)(?:[A-Za-z0-9] ){4,}[A-Za-z0-9](?!\S)/g;
+
 /** Text with nothing outside printable ASCII and the whitespace ASCII has. */
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 
 /**
  * A paste's characters made into the ones carriers print: full-width forms, Arabic-Indic digits, `n°`, a
  * break between CJK text and the number, a boxed check digit, a formula's `=`, a PDF line wrapped at a
- * hyphen. Text of printable ASCII has none of the first four, which are skipped for it.
+ * hyphen, a letter-spaced number. Text of printable ASCII has none of the first four, which are skipped for it.
  */
 export function foldPaste(input: string): string {
   const ascii = PRINTABLE_ASCII.test(input)
@@ -54,5 +60,9 @@ export function foldPaste(input: string): string {
         .replace(ARABIC_INDIC_DIGIT, (char) => String((char.codePointAt(0) ?? 0) & 0xf))
         .replace(NUMERO_SIGN, '$1o')
         .replace(CJK_LATIN_BOUNDARY, ' ');
-  return ascii.replace(BOXED_CHECK_DIGIT, '$1').replace(FORMULA_EQUALS, '').replace(WRAPPED_AT_HYPHEN, '');
+  return ascii
+    .replace(BOXED_CHECK_DIGIT, '$1')
+    .replace(FORMULA_EQUALS, '')
+    .replace(WRAPPED_AT_HYPHEN, '')
+    .replace(LETTER_SPACED, (run) => run.replaceAll(' ', ''));
 }

@@ -78,6 +78,8 @@ const LIST_SEPARATOR_AFTER = /^(?=.*[0-9]).*[,;、]$/u;
  * `HLCU HAM 230612345`) has at most one such word.
  */
 const WHOLE_REFERENCE_WORD = /^(?=.*[0-9])[A-Za-z0-9]{9,}$/;
+/** Text that ends in a container number (owner code, 6 digits, check digit), any case. */
+const BOX_AT_END = /[A-Za-z]{4}[0-9]{7}$/;
 /** A container number, any case. */
 const CONTAINER_NUMBER = /^[A-Za-z]{4}[0-9]{7}$/;
 /**
@@ -128,8 +130,8 @@ export function readReferenceInput(
   const pasted = unwrapped.map((word) => word.replace(SEPARATORS, '')).filter((word) => word !== '');
   const hasWholeReference = pasted.some((word) => WHOLE_REFERENCE_WORD.test(word));
   const words = hasWholeReference
-    ? pasted.filter((word) => !EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase()))
-    : pasted;
+    ? pasted.filter((word) => !isEquipmentCode(word))
+    : withoutEquipmentAfterBox(pasted);
   const kept = referenceWords(words, isLineCode);
   if ('reason' in kept) return refuse(kept.reason);
   if (kept.words.filter((word) => WHOLE_REFERENCE_WORD.test(word)).length > 1) {
@@ -177,6 +179,25 @@ function whyNotAReference(number: string, firstWord: string): string | undefined
   if (SEVERAL_CONTAINERS.test(number)) return 'several container numbers';
   if (COMPACT_DATE.test(number)) return 'a date, not a reference';
   return otherTradeNumber(number, firstWord);
+}
+
+const isEquipmentCode = (word: string): boolean =>
+  EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase());
+
+/**
+ * A box split for reading with its size and type after it (`MSKU 678721 8 (40' HC)`, `HLXU 123456-7 /
+ * 40HC`): the equipment codes after the words that end in a whole container number are the row's other
+ * cells. Anywhere else a short code may be part of the reference and is kept.
+ */
+function withoutEquipmentAfterBox(words: readonly string[]): readonly string[] {
+  let joined = '';
+  for (const [index, word] of words.entries()) {
+    if (isEquipmentCode(word) && BOX_AT_END.test(joined)) {
+      return [...words.slice(0, index), ...words.slice(index + 1).filter((later) => !isEquipmentCode(later))];
+    }
+    joined += word;
+  }
+  return words;
 }
 
 /**

@@ -44,8 +44,10 @@ export function trackingLink(input: string, catalog: CarrierCatalog): TrackingLi
   if (line === undefined || url.username !== '' || url.password !== '') return undefined;
   const query = [...url.searchParams.entries()];
   const typeWords = query.map(([, value]) => value).filter((value) => LABEL_LIKE.test(value));
+  // Pages that route in the browser keep the number after `#` (`…/tracking#/ONEYTYOA12345678`).
+  const segments = [...url.pathname.split('/'), ...url.hash.slice(1).split(/[/?&=]/)];
   const parts = [
-    ...url.pathname.split('/').map((segment) => ({ text: decoded(segment), labels: [] })),
+    ...segments.map((segment) => ({ text: decoded(segment), labels: [] })),
     ...query.map(([key, value]) => ({
       text: value,
       labels: [...typeWords, ...(LABEL_LIKE.test(key) ? [key] : [])],

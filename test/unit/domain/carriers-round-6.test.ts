@@ -25,6 +25,7 @@ describe('what the sixth held-out batch brought up', () => {
     expect(infer('https://www.maersk.com/tracking/MRKU2708456').validation.parsedNumber).toBe('MRKU2708456');
     expect(infer('www.hapag-lloyd.com/en/track.html?container=HLXU1908680').selected?.scac).toBe('HLCU');
     expect(infer('msc.com/track-a-shipment?trackingNumber=MEDUVX736954').selected?.scac).toBe('MSCU');
+    expect(infer('https://www.one-line.com/en/tracking#/ONEYTYOA12345678').selected?.scac).toBe('ONEY');
     // The same number in the path and the query is one number.
     expect(infer('https://www.zim.com/track/ZCSU6594044?consnumber=ZCSU6594044').selected?.scac).toBe('ZIMU');
   });
@@ -45,6 +46,10 @@ describe('what the sixth held-out batch brought up', () => {
     expect(infer('\tMAEU123456789\t\t').validation.parsedNumber).toBe('MAEU123456789');
     expect(infer('EGLV350721-\n004309').validation.parsedNumber).toBe('EGLV350721004309');
     expect(infer('Booking Conﬁrmation No. 123456789').numberType).toBe('booking');
+    // A PDF's letter-spaced text, and a box split for reading with its size and type after it.
+    expect(infer('M S K U 6 7 8 7 2 1 8').validation.parsedNumber).toBe('MSKU6787218');
+    expect(infer("Container No.: MSKU 678721 8 (40' HC)").validation.parsedNumber).toBe('MSKU6787218');
+    expect(infer('HLXU 123456-7 / 40HC').validation.parsedNumber).toBe('HLXU1234567');
     // A word after the hyphen is the next line's text, and a second box is a second number.
     expect(refusal('MSKU6787218-\nTGHU1234565')).toMatch(/second number/);
   });

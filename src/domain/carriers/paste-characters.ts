@@ -44,13 +44,19 @@ const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
  */
 const LETTER_SPACED = /(?<!\S)(?:[A-Za-z0-9] ){4,}[A-Za-z0-9](?!\S)/g;
 
+/**
+ * A bare number a spreadsheet stored as a figure and exported with its decimal (`6012345678.0`): the `.0` is
+ * the export's, not the carrier's. Eight digits or more, the shortest bare references.
+ */
+const FIGURE_DECIMAL = /(?<![0-9.])([0-9]{8,})\.0(?![0-9.])/g;
+
 /** Text with nothing outside printable ASCII and the whitespace ASCII has. */
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 
 /**
  * A paste's characters made into the ones carriers print: full-width forms, Arabic-Indic digits, `n°`, a
  * break between CJK text and the number, a boxed check digit, a formula's `=`, a PDF line wrapped at a
- * hyphen, a letter-spaced number. Text of printable ASCII has none of the first four, which are skipped for it.
+ * hyphen, a letter-spaced number, a spreadsheet figure's `.0`. Text of printable ASCII has none of the first four, which are skipped for it.
  */
 export function foldPaste(input: string): string {
   const ascii = PRINTABLE_ASCII.test(input)
@@ -64,5 +70,6 @@ export function foldPaste(input: string): string {
     .replace(BOXED_CHECK_DIGIT, '$1')
     .replace(FORMULA_EQUALS, '')
     .replace(WRAPPED_AT_HYPHEN, '')
-    .replace(LETTER_SPACED, (run) => run.replaceAll(' ', ''));
+    .replace(LETTER_SPACED, (run) => run.replaceAll(' ', ''))
+    .replace(FIGURE_DECIMAL, '$1');
 }

@@ -50,6 +50,9 @@ describe('what the sixth held-out batch brought up', () => {
     expect(infer('M S K U 6 7 8 7 2 1 8').validation.parsedNumber).toBe('MSKU6787218');
     expect(infer("Container No.: MSKU 678721 8 (40' HC)").validation.parsedNumber).toBe('MSKU6787218');
     expect(infer('HLXU 123456-7 / 40HC').validation.parsedNumber).toBe('HLXU1234567');
+    // A bare number a sheet stored as a figure: its `.0` dropped; a figure whose digits are gone, refused.
+    expect(infer('6012345678.0').validation.parsedNumber).toBe('6012345678');
+    expect(refusal('6.01235E+09')).toBeTruthy();
     // A word after the hyphen is the next line's text, and a second box is a second number.
     expect(refusal('MSKU6787218-\nTGHU1234565')).toMatch(/second number/);
   });

@@ -30,6 +30,8 @@ const catalogSchema = z.object({
   lessors: z.array(z.object({ name: z.string(), container_prefixes: z.array(z.string()) })),
   /** Forwarders and NVOCCs whose SCAC prints in front of their house bills: not any line's number. */
   forwarders: z.array(z.object({ name: z.string(), scac: z.string().regex(/^[A-Z]{4}$/) })).default([]),
+  /** The web domains of lines' own sites, by SCAC: a tracking-page link pasted whole names its line. */
+  web_domains: z.record(z.string(), z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/))).default({}),
 });
 
 export type CarrierRecord = z.infer<typeof carrierSchema>;
@@ -62,6 +64,8 @@ export interface CarrierCatalog {
   blPrefixOwners(prefix: string): readonly Carrier[];
   /** The forwarder whose SCAC this is, if any: its house bills carry it in front. */
   forwarderOf(prefix: string): string | undefined;
+  /** The line whose own site this host is (`www.maersk.com`, `elines.coscoshipping.com`), if any. */
+  lineOfHost(host: string): Carrier | undefined;
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
@@ -103,6 +107,22 @@ export function buildCarrierCatalog(input: unknown): CarrierCatalog {
     for (const prefix of lessor.container_prefixes) lessors.set(prefix, lessor.name);
   }
   const forwarders = new Map(parsed.forwarders.map((forwarder) => [forwarder.scac, forwarder.name]));
+  const domains = new Map<string, Carrier>();
+  for (const [scac, names] of Object.entries(parsed.web_domains)) {
+    const carrier = byScac.get(scac);
+    if (carrier === undefined)
+      throw new Error(`web_domains names ${scac}, which is no carrier of the catalog`);
+    for (const name of names) domains.set(name, carrier);
+  }
+  const lineOfHost = (host: string): Carrier | undefined => {
+    // The registrable domain and its subdomains: `www.`, `elines.`, `ecomm.` in front are the line's own.
+    const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+    for (let start = 0; start < labels.length - 1; start++) {
+      const carrier = domains.get(labels.slice(start).join('.'));
+      if (carrier !== undefined) return carrier;
+    }
+    return undefined;
+  };
   return {
     carriers,
     bySCAC: (scac) => byScac.get(scac.toUpperCase()),
@@ -111,6 +131,7 @@ export function buildCarrierCatalog(input: unknown): CarrierCatalog {
     lessorOf: (prefix) => lessors.get(prefix),
     blPrefixOwners: (prefix) => blOwners.get(prefix) ?? [],
     forwarderOf: (prefix) => forwarders.get(prefix),
+    lineOfHost,
   };
 }
 

@@ -29,8 +29,12 @@ export interface InferredNumber {
 /** Why a number was refused outright (the route answers 422). */
 export type UnreadableNumber = { readonly unreadable: true; readonly reason: string };
 
-export const shipmentValidation = (number: string, knownShape: boolean): InferredNumber['validation'] => ({
-  isValid: knownShape ? true : null,
+/** `knownShape`: whether the number has one of a line's shapes; null when no shape can tell. */
+export const shipmentValidation = (
+  number: string,
+  knownShape: boolean | null,
+): InferredNumber['validation'] => ({
+  isValid: knownShape === true ? true : null,
   type: 'shipment',
   checkDigitPassed: null,
   parsedNumber: number,

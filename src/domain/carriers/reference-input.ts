@@ -11,6 +11,7 @@
  */
 
 import { otherTradeNumber, otherTradeWord } from './other-trade-numbers.ts';
+import { foldPaste } from './paste-characters.ts';
 import { isLabelWord, isQuantityWord, type LabelledKind, labelOf, SHORT_LABELS } from './reference-labels.ts';
 
 export type { LabelledKind } from './reference-labels.ts';
@@ -28,11 +29,6 @@ const READABLE = /^[A-Za-z0-9]{5,30}$/;
 const SEPARATORS =
   /[\p{Zs}\t\n\r\f\v\u00ad\u200b-\u200f\u061c\u202a-\u202e\u2060\u2066-\u2069\ufeff\p{Pd}\u2212./]/gu;
 
-/**
- * Full-width forms (U+FF01 to U+FF5E), which Asian keyboards type, are read as their ASCII twins. Only
- * they: NFKC would also turn symbols into letters (`№` into `No`) and glue a label onto the number.
- */
-const FULL_WIDTH = /[\uff01-\uff5e]/gu;
 /** Two or more container numbers run together (pasted from a list): no one reference. */
 const SEVERAL_CONTAINERS = /^(?:[A-Z]{3}[UJZ][0-9]{7}){2,}$/;
 /**
@@ -40,6 +36,8 @@ const SEVERAL_CONTAINERS = /^(?:[A-Z]{3}[UJZ][0-9]{7}){2,}$/;
  * colon and number sign that end a label typed without a space (`BL:MAEU…`, `BKG#123…`).
  */
 const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v:#]+/u;
+/** The same, kept in the split: a paste's words and the breaks between them, alternately. */
+const WORD_BREAKS_KEPT = new RegExp(`(${WORD_BREAKS.source})`, 'u');
 /** A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. */
 const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
 /**
@@ -72,16 +70,6 @@ const NUMBER_PART = /^(?=[^0-9]*[0-9])[A-Za-z0-9-]{5,}$/u;
 const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
 /** A word of Latin letters only: a label, a sentence's word, a line's code. */
 const LETTERS_ONLY = /^[A-Za-z]+$/;
-/** Arabic-Indic and Extended Arabic-Indic (Persian, Urdu) digits, read as the digits they are. */
-const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/gu;
-/**
- * Where Chinese, Japanese or Korean text meets Latin letters or digits: those scripts put no space between
- * a label and its number (`提单号MAEU…`, `箱号CSNU…`), so the break is put in.
- */
-const CJK_LATIN_BOUNDARY =
-  /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9.,;:!?)\]])(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/gu;
-/** `n°`, `N°` (French, Spanish, Italian, Portuguese labels): the number sign typed with a degree sign. */
-const NUMERO_SIGN = /(?<![A-Za-z])([Nn])°/gu;
 /** A comma or semicolon after a number: a list of numbers, not one reference split for reading. */
 const LIST_SEPARATOR_AFTER = /^(?=.*[0-9]).*[,;、]$/u;
 /**
@@ -90,6 +78,8 @@ const LIST_SEPARATOR_AFTER = /^(?=.*[0-9]).*[,;、]$/u;
  * `HLCU HAM 230612345`) has at most one such word.
  */
 const WHOLE_REFERENCE_WORD = /^(?=.*[0-9])[A-Za-z0-9]{9,}$/;
+/** Text that ends in a container number (owner code, 6 digits, check digit), any case. */
+const BOX_AT_END = /[A-Za-z]{4}[0-9]{7}$/;
 /** A container number, any case. */
 const CONTAINER_NUMBER = /^[A-Za-z]{4}[0-9]{7}$/;
 /**
@@ -98,8 +88,6 @@ const CONTAINER_NUMBER = /^[A-Za-z]{4}[0-9]{7}$/;
  */
 const EQUIPMENT_CODE =
   /^(?:[0-9]{1,2}X)?(?:20|40|45|53)(?:FT)?(?:GP|DV|DC|HC|HQ|RF|RH|RE|OT|FR|FL|TK|PL|NOR|SD|ST)?$|^[1-9LMNP][0-9A-Z][GVBSRHUPT][0-9]$/;
-/** A check digit printed in a box, typed as `MSKU 678721 (8)` or `[8]`: one digit, bracketed, at the end. */
-const BOXED_CHECK_DIGIT = /(?<=[0-9])\s*[([]\s*([0-9])\s*[)\]]\s*$/u;
 
 export type ReferenceInput =
   | {
@@ -123,30 +111,27 @@ export function readReferenceInput(
   isLineCode: (word: string) => boolean = (word) => word === word.toUpperCase(),
 ): ReferenceInput {
   if (input.length > MAX_INPUT_LENGTH) return refuse('longer than any reference');
-  const folded = input
-    .replace(FULL_WIDTH, (char) => char.normalize('NFKC'))
-    .replace(ARABIC_INDIC_DIGIT, (char) => String((char.codePointAt(0) ?? 0) & 0xf))
-    .replace(NUMERO_SIGN, '$1o')
-    .replace(CJK_LATIN_BOUNDARY, ' ')
-    .replace(BOXED_CHECK_DIGIT, '$1');
+  // Most fields hold the number alone: it needs none of a paste's reading, only the number's own checks.
+  if (READABLE.test(input)) return readPlainNumber(input);
+  const folded = foldPaste(input);
   // Words and the breaks between them, alternately: the message is what comes before the sign-off.
-  const tokens = folded.split(new RegExp(`(${WORD_BREAKS.source})`, 'u'));
+  const tokens = folded.split(WORD_BREAKS_KEPT);
   const message = tokens.slice(0, 2 * signOffIndex(tokens.filter((_, index) => index % 2 === 0))).join('');
   if (LINK_MAIL_OR_MARKUP.test(message)) return refuse('a link, a mail address or markup, not a reference');
   const rawWords = message.split(WORD_BREAKS).flatMap(splitAtSlashBetweenNumbers);
   if (rawWords.some((word) => AREA_CODE_WORD.test(word))) return refuse('a phone number, not a reference');
-  if (rawWords.some((word) => DATE_WORD.test(word.replace(WORD_WRAPPING, '')))) {
-    return refuse('a date, not a reference');
-  }
   const unwrapped = rawWords.map((word) => word.replace(WORD_WRAPPING, ''));
-  const otherTrade = unwrapped.map(otherTradeWord).find((reason) => reason !== undefined);
-  if (otherTrade !== undefined) return refuse(otherTrade);
+  if (unwrapped.some((word) => DATE_WORD.test(word))) return refuse('a date, not a reference');
+  for (const word of unwrapped) {
+    const otherTrade = otherTradeWord(word);
+    if (otherTrade !== undefined) return refuse(otherTrade);
+  }
   if (isList(rawWords)) return refuse('a list of numbers: several references');
   const pasted = unwrapped.map((word) => word.replace(SEPARATORS, '')).filter((word) => word !== '');
   const hasWholeReference = pasted.some((word) => WHOLE_REFERENCE_WORD.test(word));
   const words = hasWholeReference
-    ? pasted.filter((word) => !EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase()))
-    : pasted;
+    ? pasted.filter((word) => !isEquipmentCode(word))
+    : withoutEquipmentAfterBox(pasted);
   const kept = referenceWords(words, isLineCode);
   if ('reason' in kept) return refuse(kept.reason);
   if (kept.words.filter((word) => WHOLE_REFERENCE_WORD.test(word)).length > 1) {
@@ -157,21 +142,62 @@ export function readReferenceInput(
     return refuse('not 5 to 30 Latin letters and digits once separators are gone');
   }
   const number = stripped.toUpperCase();
-  if (!/[0-9]/.test(number)) return refuse('no digit: a word, not a reference');
-  if (SEVERAL_CONTAINERS.test(number)) return refuse('several container numbers');
-  if (COMPACT_DATE.test(number)) return refuse('a date, not a reference');
   // Checked with and without the short words read as its prefix (`Royal Mail LP…GB` is no `MAIL…` bill).
   const firstWord = unwrapped.find((word) => /[0-9]/.test(word)) ?? '';
-  const otherTradeReason =
-    otherTradeNumber(number, firstWord) ??
-    otherTradeNumber(kept.words.slice(kept.leadLength).join('').toUpperCase(), firstWord);
-  if (otherTradeReason !== undefined) return refuse(otherTradeReason);
+  const withoutLead =
+    kept.leadLength === 0 ? number : kept.words.slice(kept.leadLength).join('').toUpperCase();
+  const whyNot =
+    whyNotAReference(number, firstWord) ??
+    (withoutLead === number ? undefined : otherTradeNumber(withoutLead, firstWord));
+  if (whyNot !== undefined) return refuse(whyNot);
   return {
     readable: true,
     number,
     ...(kept.labelled === undefined ? {} : { labelled: kept.labelled }),
     context: kept.context,
   };
+}
+
+/**
+ * A field that holds letters and digits only, as the reading of a paste would read it: one word, no label,
+ * nothing around it; an equipment code alone (`1X40HC`…) is no reference.
+ */
+function readPlainNumber(word: string): ReferenceInput {
+  const glued = otherTradeWord(word);
+  if (glued !== undefined) return refuse(glued);
+  const number = word.toUpperCase();
+  if (WHOLE_REFERENCE_WORD.test(word) && EQUIPMENT_CODE.test(number)) {
+    return refuse('not 5 to 30 Latin letters and digits once separators are gone');
+  }
+  const whyNot = whyNotAReference(number, word);
+  return whyNot === undefined ? { readable: true, number, context: [] } : refuse(whyNot);
+}
+
+/** Why a whole number (letters and digits, upper case) is no one reference; undefined when it may be one. */
+function whyNotAReference(number: string, firstWord: string): string | undefined {
+  if (!/[0-9]/.test(number)) return 'no digit: a word, not a reference';
+  if (SEVERAL_CONTAINERS.test(number)) return 'several container numbers';
+  if (COMPACT_DATE.test(number)) return 'a date, not a reference';
+  return otherTradeNumber(number, firstWord);
+}
+
+const isEquipmentCode = (word: string): boolean =>
+  EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase());
+
+/**
+ * A box split for reading with its size and type after it (`MSKU 678721 8 (40' HC)`, `HLXU 123456-7 /
+ * 40HC`): the equipment codes after the words that end in a whole container number are the row's other
+ * cells. Anywhere else a short code may be part of the reference and is kept.
+ */
+function withoutEquipmentAfterBox(words: readonly string[]): readonly string[] {
+  let joined = '';
+  for (const [index, word] of words.entries()) {
+    if (isEquipmentCode(word) && BOX_AT_END.test(joined)) {
+      return [...words.slice(0, index), ...words.slice(index + 1).filter((later) => !isEquipmentCode(later))];
+    }
+    joined += word;
+  }
+  return words;
 }
 
 /**

@@ -58,6 +58,9 @@ export const SHORT_LABELS: ReadonlyMap<string, LabelledKind | NotCarrierLabel | 
     'HAWB',
     'AIR',
     'IMO',
+    // An EU customs movement reference (MRN) and a UN dangerous-goods number: printed beside references.
+    'MRN',
+    'UN',
     'VOY',
     'V',
     'HTS',
@@ -119,7 +122,8 @@ export const CAPITALS_ONLY: ReadonlySet<string> = new Set(['SO']);
 export const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarrierLabel]> = [
   [/^CONTAINERS?$/, 'container'],
   [/^BOOKINGS?$/, 'booking'],
-  [/^LADING$|^WAYBILL$/, 'bill_of_lading'],
+  // `BillOfLading` typed as one word: a link's query (`trackingType=BILLOFLADING`), a sheet's column.
+  [/^LADING$|^WAYBILL$|^BILLOFLADING$/, 'bill_of_lading'],
   // The same labels in German, Dutch, French, Spanish, Italian and Portuguese paperwork, accents dropped,
   // with the `number` typed onto them (`Containernummer`, `Konnossement-Nr.`, `Buchungsnummer`).
   [/^(?:CONTAINER|CONTENEUR|CONTENEDOR|CONTENITORE|CONTEINER)(?:NUMMER|NR|NO|NUMERO)?$/, 'container'],
@@ -194,6 +198,9 @@ const QUANTITY_WORDS: ReadonlySet<string> = new Set([
 ]);
 export const isQuantityWord = (word: string): boolean => QUANTITY_WORDS.has(word.toUpperCase());
 
+/** A word with no accent to drop. */
+const ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * What a word of a label or a sentence says: a number type, `not_carrier`, null for a known word that
  * names neither, or undefined for a word that is no label (a SCAC, a port code, a name).
@@ -201,7 +208,7 @@ export const isQuantityWord = (word: string): boolean => QUANTITY_WORDS.has(word
 export function labelOf(word: string): LabelledKind | NotCarrierLabel | null | undefined {
   if (NON_LATIN_WORD.test(word)) return NON_LATIN_LABELS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
   // Accents dropped (`Réservation`, `Número`): labels are matched on their letters.
-  const upper = word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+  const upper = (ASCII.test(word) ? word : word.normalize('NFD').replace(/\p{M}/gu, '')).toUpperCase();
   // `so` in a sentence is a word; only `S/O` or `SO` typed in capitals labels a shipping order.
   if (CAPITALS_ONLY.has(upper) && word !== upper) return undefined;
   const short = SHORT_LABELS.get(upper);

@@ -57,8 +57,10 @@ describe('what the fifth held-out batch brought up', () => {
   });
 
   it('keeps carriers numbers that come near those rules', () => {
-    // Eleven bare digits fail no line's shape but may be a line's booking; only an air waybill typed as one is refused.
-    expect(infer('17612345675').validation.parsedNumber).toBe('17612345675');
+    // Eleven bare digits fail no line's shape but may be a line's booking: refused as an air waybill only
+    // behind a large cargo airline's prefix with the serial's check right (round 6), or typed as one.
+    expect(infer('30012345675').validation.parsedNumber).toBe('30012345675');
+    expect(infer('17612345676').validation.parsedNumber).toBe('17612345676');
     // A check digit that fails keeps the number: one in seven, ten or 97 would pass by chance.
     expect(infer('176-12345676').validation.parsedNumber).toBe('17612345676');
     expect(infer('IMO9074728').validation.parsedNumber).toBe('IMO9074728');

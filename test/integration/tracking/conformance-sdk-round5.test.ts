@@ -69,6 +69,24 @@ describe('authentication', () => {
   });
 });
 
+test('a duplicate tracking request: 422 code duplicate, whose meta.tracking_request_id is the live request (the error schema’s meta)', async () => {
+  const attributes = { request_type: 'container', request_number: 'MSCU1234566', scac: 'MSCU' };
+  const first = await createRequest(h, attributes);
+  expect(first.status).toBe(201);
+  const existing = (await read(first)).data.id;
+  const again = await createRequest(h, attributes);
+  expect(again.status).toBe(422);
+  const [error] = (await read(again)).errors ?? [];
+  expect(error).toMatchObject({
+    status: '422',
+    code: 'duplicate',
+    source: { pointer: '/data/attributes/request_number' },
+    meta: { tracking_request_id: existing },
+  });
+  const followed = await h.api(`/v2/tracking_requests/${existing}`);
+  expect(followed.status).toBe(200);
+});
+
 describe('container list filters of the SDK’s list-filter module', () => {
   test('filter[hold_names]: active holds by name, case-insensitive, a comma list or array is any of them', async () => {
     for (const [query, wanted] of [

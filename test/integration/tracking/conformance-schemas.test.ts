@@ -33,6 +33,10 @@ const KNOWN_DIFFERENCES: ReadonlyArray<{ match: RegExp; why: string }> = [
     why: 'an address part or code the port data does not hold is null rather than made up',
   },
   {
+    match: /^account \S+\/type: "account" is not one of \["container"\]$/,
+    why: 'the schema’s enum for an account’s type is a slip (it says container); the SDK’s me fixtures send account',
+  },
+  {
     match: /^shipping_line [A-Z0-9]{4}\/id: "[A-Z0-9]{4}" is no uuid$/,
     why: 'a shipping line’s id is its SCAC, which GET /shipping_lines/{id} takes (the SDK’s fixtures use opaque ids too)',
   },
@@ -112,6 +116,7 @@ beforeAll(async () => {
     json: { data: { type: 'party', attributes: { company_name: 'Acme' } } },
   });
   collect('POST /v2/parties', await read(party));
+  await get('/v2/me');
   await get('/v2/webhooks');
   await get('/v2/webhook_notifications?include=reference_object&page[size]=100');
   for (const event of [
@@ -151,6 +156,7 @@ const RESOURCE_SCHEMAS = [
   'webhook',
   'webhook_notification',
   'party',
+  'account',
 ] as const;
 
 describe('every resource the service sends conforms to its upstream component schema', () => {

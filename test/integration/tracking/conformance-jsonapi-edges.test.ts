@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRequest, type Document, expectError, type Resource, read } from './conformance-support.ts';
-import { startTracking, type TrackingHarness } from './tracking-harness.ts';
+import { PLAY_INTERVAL_MS, startTracking, type TrackingHarness } from './tracking-harness.ts';
 
 /**
  * Round 5: the JSON:API edges the upstream (a Rails app) answers: a path with a trailing slash is the
@@ -117,6 +117,65 @@ describe('query parameters', () => {
       });
       expect(error.detail, path).toMatch(/^bogus is not specified as a relationship on V2::\w+Serializer$/);
     }
+  });
+
+  test('raw events, custom fields and custom field definitions: an unknown include is a 400 too; the relationships they have are included', async () => {
+    await createRequest(h, { request_type: 'bill_of_lading', request_number: 'MAEU700000789', scac: 'MAEU' });
+    h.clock.advance(PLAY_INTERVAL_MS);
+    await new Promise((resolve) => setImmediate(resolve));
+    const containerId = (await read(await h.api('/v2/containers'))).data[0]?.id;
+    expect(containerId).toBeDefined();
+    for (const [path, serializer] of [
+      [`/v2/containers/${containerId}/raw_events?include=bogus`, 'RawEventSerializer'],
+      ['/v2/custom_fields?include=bogus', 'CustomFieldSerializer'],
+      ['/v2/custom_field_definitions?include=bogus', 'CustomFieldDefinitionSerializer'],
+    ] as const) {
+      await expectError(await h.api(path), 400, {
+        source: { parameter: 'include' },
+        detail: `bogus is not specified as a relationship on V2::${serializer}`,
+      });
+    }
+    const raw = await read(await h.api(`/v2/containers/${containerId}/raw_events?include=location,vessel`));
+    const types = new Set((raw.included ?? []).map((resource) => resource.type));
+    expect([...types].sort()).toEqual(['port', 'vessel']);
+    for (const event of raw.data) {
+      const location = event.relationships?.location?.data;
+      if (location === null || location === undefined || Array.isArray(location)) continue;
+      expect(raw.included?.some((r) => r.type === 'port' && r.id === location.id)).toBe(true);
+    }
+    const definition = await h.api('/v2/custom_field_definitions', {
+      method: 'POST',
+      json: {
+        data: {
+          type: 'custom_field_definition',
+          attributes: {
+            entity_type: 'Shipment',
+            api_slug: 'priority',
+            display_name: 'Priority',
+            data_type: 'enum',
+          },
+        },
+      },
+    });
+    expect(definition.status).toBe(201);
+    const definitionId = (await read(definition)).data.id;
+    const option = await h.api(`/v2/custom_field_definitions/${definitionId}/options`, {
+      method: 'POST',
+      json: { data: { type: 'custom_field_option', attributes: { label: 'High', value: 'high' } } },
+    });
+    expect(option.status).toBe(201);
+    const optionId = (await read(option)).data.id;
+    for (const path of [
+      '/v2/custom_field_definitions?include=options',
+      `/v2/custom_field_definitions/${definitionId}?include=options`,
+    ]) {
+      const withOptions = await read(await h.api(path));
+      expect(
+        (withOptions.included ?? []).map((resource) => `${resource.type}/${resource.id}`),
+        path,
+      ).toEqual([`custom_field_option/${optionId}`]);
+    }
+    expect((await h.api('/v2/custom_fields?include=definition,entity,user')).status).toBe(200);
   });
 
   test('page[size] and page[number]: 0, negative or not a number is a 400 naming the parameter; above 100 is cut to 100', async () => {

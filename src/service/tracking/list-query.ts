@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { InvalidParameterError } from '../../domain/errors.ts';
 import { echoedValue } from '../http/read-json.ts';
+import { readContainerSelectors } from './container-selectors.ts';
 import {
   booleanValue,
   dateFilter,
@@ -228,28 +229,7 @@ export function readContainerQuery(c: Context, now: number): ListQuery {
     const wanted = booleanValue(`filter[${name}]`, values);
     filters.push((facts) => test(facts) === wanted);
   }
-  const holdNames = filterValues(c, 'hold_names');
-  if (holdNames !== undefined) {
-    // Active holds (status `hold`; pending ones do not match) by name, case-insensitive; any name listed.
-    const wanted = holdNames.flatMap((value) => value.split(',')).map((name) => name.trim().toLowerCase());
-    filters.push((facts) =>
-      holds(facts).some(
-        (hold) =>
-          hold !== null &&
-          typeof hold === 'object' &&
-          'status' in hold &&
-          hold.status === 'hold' &&
-          'name' in hold &&
-          typeof hold.name === 'string' &&
-          wanted.includes(hold.name.toLowerCase()),
-      ),
-    );
-  }
-  // Selectors of containers whose ETA changed lately (true and false alike, as upstream): a sandbox
-  // journey's ETA is fixed when it is planned and never moves, so no container is selected.
-  for (const name of ['eta_changed_in_last_24h', 'eta_changed_in_past_3_days']) {
-    if (filterValues(c, name) !== undefined) filters.push(() => false);
-  }
+  filters.push(...readContainerSelectors(c));
   const attention = filterValues(c, 'requires_attention');
   if (attention !== undefined) {
     const wanted = booleanValue('filter[requires_attention]', attention);

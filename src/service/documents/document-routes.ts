@@ -88,8 +88,11 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
 
   routes.patch('/documents/:id', async (c) => {
     const id = c.req.param('id');
+    const accountId = c.get('account').id;
+    // The document is looked up before the body is read, so an unknown id is a 404 whatever the body.
+    if (deps.documents.get(accountId, id) === undefined) throw notFound('Document', id);
     const { data } = await readJson(c, updateDocumentRequest);
-    const document = deps.documents.update(c.get('account').id, id, {
+    const document = deps.documents.update(accountId, id, {
       ...(data.attributes.name === undefined ? {} : { name: data.attributes.name }),
       ...(data.attributes.document_type_manual === undefined
         ? {}

@@ -39,7 +39,8 @@ const health = { status: 'ok' } as const;
  * the routes; every error leaves through the one mapper as JSON:API.
  */
 export function createApp(deps: AppDeps): Hono<ServiceEnv> {
-  const app = new Hono<ServiceEnv>();
+  // Not strict: `/v2/shipments/` is `/v2/shipments`, as upstream (Rails drops a trailing slash before routing).
+  const app = new Hono<ServiceEnv>({ strict: false });
   app.onError(errorHandler(deps.logger));
   app.notFound(methodNotAllowedOrNotFound(app));
 

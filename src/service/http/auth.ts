@@ -16,15 +16,16 @@ export const MAX_API_KEY_LENGTH = 512;
 // A key is visible ASCII without quotes, backslashes or commas, as any SVC_API_TOKEN a header can carry is.
 const KEY = '[\\x21\\x23-\\x2b\\x2d-\\x5b\\x5d-\\x7e]+';
 // `Token <key>` is the upstream scheme; the upstream SDK passes `Bearer <key>` through unchanged, and Rails'
-// token helper also accepts `Token token="<key>"`. Anything after the key makes the header malformed.
-const AUTHORIZATION = new RegExp(`^(?:token|bearer) +(?:token="(${KEY})"|(${KEY}))$`, 'i');
+// token helper also reads `Token token="<key>"` and `Token token=<key>` (the SDK's earlier client sent the
+// latter). Anything after the key makes the header malformed.
+const AUTHORIZATION = new RegExp(`^(?:token|bearer) +(?:token="(${KEY})"|token=(${KEY})|(${KEY}))$`, 'i');
 
 /** The key of an Authorization header value, or undefined when the header is absent or malformed. */
 export function apiKeyFromHeader(header: string | undefined): string | undefined {
   const value = header?.trim();
   if (value === undefined || value.length > MAX_API_KEY_LENGTH + 'bearer token=""'.length) return undefined;
   const match = AUTHORIZATION.exec(value);
-  const key = match?.[1] ?? match?.[2];
+  const key = match?.[1] ?? match?.[2] ?? match?.[3];
   return key !== undefined && key.length <= MAX_API_KEY_LENGTH ? key : undefined;
 }
 

@@ -16,7 +16,7 @@ export interface ErrorMapping {
   /** Defaults to the error's message, which the code's throwers word for clients. */
   readonly detail?: (error: AppError) => string;
   readonly source?: (error: AppError) => ErrorObject['source'];
-  readonly meta?: (error: AppError) => Record<string, unknown>;
+  readonly meta?: (error: AppError) => Record<string, unknown> | undefined;
   readonly headers?: (error: AppError) => Record<string, string>;
 }
 
@@ -67,7 +67,14 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
   blank: unprocessable,
   invalid: unprocessable,
   not_uploaded: unprocessable,
-  duplicate: unprocessable,
+  duplicate: {
+    ...unprocessable,
+    // A duplicate tracking request names the live one, as the upstream's error schema (`meta`) has it.
+    meta: (error) =>
+      typeof error.details.tracking_request_id === 'string'
+        ? { tracking_request_id: error.details.tracking_request_id }
+        : undefined,
+  },
   rate_limited: {
     status: 429,
     title: 'Too Many Requests',

@@ -25,24 +25,6 @@ export const methodNotAllowedOrNotFound =
   (c: Context) => {
     const allowed = allowedMethods(app.routes, c.req.path);
     if (allowed.length === 0) return notFoundHandler(c);
-    // The pattern forgives a trailing slash and the router does not: a method the path serves means the
-    // slash is the miss, and a 405 listing that very method would contradict itself.
-    if (allowed.includes(c.req.method)) {
-      const without = c.req.path.replace(/\/+$/, '');
-      return c.json(
-        {
-          errors: [
-            {
-              status: '404',
-              code: 'not_found',
-              title: 'Not Found',
-              detail: `No route matches ${c.req.method} ${c.req.path}; drop the trailing slash: ${without}`,
-            },
-          ],
-        },
-        404,
-      );
-    }
     c.header('Allow', allowed.join(', '));
     return c.json(
       {

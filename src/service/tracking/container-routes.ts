@@ -156,7 +156,11 @@ export function containerRoutes(deps: {
 
   routes.get('/containers/:id/raw_events', (c) => {
     const { container, shipment } = views.containerOr404(c.get('account').id, c.req.param('id'));
-    return c.json({ data: views.rawEvents(container, shipment) });
+    const includes = readIncludes(c, 'raw_event');
+    return c.json({
+      data: views.rawEvents(container, shipment),
+      ...(includes.size > 0 ? { included: views.rawEventsIncluded(container, shipment, includes) } : {}),
+    });
   });
 
   routes.patch(

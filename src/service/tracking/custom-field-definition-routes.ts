@@ -8,6 +8,7 @@ import { readJson } from '../http/read-json.ts';
 import { definitionOr404, serializeDefinition, serializeOption } from './custom-field-resources.ts';
 import type { CustomFieldStore, DefinitionRecord, OptionRecord } from './custom-field-store.ts';
 import { checkJsonSize, checkValidation } from './custom-field-values.ts';
+import { readIncludes } from './tracking-views.ts';
 
 /**
  * Custom field definitions (`/custom_field_definitions`) and the options of enum definitions
@@ -25,12 +26,14 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
   const { fields } = deps;
   const routes = new Hono<ServiceEnv>();
 
-  const definitionDocument = (definition: DefinitionRecord) => ({
+  const definitionDocument = (definition: DefinitionRecord, includes: ReadonlySet<string> = new Set()) => ({
     data: serializeDefinition(definition, fields.options(definition.id)),
+    ...(includes.has('options') ? { included: fields.options(definition.id).map(serializeOption) } : {}),
     links: { self: `/v2/custom_field_definitions/${definition.id}` },
   });
 
   routes.get('/custom_field_definitions', (c) => {
+    const includes = readIncludes(c, 'custom_field_definition');
     const page = readPage(c);
     const { records, total } = fields.definitions(
       c.get('account').id,
@@ -43,6 +46,9 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
     );
     return c.json({
       data: records.map((definition) => serializeDefinition(definition, fields.options(definition.id))),
+      ...(includes.has('options')
+        ? { included: records.flatMap((definition) => fields.options(definition.id).map(serializeOption)) }
+        : {}),
       links: listEnvelope(c, page, total).links,
       meta: paginationMeta(page, total),
     });
@@ -112,7 +118,12 @@ export function customFieldDefinitionRoutes(deps: { fields: CustomFieldStore }):
   });
 
   routes.get('/custom_field_definitions/:id', (c) =>
-    c.json(definitionDocument(definitionOr404(fields, c.get('account').id, c.req.param('id')))),
+    c.json(
+      definitionDocument(
+        definitionOr404(fields, c.get('account').id, c.req.param('id')),
+        readIncludes(c, 'custom_field_definition'),
+      ),
+    ),
   );
 
   routes.patch('/custom_field_definitions/:id', async (c) => {

@@ -16,6 +16,7 @@ import type { CustomFieldRecord, CustomFieldStore, DefinitionRecord } from './cu
 import { checkValue, displayValue } from './custom-field-values.ts';
 import type { RoleEntityType } from './party-store.ts';
 import { iso, type Resource } from './resource.ts';
+import { readIncludes } from './tracking-views.ts';
 
 const ENTITY_PATHS: ReadonlyArray<[string, RoleEntityType]> = [
   ['shipments', 'shipment'],
@@ -73,8 +74,8 @@ export function customFieldRoutes(deps: {
       return definitions.get(id);
     };
     const data = records.map((field) => serializeField(field, definitionOf(field.definitionId)));
-    const wanted = (c.req.query('include') ?? '').split(',').map((name) => name.trim());
-    const included = wanted.includes('definition')
+    // `entity` and `user` are relationships too (a 400 names any other); only definitions are included.
+    const included = readIncludes(c, 'custom_field').has('definition')
       ? [...definitions.values()].flatMap((definition) =>
           definition === undefined ? [] : [serializeDefinition(definition, fields.options(definition.id))],
         )

@@ -45,6 +45,42 @@ export function serializeTransportEvent(
 }
 
 /**
+ * The normalized names a `raw_event` may carry (the upstream's `raw_event.attributes.event` enum). A milestone
+ * outside them (a berthing, which the upstream reads from AIS and terminals, not from the line) keeps its
+ * wording in `original_event` with `event` null, as the upstream sends a line event it does not normalize.
+ */
+export const RAW_EVENT_NAMES: ReadonlySet<string> = new Set([
+  'empty_out',
+  'full_in',
+  'positioned_in',
+  'positioned_out',
+  'vessel_loaded',
+  'vessel_departed',
+  'transshipment_arrived',
+  'transshipment_discharged',
+  'transshipment_loaded',
+  'transshipment_departed',
+  'feeder_arrived',
+  'feeder_discharged',
+  'feeder_loaded',
+  'feeder_departed',
+  'rail_loaded',
+  'rail_departed',
+  'rail_arrived',
+  'rail_unloaded',
+  'vessel_arrived',
+  'vessel_discharged',
+  'arrived_at_destination',
+  'delivered',
+  'full_out',
+  'empty_in',
+  'vgm_received',
+  'carrier_release',
+  'customs_release',
+  'available',
+]);
+
+/**
  * A carrier milestone as the line reports it (`raw_event`): short names, past and estimated alike, so the
  * journey's remaining milestones show up as estimates.
  */
@@ -59,7 +95,7 @@ export function serializeRawEvent(
     id: rawEventId(container.id, index),
     type: 'raw_event',
     attributes: {
-      event: name,
+      event: RAW_EVENT_NAMES.has(name) ? name : null,
       original_event: name.replaceAll('_', ' '),
       timestamp: iso(event.at),
       estimated: event.at > now,

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { InvalidParameterError } from '../../domain/errors.ts';
 import { echoedValue } from '../http/read-json.ts';
+import { readContainerSelectors } from './container-selectors.ts';
 import {
   booleanValue,
   dateFilter,
@@ -228,6 +229,7 @@ export function readContainerQuery(c: Context, now: number): ListQuery {
     const wanted = booleanValue(`filter[${name}]`, values);
     filters.push((facts) => test(facts) === wanted);
   }
+  filters.push(...readContainerSelectors(c));
   const attention = filterValues(c, 'requires_attention');
   if (attention !== undefined) {
     const wanted = booleanValue('filter[requires_attention]', attention);

@@ -3,7 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../../domain/clock.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { transaction } from '../../store/database.ts';
-import { changedRows, readInteger } from '../../store/sql-row.ts';
+import { changedRows, readInteger, readText } from '../../store/sql-row.ts';
 import { storeCall } from '../../store/store-errors.ts';
 import {
   OPEN_STATUSES,
@@ -45,14 +45,15 @@ export class TrackingRequestStore {
       transaction(this.db, () => {
         const live = this.db
           .prepare(
-            `SELECT 1 FROM tracking_requests WHERE account_id = ? AND request_number = ? AND scac = ?
+            `SELECT id FROM tracking_requests WHERE account_id = ? AND request_number = ? AND scac = ?
              AND status IN ('pending', 'created')`,
           )
           .get(input.accountId, input.requestNumber, input.scac);
         if (live !== undefined) {
+          // The live request's id goes back in the error's meta, as upstream, so a client can follow it.
           throw new ValidationError(
             `Request number '${input.requestNumber}' with scac '${input.scac}' already exists in a tracking_request with a pending or created status`,
-            {},
+            { tracking_request_id: readText(live, 'id') },
             { pointer: '/data/attributes/request_number', code: 'duplicate' },
           );
         }

@@ -58,6 +58,18 @@ export const INCLUDES = {
     serializer: 'TransportEventSerializer',
     names: ['location', 'terminal', 'vessel', 'container', 'shipment'],
   },
+  raw_event: {
+    serializer: 'RawEventSerializer',
+    names: ['location', 'vessel', 'container'],
+  },
+  custom_field: {
+    serializer: 'CustomFieldSerializer',
+    names: ['definition', 'entity', 'user'],
+  },
+  custom_field_definition: {
+    serializer: 'CustomFieldDefinitionSerializer',
+    names: ['options'],
+  },
 } as const;
 
 /**
@@ -266,6 +278,20 @@ export class TrackingViews {
     const plan = this.deps.journeys.planOf(shipment, container);
     const now = this.deps.clock.now();
     return plan.events.map((event, index) => serializeRawEvent(event, index, container, now));
+  }
+
+  /** What `include` adds to a container's raw events: their ports, their vessels and the container. */
+  rawEventsIncluded(container: ContainerRecord, shipment: ShipmentRecord, includes: Set<string>): Resource[] {
+    const included = new Included();
+    for (const event of this.deps.journeys.planOf(shipment, container).events) {
+      if (includes.has('location')) {
+        const port = this.deps.ports.find(event.port.locode);
+        if (port !== undefined) included.add(serializePort(port));
+      }
+      if (includes.has('vessel') && event.vessel !== null) included.add(serializeVessel(event.vessel));
+    }
+    if (includes.has('container')) included.add(this.container(container, shipment));
+    return included.list();
   }
 
   transportEvents(

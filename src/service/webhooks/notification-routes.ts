@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { deliveryStatuses } from '../../contract/webhook.ts';
 import { webhookEvent } from '../../contract/webhook-events.ts';
 import type { ServiceEnv } from '../http/env.ts';
@@ -45,6 +46,32 @@ const readInclude = (c: Context): ReadonlySet<Includable> => {
   return wanted;
 };
 
+/** What a notification's own body is read for: the resources it carried in `included`. */
+const sentBody = z.object({
+  included: z.array(z.looseObject({ id: z.string(), type: z.string() })).optional(),
+});
+
+/**
+ * The reference object as the notification's body carried it. An event (a transport event, a container
+ * update) does not change once it happened, so the copy sent is the resource in full.
+ */
+const referenceInBody = (record: NotificationRecord): unknown => {
+  let body: unknown;
+  try {
+    body = JSON.parse(record.body);
+  } catch {
+    return undefined;
+  }
+  const parsed = sentBody.safeParse(body);
+  if (!parsed.success) return undefined;
+  return parsed.data.included?.find(
+    (resource) => resource.id === record.referenceId && resource.type === record.referenceType,
+  );
+};
+
+const hasAttributes = (resource: unknown): boolean =>
+  resource !== null && typeof resource === 'object' && 'attributes' in resource;
+
 const isStatus = (value: string): value is DeliveryStatus =>
   deliveryStatuses.some((status) => status === value);
 
@@ -84,11 +111,13 @@ export function notificationRoutes(deps: NotificationRoutesDeps): Hono<ServiceEn
     }
     if (include.has('reference_object') && deps.findReference !== undefined) {
       const seen = new Set<string>();
-      for (const { referenceType, referenceId } of records) {
-        const key = `${referenceType}/${referenceId}`;
+      for (const record of records) {
+        const key = `${record.referenceType}/${record.referenceId}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const resource = deps.findReference(accountId, referenceType, referenceId);
+        // The live resource where there is one (a tracking request changes); else the copy the body sent.
+        const live = deps.findReference(accountId, record.referenceType, record.referenceId);
+        const resource = hasAttributes(live) ? live : (referenceInBody(record) ?? live);
         if (resource !== undefined) included.push(resource);
       }
     }

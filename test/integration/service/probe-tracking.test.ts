@@ -423,9 +423,11 @@ describe('ids, parameters and keys', () => {
     const head = await api('/v2/shipments', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
-    for (const path of ['/V2/shipments', '/v2/Shipments', '/v2//shipments', '/v2/shipments/']) {
+    for (const path of ['/V2/shipments', '/v2/Shipments', '/v2//shipments']) {
       await expectError(await api(path), 404, path);
     }
+    // A trailing slash is the path without it, as upstream (Rails drops it before routing).
+    expect((await api('/v2/shipments/')).status).toBe(200);
   });
 
   it('a header flood is a 431, a smuggling attempt a 400, and the service keeps answering', async () => {

@@ -19,6 +19,7 @@ export interface ErrorObject {
   detail?: string;
   code?: string;
   source?: { pointer?: string; parameter?: string } | null;
+  meta?: Record<string, unknown> | null;
 }
 export interface Document {
   data: Resource & Resource[];

@@ -126,8 +126,8 @@ export interface MailSource {
   source(message: MailMessage): Promise<Readable>;
   /**
    * The raw bytes of each of `messages` (of one listing), yielded in their order: small messages several
-   * to a round trip, a large one streamed in chunks; read-only. A message gone from the mailbox ends the
-   * iteration with an error (code `message_gone`). The caller may stop early (`return`), which frees the
+   * to a round trip, a large one streamed in chunks; read-only. A message gone from the mailbox since the
+   * listing (expunged or moved by another client) is passed over. The caller may stop early (`return`), which frees the
    * mailbox; a yielded body is read before the next one is asked for, or at the latest alongside it. A
    * message the source holds whole comes as its bytes, a large one as a stream.
    */

@@ -142,7 +142,11 @@ export class ImapMailSource implements MailSource {
         const fetching = ahead;
         const [large] = group;
         if (fetching === undefined && large !== undefined) {
-          yield { message: large, body: await this.streamed(client, large) };
+          const body = await this.streamed(client, large).catch((error: unknown) => {
+            if (error instanceof AppError && error.code === 'message_gone') return undefined;
+            throw error;
+          });
+          if (body !== undefined) yield { message: large, body };
           ahead = fetchAhead(index + 1);
           continue;
         }
@@ -150,9 +154,8 @@ export class ImapMailSource implements MailSource {
         ahead = fetchAhead(index + 1);
         for (const message of group) {
           const source = sources.get(message.uid);
-          if (source === undefined) {
-            throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
-          }
+          // Expunged or moved away by another client since the listing: passed over.
+          if (source === undefined) continue;
           // Whole in memory already: the bytes themselves, which a reader thread can take as they are.
           yield { message, body: source };
         }
@@ -175,7 +178,8 @@ export class ImapMailSource implements MailSource {
         { uid: true },
       );
       const sources = new Map<number, Buffer>();
-      for (const item of fetched) if (item.source !== undefined) sources.set(item.uid, item.source);
+      // A message expunged by another session may still answer, with `BODY[] NIL` (false here).
+      for (const item of fetched) if (Buffer.isBuffer(item.source)) sources.set(item.uid, item.source);
       return sources;
     } catch (error) {
       throw this.wrap(error, head.mailbox);
@@ -228,8 +232,17 @@ export class ImapMailSource implements MailSource {
       await client.noop();
       for (const message of messages) this.checkValidity(client, message);
       const range = messages.map((message) => message.uid).join(',');
-      if (keywords.length > 0) await client.messageFlagsAdd(range, [...keywords], { uid: true });
-      await client.messageMove(range, folder, { uid: true });
+      // A server that keeps no keywords (none in PERMANENTFLAGS) still gets the move: the log says why.
+      if (keywords.length > 0 && !(await client.messageFlagsAdd(range, [...keywords], { uid: true }))) {
+        this.options.logger.warn({ folder, keywords }, 'the server did not keep the reason keywords');
+      }
+      // imapflow answers a refused MOVE with false, not an error: a message left where it was while the
+      // checkpoint passes it would never be moved.
+      if ((await client.messageMove(range, folder, { uid: true })) === false) {
+        throw new AppError('imap_move_failed', `the server refused to move messages to ${folder}`, {
+          retryable: true,
+        });
+      }
     } catch (error) {
       throw this.wrap(error, first.mailbox);
     } finally {
@@ -317,9 +330,12 @@ export class ImapMailSource implements MailSource {
     try {
       await client.mailboxCreate(folder);
     } catch (error) {
-      // ALREADYEXISTS is the usual answer; anything else shows at the MOVE that follows.
-      if (!alreadyExists(error))
+      // ALREADYEXISTS is the usual answer; anything else shows at the MOVE that follows, and the next
+      // settle tries again (a folder in the way may be cleared meanwhile).
+      if (!alreadyExists(error)) {
         this.options.logger.warn({ err: error, folder }, 'could not create the folder');
+        return;
+      }
     }
     this.mover.addFolder(folder);
   }

@@ -105,6 +105,17 @@ export interface MailListing {
   readonly messages: readonly MailMessage[];
 }
 
+/** A message's bytes from `MailSource.sources`. */
+export interface SourceItem {
+  readonly message: MailMessage;
+  readonly body: Readable | Buffer;
+  /**
+   * Set when the server would not send the message, however often asked (it drops the connection at
+   * each FETCH of it): `body` is then empty, and this says why.
+   */
+  readonly unfetchable?: string;
+}
+
 /**
  * A mailbox that delivers messages (IMAP locally and from a scheduled Lambda). A message leaves the
  * mailbox (`settle`) only after all its documents are durably enqueued, so a crash before that lists it
@@ -131,7 +142,7 @@ export interface MailSource {
    * mailbox; a yielded body is read before the next one is asked for, or at the latest alongside it. A
    * message the source holds whole comes as its bytes, a large one as a stream.
    */
-  sources(messages: readonly MailMessage[]): AsyncIterable<{ message: MailMessage; body: Readable | Buffer }>;
+  sources(messages: readonly MailMessage[]): AsyncIterable<SourceItem>;
   /**
    * Moves the messages (of one listing: one mailbox and UIDVALIDITY) to `folder`, created when missing,
    * first adding `keywords` to them so a mail client shows why they are there. A message already gone is

@@ -2,11 +2,20 @@ import type { Readable } from 'node:stream';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
-import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../ports.ts';
+import type { MailCheckpoint, MailListing, MailMessage, MailSource, SourceItem } from '../ports.ts';
 import { ImapConnection, releaseWhenDone } from './imap-connection.ts';
-import { DOWNLOAD_CHUNK_BYTES, fetchGroups, isLarge } from './imap-fetch-groups.ts';
-import { alreadyExists, internalDateIso, isMissingMailbox, messageIdOf } from './imap-replies.ts';
+import {
+  DOWNLOAD_CHUNK_BYTES,
+  fetchAlone,
+  fetchGroups,
+  isLarge,
+  mayBeTheMessage,
+} from './imap-fetch-groups.ts';
+import { fetchListing, flagAndMove } from './imap-listing.ts';
+import { alreadyExists, isMissingMailbox } from './imap-replies.ts';
 import { UidSearch } from './imap-uid-search.ts';
+
+const EMPTY = Buffer.alloc(0);
 
 /** What the server is asked to accept as the login: a password, or an OAuth2 access token (XOAUTH2). */
 export type ImapCredentials =
@@ -79,34 +88,29 @@ export class ImapMailSource implements MailSource {
       if (status.messages === 0 || status.uidNext <= from) return { uidValidity, messages: [] };
     }
     const uidNext = status.uidNext;
-    return this.withMailbox(mailbox, async (client, box) => {
-      const uidValidity = Number(box.uidValidity);
-      const from =
-        checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
-      const uids = (
-        await this.search.uidsFrom(client, { mailbox, uidValidity, from, uidNext, since: options.since })
-      )
-        .filter((uid) => uid >= from)
-        .slice(0, limit);
-      if (uids.length === 0) return { uidValidity, messages: [] };
-      const fetched = await client.fetchAll(
-        uids.join(','),
-        // Each attribute costs imapflow a compile per message: only what the identity and the fetch need.
-        { uid: true, size: true, headers: ['message-id'], internalDate: true },
-        { uid: true },
-      );
-      const messages: MailMessage[] = fetched
-        .filter((message) => message.uid >= from)
-        .map((message) => ({
-          mailbox,
+    const listing = (full: boolean) =>
+      this.withMailbox(mailbox, async (client, box) => {
+        const uidValidity = Number(box.uidValidity);
+        const from =
+          checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
+        const uids = (
+          await this.search.uidsFrom(client, { mailbox, uidValidity, from, uidNext, since: options.since })
+        )
+          .filter((uid) => uid >= from)
+          .slice(0, limit);
+        if (uids.length === 0) return { uidValidity, messages: [] };
+        return {
           uidValidity,
-          uid: message.uid,
-          sizeBytes: message.size ?? 0,
-          messageId: messageIdOf(message.headers),
-          receivedAt: internalDateIso(message.internalDate),
-        }))
-        .sort((a, b) => a.uid - b.uid);
-      return { uidValidity, messages };
+          messages: await fetchListing(client, { mailbox, uidValidity, uids, from, full }),
+        };
+      });
+    return listing(true).catch((error: unknown) => {
+      if (!mayBeTheMessage(error)) throw error;
+      // A server that cannot read one message drops the connection at the listing (Dovecot, for a Maildir
+      // file whose size disagrees with its name): listed again without sizes and Message-IDs (identities
+      // are then arrival times), so the messages are fetched one by one and that one alone fails.
+      this.options.logger.warn({ err: error, mailbox }, 'the listing failed; listing without sizes');
+      return listing(false);
     });
   }
 
@@ -121,12 +125,10 @@ export class ImapMailSource implements MailSource {
    * message as chunked FETCHes, when the caller gets to it. The mailbox lock is held per group (for a
    * large message, until its stream ends), so a MOVE of messages already taken can run between two.
    */
-  async *sources(
-    messages: readonly MailMessage[],
-  ): AsyncGenerator<{ message: MailMessage; body: Readable | Buffer }> {
+  async *sources(messages: readonly MailMessage[]): AsyncGenerator<SourceItem> {
     const [first] = messages;
     if (first === undefined) return;
-    const client = await this.reader.connect();
+    let client = await this.reader.connect();
     const groups = [...fetchGroups(messages)];
     const fetchAhead = (index: number): Promise<Map<number, Buffer>> | undefined => {
       const group = groups[index];
@@ -142,15 +144,35 @@ export class ImapMailSource implements MailSource {
         const fetching = ahead;
         const [large] = group;
         if (fetching === undefined && large !== undefined) {
-          const body = await this.streamed(client, large).catch((error: unknown) => {
-            if (error instanceof AppError && error.code === 'message_gone') return undefined;
-            throw error;
-          });
-          if (body !== undefined) yield { message: large, body };
+          const fetched = await fetchAlone(async () =>
+            this.streamed(await this.reader.connect(), large).catch((error: unknown) => {
+              if (error instanceof AppError && error.code === 'message_gone') return undefined;
+              throw error;
+            }),
+          );
+          client = await this.reader.connect();
+          if (!('value' in fetched)) yield { message: large, body: EMPTY, unfetchable: fetched.unfetchable };
+          else if (fetched.value !== undefined) yield { message: large, body: fetched.value };
           ahead = fetchAhead(index + 1);
           continue;
         }
-        const sources = await (fetching ?? new Map<number, Buffer>());
+        let sources: Map<number, Buffer>;
+        try {
+          sources = await (fetching ?? new Map<number, Buffer>());
+        } catch (error) {
+          if (!mayBeTheMessage(error)) throw error;
+          // One message may be what the server cannot send: each is fetched on its own, again.
+          for (const message of group) {
+            const fetched = await fetchAlone(async () =>
+              (await this.fetchGroup(await this.reader.connect(), [message])).get(message.uid),
+            );
+            if (!('value' in fetched)) yield { message, body: EMPTY, unfetchable: fetched.unfetchable };
+            else if (fetched.value !== undefined) yield { message, body: fetched.value };
+          }
+          client = await this.reader.connect();
+          ahead = fetchAhead(index + 1);
+          continue;
+        }
         ahead = fetchAhead(index + 1);
         for (const message of group) {
           const source = sources.get(message.uid);
@@ -232,17 +254,7 @@ export class ImapMailSource implements MailSource {
       await client.noop();
       for (const message of messages) this.checkValidity(client, message);
       const range = messages.map((message) => message.uid).join(',');
-      // A server that keeps no keywords (none in PERMANENTFLAGS) still gets the move: the log says why.
-      if (keywords.length > 0 && !(await client.messageFlagsAdd(range, [...keywords], { uid: true }))) {
-        this.options.logger.warn({ folder, keywords }, 'the server did not keep the reason keywords');
-      }
-      // imapflow answers a refused MOVE with false, not an error: a message left where it was while the
-      // checkpoint passes it would never be moved.
-      if ((await client.messageMove(range, folder, { uid: true })) === false) {
-        throw new AppError('imap_move_failed', `the server refused to move messages to ${folder}`, {
-          retryable: true,
-        });
-      }
+      await flagAndMove(client, { range, folder, keywords }, this.options.logger);
     } catch (error) {
       throw this.wrap(error, first.mailbox);
     } finally {

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
-import type { ReadMessage } from '../../src/mail/types.ts';
+import { refused } from '../../src/mail/read-outcome.ts';
+import type { MailMetadata, ReadMessage } from '../../src/mail/types.ts';
 import type { Admission } from '../admission/admission.ts';
 import { collidingKeyOf, type MailRecord, messageKeyOf, readMailRecord } from '../ledger/mailbox.ts';
 import type { IntakeMessage } from '../messages.ts';
-import type { Ledger, MailMessage, MailSource } from '../ports.ts';
+import type { Ledger, MailMessage, MailSource, SourceItem } from '../ports.ts';
 import type { MailImport } from './mail-import.ts';
 
 /** The folder a chunk's reads write their temp files to, under the poller's temp folder. */
@@ -130,7 +131,7 @@ export class ChunkReader {
       track(Promise.all(taking));
     };
     /** A body that came for a later message than the one asked for. */
-    let ahead: IteratorResult<{ message: MailMessage; body: Readable | Buffer }> | undefined;
+    let ahead: IteratorResult<SourceItem> | undefined;
     try {
       if (unknown.length > 0) await mkdir(dir, { recursive: true });
       for (const entry of entries) {
@@ -165,7 +166,18 @@ export class ChunkReader {
           failure = new AppError('mail_source_order', `no source for message ${entry.message.uid}`);
           break;
         }
-        const body = next.value.body;
+        const { body, unfetchable } = next.value;
+        if (unfetchable !== undefined) {
+          // Recorded and moved to Failed like a message that cannot be read (its bytes never came).
+          const read = refused(unfetchableMetadata(entry.message), {
+            reason: 'unfetchable',
+            detail: unfetchable,
+          });
+          const running = settled(this.takeRead(entry, read));
+          track(running);
+          slots.push(running);
+          continue;
+        }
         if (Buffer.isBuffer(body)) {
           group.push({ entry, raw: body, slot: slots.length });
           groupBytes += body.length;
@@ -326,3 +338,16 @@ const readAt = (reads: readonly ReadMessage[], index: number): ReadMessage => {
     throw new AppError('mail_reader_short', `the reader returned ${reads.length} reads`);
   return read;
 };
+
+/** What is known of a message the server would not send: its Message-ID, from the listing. */
+const unfetchableMetadata = (message: MailMessage): MailMetadata => ({
+  subject: null,
+  from: [],
+  to: [],
+  cc: [],
+  messageId: message.messageId,
+  inReplyTo: null,
+  references: [],
+  sentAt: null,
+  bodyPreview: null,
+});

@@ -1,0 +1,62 @@
+import type { ImapFlow } from 'imapflow';
+import { AppError } from '../../src/domain/errors.ts';
+import type { Logger } from '../../src/observability/logger.ts';
+import type { MailMessage } from '../ports.ts';
+import { internalDateIso, messageIdOf } from './imap-replies.ts';
+
+/**
+ * The listing of `uids` (those from `from` on): UID, arrival time and, when `full`, size and Message-ID.
+ * Each attribute costs imapflow a compile per message: only what the identity and the fetch need. Not
+ * `full`, nothing makes the server read a message (Dovecot reads a Maildir file for its RFC822.SIZE
+ * unless the file name gives it): the size is then 0 and the Message-ID unknown.
+ */
+export async function fetchListing(
+  client: ImapFlow,
+  query: {
+    readonly mailbox: string;
+    readonly uidValidity: number;
+    readonly uids: readonly number[];
+    readonly from: number;
+    readonly full: boolean;
+  },
+): Promise<MailMessage[]> {
+  const { mailbox, uidValidity, from } = query;
+  const fetched = await client.fetchAll(
+    query.uids.join(','),
+    { uid: true, internalDate: true, ...(query.full ? { size: true, headers: ['message-id'] } : {}) },
+    { uid: true },
+  );
+  return fetched
+    .filter((message) => message.uid >= from)
+    .map((message) => ({
+      mailbox,
+      uidValidity,
+      uid: message.uid,
+      sizeBytes: message.size ?? 0,
+      messageId: query.full ? messageIdOf(message.headers) : null,
+      receivedAt: internalDateIso(message.internalDate),
+    }))
+    .sort((a, b) => a.uid - b.uid);
+}
+
+/**
+ * Adds the reason keywords, then moves `range` (UIDs) to `folder`. A server that keeps no keywords (none
+ * in PERMANENTFLAGS) still gets the move: the log says why. imapflow answers a refused MOVE with false,
+ * not an error: a message left where it was while the checkpoint passes it would never be moved, so a
+ * refusal is an error here.
+ */
+export async function flagAndMove(
+  client: ImapFlow,
+  move: { readonly range: string; readonly folder: string; readonly keywords: readonly string[] },
+  logger: Logger,
+): Promise<void> {
+  const { range, folder, keywords } = move;
+  if (keywords.length > 0 && !(await client.messageFlagsAdd(range, [...keywords], { uid: true }))) {
+    logger.warn({ folder, keywords }, 'the server did not keep the reason keywords');
+  }
+  if ((await client.messageMove(range, folder, { uid: true })) === false) {
+    throw new AppError('imap_move_failed', `the server refused to move messages to ${folder}`, {
+      retryable: true,
+    });
+  }
+}

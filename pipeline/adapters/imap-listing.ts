@@ -2,6 +2,7 @@ import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import type { MailMessage } from '../ports.ts';
+import { mayBeTheMessage } from './imap-fetch-groups.ts';
 import { internalDateIso, messageIdOf } from './imap-replies.ts';
 
 /**
@@ -59,4 +60,35 @@ export async function flagAndMove(
       retryable: true,
     });
   }
+}
+
+/**
+ * The listing of `uids` after a first try failed in a way a message may be at fault for (a server that
+ * cannot read one message drops the connection at its size or header: Dovecot, for a Maildir file whose
+ * size disagrees with its name). Tried again whole on a fresh connection (a dropped connection is not a
+ * message's fault), then in halves, down to the message at fault, which alone is listed without its size
+ * and Message-ID: the others keep their identities, so none is taken twice.
+ */
+export async function listInParts(
+  uids: readonly number[],
+  list: (part: readonly number[], full: boolean) => Promise<MailMessage[]>,
+): Promise<MailMessage[]> {
+  try {
+    return await list(uids, true);
+  } catch (error) {
+    if (!mayBeTheMessage(error)) throw error;
+    if (uids.length === 1) return list(uids, false);
+  }
+  const half = Math.ceil(uids.length / 2);
+  const parts = [uids.slice(0, half), uids.slice(half)];
+  const listed: MailMessage[] = [];
+  for (const part of parts) {
+    try {
+      listed.push(...(await list(part, true)));
+    } catch (error) {
+      if (!mayBeTheMessage(error)) throw error;
+      listed.push(...(await listInParts(part, list)));
+    }
+  }
+  return listed;
 }

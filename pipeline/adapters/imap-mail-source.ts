@@ -11,7 +11,7 @@ import {
   isLarge,
   mayBeTheMessage,
 } from './imap-fetch-groups.ts';
-import { fetchListing, flagAndMove } from './imap-listing.ts';
+import { fetchListing, flagAndMove, listInParts } from './imap-listing.ts';
 import { alreadyExists, isMissingMailbox } from './imap-replies.ts';
 import { UidSearch } from './imap-uid-search.ts';
 
@@ -88,29 +88,30 @@ export class ImapMailSource implements MailSource {
       if (status.messages === 0 || status.uidNext <= from) return { uidValidity, messages: [] };
     }
     const uidNext = status.uidNext;
-    const listing = (full: boolean) =>
-      this.withMailbox(mailbox, async (client, box) => {
-        const uidValidity = Number(box.uidValidity);
-        const from =
-          checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
-        const uids = (
-          await this.search.uidsFrom(client, { mailbox, uidValidity, from, uidNext, since: options.since })
-        )
-          .filter((uid) => uid >= from)
-          .slice(0, limit);
-        if (uids.length === 0) return { uidValidity, messages: [] };
-        return {
-          uidValidity,
-          messages: await fetchListing(client, { mailbox, uidValidity, uids, from, full }),
-        };
-      });
-    return listing(true).catch((error: unknown) => {
-      if (!mayBeTheMessage(error)) throw error;
-      // A server that cannot read one message drops the connection at the listing (Dovecot, for a Maildir
-      // file whose size disagrees with its name): listed again without sizes and Message-IDs (identities
-      // are then arrival times), so the messages are fetched one by one and that one alone fails.
-      this.options.logger.warn({ err: error, mailbox }, 'the listing failed; listing without sizes');
-      return listing(false);
+    let searched: { uidValidity: number; from: number; uids: number[] } | undefined;
+    return this.withMailbox(mailbox, async (client, box): Promise<MailListing> => {
+      const uidValidity = Number(box.uidValidity);
+      const from =
+        checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
+      const uids = (
+        await this.search.uidsFrom(client, { mailbox, uidValidity, from, uidNext, since: options.since })
+      )
+        .filter((uid) => uid >= from)
+        .slice(0, limit);
+      if (uids.length === 0) return { uidValidity, messages: [] };
+      searched = { uidValidity, from, uids };
+      return { uidValidity, messages: await fetchListing(client, { ...searched, mailbox, full: true }) };
+    }).catch(async (error: unknown) => {
+      if (searched === undefined || !mayBeTheMessage(error)) throw error;
+      const { uidValidity, from } = searched;
+      this.options.logger.warn({ err: error, mailbox }, 'listing the mailbox failed; listing it in parts');
+      const messages = await listInParts(searched.uids, (uids, full) =>
+        this.withMailbox(mailbox, (client, box) => {
+          this.checkValidity(client, { mailbox, uidValidity });
+          return fetchListing(client, { mailbox, uidValidity, uids, from, full });
+        }),
+      );
+      return { uidValidity, messages };
     });
   }
 
@@ -328,7 +329,7 @@ export class ImapMailSource implements MailSource {
     }
   }
 
-  private checkValidity(client: ImapFlow, message: MailMessage): void {
+  private checkValidity(client: ImapFlow, message: Pick<MailMessage, 'mailbox' | 'uidValidity'>): void {
     const box = client.mailbox;
     if (box === false || Number(box.uidValidity) !== message.uidValidity) {
       throw new AppError('uid_validity_changed', `${message.mailbox} changed its UIDVALIDITY`, {

@@ -106,7 +106,7 @@ export class ImapMailSource implements MailSource {
       const { uidValidity, from } = searched;
       this.options.logger.warn({ err: error, mailbox }, 'listing the mailbox failed; listing it in parts');
       const messages = await listInParts(searched.uids, (uids, full) =>
-        this.withMailbox(mailbox, (client, box) => {
+        this.withMailbox(mailbox, (client) => {
           this.checkValidity(client, { mailbox, uidValidity });
           return fetchListing(client, { mailbox, uidValidity, uids, from, full });
         }),

@@ -30,6 +30,10 @@ export function requireDovecot(suite: string): boolean {
 export interface DovecotOptions {
   /** An OAuth2 introspection URL: Dovecot then also accepts XOAUTH2 and checks tokens there. */
   readonly oauth2IntrospectionUrl?: string;
+  /** The hierarchy separator (default `/`); `.` with `prefix` `INBOX.` is a Courier-style server. */
+  readonly separator?: string;
+  /** The personal namespace's prefix (default none): every folder then lives under it. */
+  readonly prefix?: string;
 }
 
 export interface Dovecot {
@@ -116,7 +120,8 @@ protocol imap {
 }
 namespace inbox {
   inbox = yes
-  separator = /
+  separator = ${options.separator ?? '/'}
+  prefix = ${options.prefix ?? ''}
 }
 `;
 

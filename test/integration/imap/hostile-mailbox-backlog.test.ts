@@ -32,7 +32,9 @@ describe.runIf(available)('a mailbox of 100,000 messages of which none is new', 
     // the checkpoint a poller that took them all would have left.
     const status = await otherClient(dovecot, async (client) => {
       await client.mailboxOpen('INBOX');
-      return client.status('INBOX', { uidValidity: true, uidNext: true, messages: true });
+      const found = await client.status('INBOX', { uidValidity: true, uidNext: true, messages: true });
+      if (found === false) throw new Error('INBOX has no status');
+      return found;
     });
     expect(status.messages).toBe(MESSAGES);
     await writeCheckpoint(

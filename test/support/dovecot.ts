@@ -34,6 +34,8 @@ export interface DovecotOptions {
   readonly separator?: string;
   /** The personal namespace's prefix (default none): every folder then lives under it. */
   readonly prefix?: string;
+  /** A global ACL file's lines (`Processed owner=lr`): the ACL plugin is then loaded. */
+  readonly globalAcl?: string;
 }
 
 export interface Dovecot {
@@ -90,6 +92,17 @@ auth_mechanisms = plain login${options.oauth2IntrospectionUrl === undefined ? ''
 mail_location = maildir:~/Maildir
 first_valid_uid = 1
 ${
+  options.globalAcl === undefined
+    ? ''
+    : `mail_plugins = $mail_plugins acl
+protocol imap {
+  mail_plugins = $mail_plugins imap_acl
+}
+plugin {
+  acl = vfile:${dir}/global-acl
+}
+`
+}${
   options.oauth2IntrospectionUrl === undefined
     ? ''
     : `passdb {
@@ -151,6 +164,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
       ].join('\n'),
     );
   }
+  if (options.globalAcl !== undefined) await writeFile(join(dir, 'global-acl'), options.globalAcl);
   await writeFile(join(dir, 'dovecot.conf'), config(dir, port, options));
   const owned = process.getuid?.() === 0;
   if (owned) await chownTree(join(dir, 'mail'));

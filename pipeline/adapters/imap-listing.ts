@@ -55,8 +55,31 @@ export async function flagAndMove(
   if (keywords.length > 0 && !(await client.messageFlagsAdd(range, [...keywords], { uid: true }))) {
     logger.warn({ folder, keywords }, 'the server did not keep the reason keywords');
   }
+  if (!client.capabilities.has('MOVE') && !client.capabilities.has('UIDPLUS')) {
+    await copyAndFlag(client, range, folder);
+    return;
+  }
   if ((await client.messageMove(range, folder, { uid: true })) === false) {
     throw new AppError('imap_move_failed', `the server refused to move messages to ${folder}`, {
+      retryable: true,
+    });
+  }
+}
+
+/**
+ * A move on a server with neither MOVE nor UIDPLUS: imapflow would copy, flag `\Deleted` and send a plain
+ * EXPUNGE, which also erases every message another client flagged `\Deleted` and left for later. Copied
+ * and flagged here, never expunged: the originals stay, flagged deleted, until a mail client expunges
+ * them (the checkpoint has passed them).
+ */
+async function copyAndFlag(client: ImapFlow, range: string, folder: string): Promise<void> {
+  if ((await client.messageCopy(range, folder, { uid: true })) === false) {
+    throw new AppError('imap_move_failed', `the server refused to copy messages to ${folder}`, {
+      retryable: true,
+    });
+  }
+  if (!(await client.messageFlagsAdd(range, ['\\Deleted'], { uid: true }))) {
+    throw new AppError('imap_move_failed', 'the server refused to flag the copied messages deleted', {
       retryable: true,
     });
   }

@@ -34,8 +34,10 @@ export interface DovecotOptions {
   readonly separator?: string;
   /** The personal namespace's prefix (default none): every folder then lives under it. */
   readonly prefix?: string;
-  /** A global ACL file's lines (`Processed owner=lr`): the ACL plugin is then loaded. */
+  /** A global ACL file's lines (`Processed owner lr`): the ACL plugin is then loaded. */
   readonly globalAcl?: string;
+  /** The CAPABILITY the server announces after login instead of its own (an older server's). */
+  readonly capabilities?: string;
 }
 
 export interface Dovecot {
@@ -91,7 +93,7 @@ disable_plaintext_auth = no
 auth_mechanisms = plain login${options.oauth2IntrospectionUrl === undefined ? '' : ' xoauth2 oauthbearer'}
 mail_location = maildir:~/Maildir
 first_valid_uid = 1
-${
+${options.capabilities === undefined ? '' : `imap_capability = ${options.capabilities}\n`}${
   options.globalAcl === undefined
     ? ''
     : `mail_plugins = $mail_plugins acl

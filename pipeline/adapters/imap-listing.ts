@@ -105,13 +105,6 @@ export async function listInParts(
   const half = Math.ceil(uids.length / 2);
   const parts = [uids.slice(0, half), uids.slice(half)];
   const listed: MailMessage[] = [];
-  for (const part of parts) {
-    try {
-      listed.push(...(await list(part, true)));
-    } catch (error) {
-      if (!mayBeTheMessage(error)) throw error;
-      listed.push(...(await listInParts(part, list)));
-    }
-  }
+  for (const part of parts) listed.push(...(await listInParts(part, list)));
   return listed;
 }

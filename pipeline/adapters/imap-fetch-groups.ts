@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream';
 import { AppError } from '../../src/domain/errors.ts';
-import type { MailMessage } from '../ports.ts';
+import type { MailMessage, SourceItem } from '../ports.ts';
 
 /** One FETCH per this many bytes of a message: few round trips, bounded buffers. */
 export const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
@@ -73,4 +74,21 @@ export async function fetchAlone<T>(
   }
   const cause = last instanceof Error && last.cause instanceof Error ? `: ${last.cause.message}` : '';
   return { unfetchable: `${last instanceof Error ? last.message : String(last)}${cause}` };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Each of `messages` fetched on its own (`fetchAlone`), in order: one gone from the mailbox (`fetchOne`
+ * answers undefined) is passed over, one the server never sent comes empty and `unfetchable`.
+ */
+export async function* oneByOne(
+  messages: readonly MailMessage[],
+  fetchOne: (message: MailMessage) => Promise<Buffer | Readable | undefined>,
+): AsyncGenerator<SourceItem> {
+  for (const message of messages) {
+    const fetched = await fetchAlone(() => fetchOne(message));
+    if (!('value' in fetched)) yield { message, body: EMPTY, unfetchable: fetched.unfetchable };
+    else if (fetched.value !== undefined) yield { message, body: fetched.value };
+  }
 }

@@ -3,33 +3,19 @@ import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import type { MailCheckpoint, MailListing, MailMessage, MailSource, SourceItem } from '../ports.ts';
-import { ImapConnection, releaseWhenDone } from './imap-connection.ts';
+import { ImapConnection, type ImapServer, releaseWhenDone } from './imap-connection.ts';
 import {
   DOWNLOAD_CHUNK_BYTES,
-  fetchAlone,
   fetchGroups,
   isLarge,
   mayBeTheMessage,
+  oneByOne,
 } from './imap-fetch-groups.ts';
 import { fetchListing, flagAndMove, listInParts } from './imap-listing.ts';
 import { alreadyExists, isMissingMailbox } from './imap-replies.ts';
 import { UidSearch } from './imap-uid-search.ts';
 
-const EMPTY = Buffer.alloc(0);
-
-/** What the server is asked to accept as the login: a password, or an OAuth2 access token (XOAUTH2). */
-export type ImapCredentials =
-  | { readonly user: string; readonly pass: string }
-  | { readonly user: string; readonly accessToken: string };
-
-export interface ImapServer {
-  readonly host: string;
-  readonly port: number;
-  /** TLS from the first byte (993); false means plain, upgraded with STARTTLS when the server offers it. */
-  readonly tls: boolean;
-  /** Called on every connect, so a refreshed OAuth2 token is used by the next connection. */
-  readonly credentials: () => Promise<ImapCredentials>;
-}
+export type { ImapCredentials, ImapServer } from './imap-connection.ts';
 
 export interface ImapMailSourceOptions {
   readonly server: ImapServer;
@@ -145,15 +131,13 @@ export class ImapMailSource implements MailSource {
         const fetching = ahead;
         const [large] = group;
         if (fetching === undefined && large !== undefined) {
-          const fetched = await fetchAlone(async () =>
-            this.streamed(await this.reader.connect(), large).catch((error: unknown) => {
+          yield* oneByOne(group, async (message) =>
+            this.streamed(await this.reader.connect(), message).catch((error: unknown) => {
               if (error instanceof AppError && error.code === 'message_gone') return undefined;
               throw error;
             }),
           );
           client = await this.reader.connect();
-          if (!('value' in fetched)) yield { message: large, body: EMPTY, unfetchable: fetched.unfetchable };
-          else if (fetched.value !== undefined) yield { message: large, body: fetched.value };
           ahead = fetchAhead(index + 1);
           continue;
         }
@@ -163,13 +147,9 @@ export class ImapMailSource implements MailSource {
         } catch (error) {
           if (!mayBeTheMessage(error)) throw error;
           // One message may be what the server cannot send: each is fetched on its own, again.
-          for (const message of group) {
-            const fetched = await fetchAlone(async () =>
-              (await this.fetchGroup(await this.reader.connect(), [message])).get(message.uid),
-            );
-            if (!('value' in fetched)) yield { message, body: EMPTY, unfetchable: fetched.unfetchable };
-            else if (fetched.value !== undefined) yield { message, body: fetched.value };
-          }
+          yield* oneByOne(group, async (message) =>
+            (await this.fetchGroup(await this.reader.connect(), [message])).get(message.uid),
+          );
           client = await this.reader.connect();
           ahead = fetchAhead(index + 1);
           continue;

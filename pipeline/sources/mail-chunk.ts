@@ -3,8 +3,9 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import { metadataFromHeaders } from '../../src/mail/mail-metadata.ts';
 import { refused } from '../../src/mail/read-outcome.ts';
-import type { MailMetadata, ReadMessage } from '../../src/mail/types.ts';
+import type { ReadMessage } from '../../src/mail/types.ts';
 import type { Admission } from '../admission/admission.ts';
 import { collidingKeyOf, type MailRecord, messageKeyOf, readMailRecord } from '../ledger/mailbox.ts';
 import type { IntakeMessage } from '../messages.ts';
@@ -168,10 +169,13 @@ export class ChunkReader {
         const { body, unfetchable } = next.value;
         if (unfetchable !== undefined) {
           // Recorded and moved to Failed like a message that cannot be read (its bytes never came).
-          const read = refused(unfetchableMetadata(entry.message), {
-            reason: 'unfetchable',
-            detail: unfetchable,
-          });
+          const read = refused(
+            { ...metadataFromHeaders(null, null, null), messageId: entry.message.messageId },
+            {
+              reason: 'unfetchable',
+              detail: unfetchable,
+            },
+          );
           const running = settled(this.takeRead(entry, read));
           track(running);
           slots.push(running);
@@ -337,16 +341,3 @@ const readAt = (reads: readonly ReadMessage[], index: number): ReadMessage => {
     throw new AppError('mail_reader_short', `the reader returned ${reads.length} reads`);
   return read;
 };
-
-/** What is known of a message the server would not send: its Message-ID, from the listing. */
-const unfetchableMetadata = (message: MailMessage): MailMetadata => ({
-  subject: null,
-  from: [],
-  to: [],
-  cc: [],
-  messageId: message.messageId,
-  inReplyTo: null,
-  references: [],
-  sentAt: null,
-  bodyPreview: null,
-});

@@ -105,6 +105,17 @@ export interface MailListing {
   readonly messages: readonly MailMessage[];
 }
 
+/** A message's bytes from `MailSource.sources`. */
+export interface SourceItem {
+  readonly message: MailMessage;
+  readonly body: Readable | Buffer;
+  /**
+   * Set when the server would not send the message, however often asked (it drops the connection at
+   * each FETCH of it): `body` is then empty, and this says why.
+   */
+  readonly unfetchable?: string;
+}
+
 /**
  * A mailbox that delivers messages (IMAP locally and from a scheduled Lambda). A message leaves the
  * mailbox (`settle`) only after all its documents are durably enqueued, so a crash before that lists it
@@ -126,12 +137,12 @@ export interface MailSource {
   source(message: MailMessage): Promise<Readable>;
   /**
    * The raw bytes of each of `messages` (of one listing), yielded in their order: small messages several
-   * to a round trip, a large one streamed in chunks; read-only. A message gone from the mailbox ends the
-   * iteration with an error (code `message_gone`). The caller may stop early (`return`), which frees the
+   * to a round trip, a large one streamed in chunks; read-only. A message gone from the mailbox since the
+   * listing (expunged or moved by another client) is passed over. The caller may stop early (`return`), which frees the
    * mailbox; a yielded body is read before the next one is asked for, or at the latest alongside it. A
    * message the source holds whole comes as its bytes, a large one as a stream.
    */
-  sources(messages: readonly MailMessage[]): AsyncIterable<{ message: MailMessage; body: Readable | Buffer }>;
+  sources(messages: readonly MailMessage[]): AsyncIterable<SourceItem>;
   /**
    * Moves the messages (of one listing: one mailbox and UIDVALIDITY) to `folder`, created when missing,
    * first adding `keywords` to them so a mail client shows why they are there. A message already gone is

@@ -4,6 +4,20 @@ import { AppError } from '../../src/domain/errors.ts';
 import type { ImapMailSourceOptions } from './imap-mail-source.ts';
 import { commandLogger } from './imap-replies.ts';
 
+/** What the server is asked to accept as the login: a password, or an OAuth2 access token (XOAUTH2). */
+export type ImapCredentials =
+  | { readonly user: string; readonly pass: string }
+  | { readonly user: string; readonly accessToken: string };
+
+export interface ImapServer {
+  readonly host: string;
+  readonly port: number;
+  /** TLS from the first byte (993); false means plain, upgraded with STARTTLS when the server offers it. */
+  readonly tls: boolean;
+  /** Called on every connect, so a refreshed OAuth2 token is used by the next connection. */
+  readonly credentials: () => Promise<ImapCredentials>;
+}
+
 /** A server that answers nothing for this long is taken for a dropped connection. */
 const SOCKET_TIMEOUT_MS = 60_000;
 

@@ -1,4 +1,6 @@
-import type { MailMessage } from '../ports.ts';
+import type { Readable } from 'node:stream';
+import { AppError } from '../../src/domain/errors.ts';
+import type { MailMessage, SourceItem } from '../ports.ts';
 
 /** One FETCH per this many bytes of a message: few round trips, bounded buffers. */
 export const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
@@ -35,4 +37,58 @@ export function* fetchGroups(messages: readonly MailMessage[]): Generator<MailMe
     bytes += message.sizeBytes;
   }
   if (group.length > 0) yield group;
+}
+
+/** Times one message is fetched on its own, each on a working connection, before it is given up. */
+const MESSAGE_FETCH_ATTEMPTS = 2;
+
+/** Errors that are not a message's own: the mailbox is gone or changed, the server cannot be reached. */
+const NOT_THE_MESSAGE = new Set([
+  'uid_validity_changed',
+  'mailbox_missing',
+  'imap_connect_failed',
+  'read_only',
+]);
+
+/** Whether a failed FETCH may be the fault of a message in it (the server cannot read it, and says so by dropping the connection). */
+export const mayBeTheMessage = (error: unknown): boolean =>
+  !(error instanceof AppError && NOT_THE_MESSAGE.has(error.code));
+
+/**
+ * Runs `fetch` (of one message) until it works, at most `MESSAGE_FETCH_ATTEMPTS` times; an error that is
+ * not the message's is thrown at once. A message whose every attempt failed is `unfetchable`, with the
+ * last error's message: a server that drops the connection at each FETCH of one message (Dovecot does,
+ * for a Maildir file whose size disagrees with its name) must not hold up the mailbox.
+ */
+export async function fetchAlone<T>(
+  fetch: () => Promise<T>,
+): Promise<{ readonly value: T } | { readonly unfetchable: string }> {
+  let last: unknown;
+  for (let attempt = 0; attempt < MESSAGE_FETCH_ATTEMPTS; attempt += 1) {
+    try {
+      return { value: await fetch() };
+    } catch (error) {
+      if (!mayBeTheMessage(error)) throw error;
+      last = error;
+    }
+  }
+  const cause = last instanceof Error && last.cause instanceof Error ? `: ${last.cause.message}` : '';
+  return { unfetchable: `${last instanceof Error ? last.message : String(last)}${cause}` };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Each of `messages` fetched on its own (`fetchAlone`), in order: one gone from the mailbox (`fetchOne`
+ * answers undefined) is passed over, one the server never sent comes empty and `unfetchable`.
+ */
+export async function* oneByOne(
+  messages: readonly MailMessage[],
+  fetchOne: (message: MailMessage) => Promise<Buffer | Readable | undefined>,
+): AsyncGenerator<SourceItem> {
+  for (const message of messages) {
+    const fetched = await fetchAlone(() => fetchOne(message));
+    if (!('value' in fetched)) yield { message, body: EMPTY, unfetchable: fetched.unfetchable };
+    else if (fetched.value !== undefined) yield { message, body: fetched.value };
+  }
 }

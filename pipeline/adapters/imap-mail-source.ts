@@ -2,25 +2,20 @@ import type { Readable } from 'node:stream';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
-import type { MailCheckpoint, MailListing, MailMessage, MailSource } from '../ports.ts';
-import { ImapConnection, releaseWhenDone } from './imap-connection.ts';
-import { DOWNLOAD_CHUNK_BYTES, fetchGroups, isLarge } from './imap-fetch-groups.ts';
-import { alreadyExists, internalDateIso, isMissingMailbox, messageIdOf } from './imap-replies.ts';
+import type { MailCheckpoint, MailListing, MailMessage, MailSource, SourceItem } from '../ports.ts';
+import { ImapConnection, type ImapServer, releaseWhenDone } from './imap-connection.ts';
+import {
+  DOWNLOAD_CHUNK_BYTES,
+  fetchGroups,
+  isLarge,
+  mayBeTheMessage,
+  oneByOne,
+} from './imap-fetch-groups.ts';
+import { fetchListing, flagAndMove, listInParts } from './imap-listing.ts';
+import { alreadyExists, isMissingMailbox } from './imap-replies.ts';
 import { UidSearch } from './imap-uid-search.ts';
 
-/** What the server is asked to accept as the login: a password, or an OAuth2 access token (XOAUTH2). */
-export type ImapCredentials =
-  | { readonly user: string; readonly pass: string }
-  | { readonly user: string; readonly accessToken: string };
-
-export interface ImapServer {
-  readonly host: string;
-  readonly port: number;
-  /** TLS from the first byte (993); false means plain, upgraded with STARTTLS when the server offers it. */
-  readonly tls: boolean;
-  /** Called on every connect, so a refreshed OAuth2 token is used by the next connection. */
-  readonly credentials: () => Promise<ImapCredentials>;
-}
+export type { ImapCredentials, ImapServer } from './imap-connection.ts';
 
 export interface ImapMailSourceOptions {
   readonly server: ImapServer;
@@ -79,7 +74,8 @@ export class ImapMailSource implements MailSource {
       if (status.messages === 0 || status.uidNext <= from) return { uidValidity, messages: [] };
     }
     const uidNext = status.uidNext;
-    return this.withMailbox(mailbox, async (client, box) => {
+    let searched: { uidValidity: number; from: number; uids: number[] } | undefined;
+    return this.withMailbox(mailbox, async (client, box): Promise<MailListing> => {
       const uidValidity = Number(box.uidValidity);
       const from =
         checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
@@ -89,23 +85,18 @@ export class ImapMailSource implements MailSource {
         .filter((uid) => uid >= from)
         .slice(0, limit);
       if (uids.length === 0) return { uidValidity, messages: [] };
-      const fetched = await client.fetchAll(
-        uids.join(','),
-        // Each attribute costs imapflow a compile per message: only what the identity and the fetch need.
-        { uid: true, size: true, headers: ['message-id'], internalDate: true },
-        { uid: true },
+      searched = { uidValidity, from, uids };
+      return { uidValidity, messages: await fetchListing(client, { ...searched, mailbox, full: true }) };
+    }).catch(async (error: unknown) => {
+      if (searched === undefined || !mayBeTheMessage(error)) throw error;
+      const { uidValidity, from } = searched;
+      this.options.logger.warn({ err: error, mailbox }, 'listing the mailbox failed; listing it in parts');
+      const messages = await listInParts(searched.uids, (uids, full) =>
+        this.withMailbox(mailbox, (client) => {
+          this.checkValidity(client, { mailbox, uidValidity });
+          return fetchListing(client, { mailbox, uidValidity, uids, from, full });
+        }),
       );
-      const messages: MailMessage[] = fetched
-        .filter((message) => message.uid >= from)
-        .map((message) => ({
-          mailbox,
-          uidValidity,
-          uid: message.uid,
-          sizeBytes: message.size ?? 0,
-          messageId: messageIdOf(message.headers),
-          receivedAt: internalDateIso(message.internalDate),
-        }))
-        .sort((a, b) => a.uid - b.uid);
       return { uidValidity, messages };
     });
   }
@@ -121,12 +112,10 @@ export class ImapMailSource implements MailSource {
    * message as chunked FETCHes, when the caller gets to it. The mailbox lock is held per group (for a
    * large message, until its stream ends), so a MOVE of messages already taken can run between two.
    */
-  async *sources(
-    messages: readonly MailMessage[],
-  ): AsyncGenerator<{ message: MailMessage; body: Readable | Buffer }> {
+  async *sources(messages: readonly MailMessage[]): AsyncGenerator<SourceItem> {
     const [first] = messages;
     if (first === undefined) return;
-    const client = await this.reader.connect();
+    let client = await this.reader.connect();
     const groups = [...fetchGroups(messages)];
     const fetchAhead = (index: number): Promise<Map<number, Buffer>> | undefined => {
       const group = groups[index];
@@ -142,17 +131,34 @@ export class ImapMailSource implements MailSource {
         const fetching = ahead;
         const [large] = group;
         if (fetching === undefined && large !== undefined) {
-          yield { message: large, body: await this.streamed(client, large) };
+          yield* oneByOne(group, async (message) =>
+            this.streamed(await this.reader.connect(), message).catch((error: unknown) => {
+              if (error instanceof AppError && error.code === 'message_gone') return undefined;
+              throw error;
+            }),
+          );
+          client = await this.reader.connect();
           ahead = fetchAhead(index + 1);
           continue;
         }
-        const sources = await (fetching ?? new Map<number, Buffer>());
+        let sources: Map<number, Buffer>;
+        try {
+          sources = await (fetching ?? new Map<number, Buffer>());
+        } catch (error) {
+          if (!mayBeTheMessage(error)) throw error;
+          // One message may be what the server cannot send: each is fetched on its own, again.
+          yield* oneByOne(group, async (message) =>
+            (await this.fetchGroup(await this.reader.connect(), [message])).get(message.uid),
+          );
+          client = await this.reader.connect();
+          ahead = fetchAhead(index + 1);
+          continue;
+        }
         ahead = fetchAhead(index + 1);
         for (const message of group) {
           const source = sources.get(message.uid);
-          if (source === undefined) {
-            throw new AppError('message_gone', `message ${message.uid} is no longer in ${message.mailbox}`);
-          }
+          // Expunged or moved away by another client since the listing: passed over.
+          if (source === undefined) continue;
           // Whole in memory already: the bytes themselves, which a reader thread can take as they are.
           yield { message, body: source };
         }
@@ -175,7 +181,8 @@ export class ImapMailSource implements MailSource {
         { uid: true },
       );
       const sources = new Map<number, Buffer>();
-      for (const item of fetched) if (item.source !== undefined) sources.set(item.uid, item.source);
+      // A message expunged by another session may still answer, with `BODY[] NIL` (false here).
+      for (const item of fetched) if (Buffer.isBuffer(item.source)) sources.set(item.uid, item.source);
       return sources;
     } catch (error) {
       throw this.wrap(error, head.mailbox);
@@ -228,8 +235,7 @@ export class ImapMailSource implements MailSource {
       await client.noop();
       for (const message of messages) this.checkValidity(client, message);
       const range = messages.map((message) => message.uid).join(',');
-      if (keywords.length > 0) await client.messageFlagsAdd(range, [...keywords], { uid: true });
-      await client.messageMove(range, folder, { uid: true });
+      await flagAndMove(client, { range, folder, keywords }, this.options.logger);
     } catch (error) {
       throw this.wrap(error, first.mailbox);
     } finally {
@@ -303,7 +309,7 @@ export class ImapMailSource implements MailSource {
     }
   }
 
-  private checkValidity(client: ImapFlow, message: MailMessage): void {
+  private checkValidity(client: ImapFlow, message: Pick<MailMessage, 'mailbox' | 'uidValidity'>): void {
     const box = client.mailbox;
     if (box === false || Number(box.uidValidity) !== message.uidValidity) {
       throw new AppError('uid_validity_changed', `${message.mailbox} changed its UIDVALIDITY`, {
@@ -317,9 +323,12 @@ export class ImapMailSource implements MailSource {
     try {
       await client.mailboxCreate(folder);
     } catch (error) {
-      // ALREADYEXISTS is the usual answer; anything else shows at the MOVE that follows.
-      if (!alreadyExists(error))
+      // ALREADYEXISTS is the usual answer; anything else shows at the MOVE that follows, and the next
+      // settle tries again (a folder in the way may be cleared meanwhile).
+      if (!alreadyExists(error)) {
         this.options.logger.warn({ err: error, folder }, 'could not create the folder');
+        return;
+      }
     }
     this.mover.addFolder(folder);
   }

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import { metadataFromHeaders } from '../../src/mail/mail-metadata.ts';
+import { refused } from '../../src/mail/read-outcome.ts';
 import type { ReadMessage } from '../../src/mail/types.ts';
 import type { Admission } from '../admission/admission.ts';
 import { collidingKeyOf, type MailRecord, messageKeyOf, readMailRecord } from '../ledger/mailbox.ts';
 import type { IntakeMessage } from '../messages.ts';
-import type { Ledger, MailMessage, MailSource } from '../ports.ts';
+import type { Ledger, MailMessage, MailSource, SourceItem } from '../ports.ts';
 import type { MailImport } from './mail-import.ts';
 
 /** The folder a chunk's reads write their temp files to, under the poller's temp folder. */
@@ -129,6 +130,8 @@ export class ChunkReader {
       });
       track(Promise.all(taking));
     };
+    /** A body that came for a later message than the one asked for. */
+    let ahead: IteratorResult<SourceItem> | undefined;
     try {
       if (unknown.length > 0) await mkdir(dir, { recursive: true });
       for (const entry of entries) {
@@ -142,20 +145,42 @@ export class ChunkReader {
         }
         while (reads.size >= READS_IN_FLIGHT) await Promise.race(reads);
         if (failure !== undefined) break;
-        let next: IteratorResult<{ message: MailMessage; body: Readable | Buffer }>;
+        let next = ahead;
+        ahead = undefined;
         try {
-          next = await bodies.next();
+          next ??= await bodies.next();
         } catch (error) {
           failure = error;
           break;
         }
-        if (next.done === true || next.value.message.uid !== entry.message.uid) {
+        // The source passes over a message gone since the listing (another client expunged or moved
+        // it): nothing to take, nothing to record; the body that came is the next message's.
+        if (next.done === true || next.value.message.uid > entry.message.uid) {
+          ahead = next;
+          slots.push(Promise.resolve({ kind: 'gone' }));
+          continue;
+        }
+        if (next.value.message.uid !== entry.message.uid) {
           // Destroyed unread, so the mailbox lock a streamed message holds is given back.
-          if (next.done !== true && !Buffer.isBuffer(next.value.body)) next.value.body.destroy();
+          if (!Buffer.isBuffer(next.value.body)) next.value.body.destroy();
           failure = new AppError('mail_source_order', `no source for message ${entry.message.uid}`);
           break;
         }
-        const body = next.value.body;
+        const { body, unfetchable } = next.value;
+        if (unfetchable !== undefined) {
+          // Recorded and moved to Failed like a message that cannot be read (its bytes never came).
+          const read = refused(
+            { ...metadataFromHeaders(null, null, null), messageId: entry.message.messageId },
+            {
+              reason: 'unfetchable',
+              detail: unfetchable,
+            },
+          );
+          const running = settled(this.takeRead(entry, read));
+          track(running);
+          slots.push(running);
+          continue;
+        }
         if (Buffer.isBuffer(body)) {
           group.push({ entry, raw: body, slot: slots.length });
           groupBytes += body.length;
@@ -176,6 +201,9 @@ export class ChunkReader {
     } catch (error) {
       failure ??= error;
     } finally {
+      // Destroyed unread, so the mailbox lock a streamed message holds is given back.
+      const unread = ahead?.done === false ? ahead.value.body : undefined;
+      if (unread !== undefined && !Buffer.isBuffer(unread)) unread.destroy();
       await bodies.return?.();
     }
     const collected = this.collect(entries, slots, () => failure).finally(() =>
@@ -225,6 +253,7 @@ export class ChunkReader {
     for (const [index, result] of results.entries()) {
       const entry = entries[index];
       if (entry === undefined) break;
+      if (result.kind === 'gone') continue;
       if (!broken && result.kind === 'known') {
         done.push({ message: entry.message, key: entry.key, record: result.record, fresh: false });
       } else if (!broken && result.kind === 'imported') {
@@ -291,7 +320,9 @@ type Imported =
       readonly record: MailRecord;
       readonly staged: IntakeMessage[];
     }
-  | { readonly kind: 'failed'; readonly error: unknown };
+  | { readonly kind: 'failed'; readonly error: unknown }
+  /** Gone from the mailbox between the listing and the fetch. */
+  | { readonly kind: 'gone' };
 
 /**
  * Reads under way at once (a group of whole messages, or one streamed message): the next group is read

@@ -69,13 +69,38 @@ export function safeReportedName(declared: string | null | undefined): string | 
  */
 function clean(declared: string): string {
   const lastSegment = declared.split(PATH_SEPARATORS).pop() ?? '';
-  const cleaned = repairMojibake(lastSegment)
+  const cleaned = recodeSegments(lastSegment)
     .replace(UNSAFE_CHARACTERS, '')
     .replace(/\uFFFD/g, '_')
     // Windows drops trailing dots and spaces: `invoice.pdf. .` would be saved as `invoice.pdf` anyway.
     .replace(/[. ]+$/, '')
     .trim();
   return WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned;
+}
+
+// A later RFC 2231 continuation that names a charset of its own (`filename*1*=utf-8''M%C3%A4rz`), which
+// only the first may: the parser decodes it in the first's charset and keeps `utf-8''` as text.
+const SEGMENT_CHARSET = /([A-Za-z][A-Za-z0-9_-]{1,30})'[A-Za-z-]{0,35}'/;
+
+/**
+ * Each run of a name that follows a stray charset marker decoded again in that charset (its bytes were
+ * read as Latin-1); the rest repaired as mis-decoded UTF-8 on its own.
+ */
+function recodeSegments(name: string): string {
+  const marker = SEGMENT_CHARSET.exec(name);
+  if (marker === null || marker.index === 0) return repairMojibake(name);
+  const [whole, charset = ''] = marker;
+  const rest = name.slice(marker.index + whole.length);
+  if ([...rest].some((character) => (character.codePointAt(0) ?? 0) > 0xff)) return repairMojibake(name);
+  try {
+    const decoded = new TextDecoder(charset.toLowerCase(), { fatal: true }).decode(
+      Buffer.from(rest, 'latin1'),
+    );
+    return `${repairMojibake(name.slice(0, marker.index))}${decoded}`;
+  } catch {
+    // Not a charset (`rock'n'roll.pdf`), or bytes it does not explain: the name as it is.
+    return repairMojibake(name);
+  }
 }
 
 /** A name whose UTF-8 bytes were decoded as Latin-1 (a wrong charset label), decoded again as UTF-8. */

@@ -30,6 +30,14 @@ export function requireDovecot(suite: string): boolean {
 export interface DovecotOptions {
   /** An OAuth2 introspection URL: Dovecot then also accepts XOAUTH2 and checks tokens there. */
   readonly oauth2IntrospectionUrl?: string;
+  /** The hierarchy separator (default `/`); `.` with `prefix` `INBOX.` is a Courier-style server. */
+  readonly separator?: string;
+  /** The personal namespace's prefix (default none): every folder then lives under it. */
+  readonly prefix?: string;
+  /** A global ACL file's lines (`Processed owner lr`): the ACL plugin is then loaded. */
+  readonly globalAcl?: string;
+  /** The CAPABILITY the server announces after login instead of its own (an older server's). */
+  readonly capabilities?: string;
 }
 
 export interface Dovecot {
@@ -85,7 +93,18 @@ disable_plaintext_auth = no
 auth_mechanisms = plain login${options.oauth2IntrospectionUrl === undefined ? '' : ' xoauth2 oauthbearer'}
 mail_location = maildir:~/Maildir
 first_valid_uid = 1
-${
+${options.capabilities === undefined ? '' : `imap_capability = ${options.capabilities}\n`}${
+  options.globalAcl === undefined
+    ? ''
+    : `mail_plugins = $mail_plugins acl
+protocol imap {
+  mail_plugins = $mail_plugins imap_acl
+}
+plugin {
+  acl = vfile:${dir}/global-acl
+}
+`
+}${
   options.oauth2IntrospectionUrl === undefined
     ? ''
     : `passdb {
@@ -116,7 +135,8 @@ protocol imap {
 }
 namespace inbox {
   inbox = yes
-  separator = /
+  separator = ${options.separator ?? '/'}
+  prefix = ${options.prefix ?? ''}
 }
 `;
 
@@ -146,6 +166,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
       ].join('\n'),
     );
   }
+  if (options.globalAcl !== undefined) await writeFile(join(dir, 'global-acl'), options.globalAcl);
   await writeFile(join(dir, 'dovecot.conf'), config(dir, port, options));
   const owned = process.getuid?.() === 0;
   if (owned) await chownTree(join(dir, 'mail'));

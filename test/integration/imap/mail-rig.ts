@@ -142,6 +142,7 @@ export function createPoller(
     clock?: Clock;
     reader?: MailReader;
     limits?: MailLimits;
+    processedFolder?: string;
   },
 ): MailPoller {
   const mailbox = options.mailbox ?? 'INBOX';
@@ -165,6 +166,7 @@ export function createPoller(
     logger: silentLogger,
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
     ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
+    ...(options.processedFolder === undefined ? {} : { processedFolder: options.processedFolder }),
   });
 }
 

@@ -195,7 +195,7 @@ describe('the docs alias over SMTP', () => {
       entry.attributes.message_id?.endsWith('@corpus.example>'),
     );
     expect(corpusSubmissions.length).toBeGreaterThan(10);
-  });
+  }, 120_000);
 });
 
 /** Sends `commands` one by one on a plain SMTP connection and returns the code of each reply (greeting first). */

@@ -9,6 +9,7 @@ import { BASE, base64Lines, type CorpusMessage, compose, raw } from './corpus-me
 import { HOSTILE_CORPUS } from './hostile-corpus.ts';
 import { HOSTILE_CORPUS_ADVERSARIAL } from './hostile-corpus-adversarial.ts';
 import { HOSTILE_CORPUS_CLIENTS } from './hostile-corpus-clients.ts';
+import { HOSTILE_CORPUS_GATEWAYS } from './hostile-corpus-gateways.ts';
 import { HOSTILE_CORPUS_MIME } from './hostile-corpus-mime.ts';
 import { HOSTILE_CORPUS_NAMES } from './hostile-corpus-names.ts';
 import { HOSTILE_CORPUS_PARTS } from './hostile-corpus-parts.ts';
@@ -277,4 +278,5 @@ ${base64Lines(tinyPdf('scanner output'))}
   ...HOSTILE_CORPUS_PARTS,
   ...HOSTILE_CORPUS_CLIENTS,
   ...HOSTILE_CORPUS_ADVERSARIAL,
+  ...HOSTILE_CORPUS_GATEWAYS,
 ];

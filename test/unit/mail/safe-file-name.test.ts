@@ -86,4 +86,16 @@ describe('safeReportedName', () => {
     expect(safeReportedName(null)).toBeNull();
     expect(safeReportedName('/')).toBeNull();
   });
+
+  it('decodes a later RFC 2231 continuation that names a charset of its own in that charset', () => {
+    expect(safeFileName("Lieferschein f\u00fcr utf-8''M\u00c3\u00a4rz.pdf", 'pdf', 1)).toBe(
+      'Lieferschein für März.pdf',
+    );
+    expect(safeFileName("Invoice shift_jis'ja'\u0090\u00bf\u008b\u0081\u008f\u0091.pdf", 'pdf', 1)).toBe(
+      'Invoice 請求書.pdf',
+    );
+    // Quotes that name no charset, or a charset that does not explain the bytes, leave the name as it is.
+    expect(safeFileName("rock'n'roll.pdf", 'pdf', 1)).toBe("rock'n'roll.pdf");
+    expect(safeFileName("a utf-8''\u00ff\u00fe.pdf", 'pdf', 1)).toBe("a utf-8''\u00ff\u00fe.pdf");
+  });
 });

@@ -62,3 +62,11 @@ export const HELDOUT5_THRESHOLDS = {
   classificationAccuracy: 0.94,
   fieldF1: 0.93,
 } as const;
+
+/**
+ * The floor for the sixth held-out set (test/fixtures/extraction-heldout-6/): to be set from its scores.
+ */
+export const HELDOUT6_THRESHOLDS = {
+  classificationAccuracy: 0,
+  fieldF1: 0,
+} as const;

@@ -268,7 +268,6 @@ export const HELDOUT6_BILLS: readonly HeldoutDocument[] = [
       bill_of_lading_number: 'QDOS26110452',
       shipper: 'QINGDAO HAIXIN TYRE CO., LTD.',
       consignee: 'EUROWIEL BANDEN B.V.',
-      notify_party: 'SAME AS CONSIGNEE',
       vessel_name: 'COSCO SHIPPING ARIES',
       voyage_number: '028W',
       port_of_loading: port('Qingdao', 'CNTAO'),

@@ -50,11 +50,13 @@ export function isLabel(raw: string): boolean {
  * even when it is a heading the label lists do not know, and the values are in the row below.
  */
 export function isHeadingRow(line: TextLine): boolean {
-  const others = line.cells.filter((cell) => !isLabel(cell.text));
+  // A colon or rule set in a column of its own ("Vessel   :   BERLIN EXPRESS") is neither label nor value.
+  const cells = line.cells.filter((cell) => !/^\s*[:.\-–—|]\s*$/.test(cell.text));
+  const others = cells.filter((cell) => !isLabel(cell.text));
   // A cell with a digit is a value ("Bill of Lading   HLCU123   Consignee" is a row of pairs).
   return (
-    line.cells.length >= 3 &&
-    others.length <= Math.max(1, Math.floor(line.cells.length / 3)) &&
+    cells.length >= 3 &&
+    others.length <= Math.max(1, Math.floor(cells.length / 3)) &&
     others.every((cell) => !/\d/.test(cell.text))
   );
 }

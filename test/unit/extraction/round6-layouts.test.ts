@@ -2,19 +2,22 @@ import { concatTransformationMatrix, degrees, PDFDocument, StandardFonts } from 
 import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '../../../src/extraction/classify.ts';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
+import { extractBillOfLading } from '../../../src/extraction/extractors/bill-of-lading.ts';
+import { extractPackingList } from '../../../src/extraction/extractors/packing-list.ts';
 import { parseWeightKg } from '../../../src/extraction/parse/quantities.ts';
 import { layoutLines } from '../../../src/extraction/pdf/layout-lines.ts';
 import { readPdfText } from '../../../src/extraction/pdf/read-pdf-text.ts';
 import { plainCharacters } from '../../../src/extraction/pdf/text-characters.ts';
 import { Canvas } from '../../support/extraction-corpus/heldout-canvas.ts';
-import { documentText } from './document-text-fixture.ts';
+import { documentText, pageFrom } from './document-text-fixture.ts';
 
 /**
  * Rules for shapes the sixth held-out set (test/fixtures/extraction-heldout-6/) showed the engine
  * missing: text layers with ligatures, full-width digits, soft hyphens and zero-width spaces; labels in
  * Chinese beside English; pages stored sideways and shown upright by `/Rotate`; weights in pounds with
  * the kilograms beside them; package totals in bundles; a telex release or a VGM declaration, which name a
- * bill's parties and ports but are no bill. Each case is the general shape, written here, not a held-out
+ * bill's parties and ports but are no bill; a colon in a column of its own between label and value; a
+ * figure whose unit OCR set in cells of its own. Each case is the general shape, written here, not a held-out
  * document.
  */
 
@@ -164,5 +167,70 @@ describe('a text layer as subsetting tools write it', () => {
       port_of_loading_locode: 'KRPUS',
       etd: '2026-12-03',
     });
+  });
+});
+
+describe('values set apart from their labels', () => {
+  it('takes the value after a colon that stands in a column of its own', () => {
+    const text = pageFrom([
+      [0, [[40, 'BILL OF LADING', 12]]],
+      [
+        20,
+        [
+          [40, 'Shipper'],
+          [120, ':'],
+          [140, 'NORTHWIND TOOLS GMBH'],
+        ],
+      ],
+      [
+        14,
+        [
+          [40, 'Vessel'],
+          [120, ':'],
+          [140, 'BERLIN EXPRESS'],
+        ],
+      ],
+      [
+        14,
+        [
+          [40, 'Port of Loading'],
+          [120, ':'],
+          [140, 'HAMBURG'],
+        ],
+      ],
+    ]);
+    const payload = extractBillOfLading(text);
+    expect(payload.vessel_name).toBe('BERLIN EXPRESS');
+    expect(payload.port_of_loading).toBe('HAMBURG');
+    expect(payload.shipper).toBe('NORTHWIND TOOLS GMBH');
+  });
+
+  it("reads a total weight whose units OCR split off, the document's own kilograms first", () => {
+    const text = pageFrom(
+      [
+        [0, [[40, 'PACKING LIST', 12]]],
+        [
+          20,
+          [
+            [40, 'TOTAL BUNDLES'],
+            [200, '30'],
+          ],
+        ],
+        [
+          14,
+          [
+            [40, 'TOTAL GROSS WEIGHT'],
+            [200, '37,700'],
+            [240, 'LBS'],
+            [262, '(17,100.4'],
+            [300, 'KG)'],
+          ],
+        ],
+      ],
+      { source: 'ocr' },
+    );
+    const payload = extractPackingList(text);
+    expect(payload.package_count).toBe(30);
+    expect(payload.gross_weight_kg).toBe('17100.4');
   });
 });

@@ -49,9 +49,11 @@ export function isLabel(raw: string): boolean {
  * Destination"): most of its cells are labels, so a cell beside a label is the next column's heading
  * even when it is a heading the label lists do not know, and the values are in the row below.
  */
+/** A colon, dash or rule set in a column of its own ("Vessel   :   BERLIN EXPRESS"): neither label nor value. */
+export const LONE_MARK = /^\s*[:.\-–—|]\s*$/;
+
 export function isHeadingRow(line: TextLine): boolean {
-  // A colon or rule set in a column of its own ("Vessel   :   BERLIN EXPRESS") is neither label nor value.
-  const cells = line.cells.filter((cell) => !/^\s*[:.\-–—|]\s*$/.test(cell.text));
+  const cells = line.cells.filter((cell) => !LONE_MARK.test(cell.text));
   const others = cells.filter((cell) => !isLabel(cell.text));
   // A cell with a digit is a value ("Bill of Lading   HLCU123   Consignee" is a row of pairs).
   return (

@@ -1,7 +1,14 @@
 import type { DocumentText } from '../document-text.ts';
 import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
 import { captionedValue, captionsUnderValues, cornerValue } from './form-boxes.ts';
-import { isHeadingRow, isLabel, LABEL_WORDS, MAX_HEADING_CELL, withoutBoxNumber } from './label-cells.ts';
+import {
+  isHeadingRow,
+  isLabel,
+  LABEL_WORDS,
+  LONE_MARK,
+  MAX_HEADING_CELL,
+  withoutBoxNumber,
+} from './label-cells.ts';
 import { isFieldLabel } from './label-patterns.ts';
 
 /**
@@ -232,8 +239,6 @@ function labelUnder(lines: readonly TextLine[], lineIndex: number, label: TextCe
 }
 
 const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;
-// A colon, dash or rule standing alone between a label and its value.
-const LONE_MARK = /^\s*[:.\-–—|]\s*$/;
 // Units a figure's next cell may start with: weights, measures, currencies' codes are not among them.
 const UNIT_START = /^\(?\s*(?:kgs?|kgm|kilos?|lbs?|pounds?|mt|tonnes?|cbm|m3)\b/i;
 const MAX_UNIT_TAIL = 30;

@@ -44,14 +44,14 @@ export function isLabel(raw: string): boolean {
   );
 }
 
+/** A colon, dash or rule set in a column of its own ("Vessel   :   BERLIN EXPRESS"): neither label nor value. */
+export const LONE_MARK = /^\s*[:.\-–—|]\s*$/;
+
 /**
  * A table's header row ("Ocean Vessel   Voy. No.   Port of Loading   Port of Discharge   Final
  * Destination"): most of its cells are labels, so a cell beside a label is the next column's heading
  * even when it is a heading the label lists do not know, and the values are in the row below.
  */
-/** A colon, dash or rule set in a column of its own ("Vessel   :   BERLIN EXPRESS"): neither label nor value. */
-export const LONE_MARK = /^\s*[:.\-–—|]\s*$/;
-
 export function isHeadingRow(line: TextLine): boolean {
   const cells = line.cells.filter((cell) => !LONE_MARK.test(cell.text));
   const others = cells.filter((cell) => !isLabel(cell.text));

@@ -239,7 +239,7 @@ function labelUnder(lines: readonly TextLine[], lineIndex: number, label: TextCe
 }
 
 const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;
-// Units a figure's next cell may start with: weights, measures, currencies' codes are not among them.
+// Units a figure's next cell may start with: weights and volumes (a currency code is no unit here).
 const UNIT_START = /^\(?\s*(?:kgs?|kgm|kilos?|lbs?|pounds?|mt|tonnes?|cbm|m3)\b/i;
 const MAX_UNIT_TAIL = 30;
 

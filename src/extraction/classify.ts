@@ -4,6 +4,7 @@ import {
   PACKING_LIST_EVIDENCE,
 } from './classification/cargo-evidence.ts';
 import { INVOICE_EVIDENCE } from './classification/invoice-evidence.ts';
+import { OTHER_TITLES } from './classification/other-titles.ts';
 import { addStructuralBonuses } from './classification/structure.ts';
 import { matchTitle, TITLE_WEIGHT, type TitleCell, titleCell } from './classification/title-match.ts';
 import { ARRIVAL_NOTICE_EVIDENCE, BILL_OF_LADING_EVIDENCE } from './classification/transport-evidence.ts';
@@ -73,6 +74,14 @@ export function classifyDocument(text: DocumentText): Classification {
   if (best === undefined || best.total === 0) {
     return { documentType: 'other', confidence: 0, notes: 'no title and no cues of a known type' };
   }
+  const otherTitle = strongestTitle(cells, OTHER_TITLES, bodySize, true);
+  if (otherTitle !== null && otherTitle.score > best.titleScore) {
+    return {
+      documentType: 'other',
+      confidence: 0.5,
+      notes: `title '${otherTitle.title.toUpperCase()}' names a paper of none of the types`,
+    };
+  }
   const margin = best.total - (runnerUp?.total ?? 0);
   const confidence =
     Math.round(Math.max(0, Math.min(1, margin / (best.total + 1) + (best.title !== null ? 0.5 : 0))) * 100) /
@@ -127,20 +136,9 @@ function scoreType(
   bodySize: number,
 ): Score {
   const evidence = EVIDENCE[type];
-  let title: string | null = null;
-  let titleScore = 0;
-  for (const { cell, inHeader, fontSize } of candidates) {
-    const found = matchTitle(cell, evidence.titles, inHeader);
-    if (found === null) continue;
-    const score =
-      found.weight +
-      (inHeader ? HEADER_BONUS : 0) +
-      (fontSize >= bodySize * LARGE_TEXT_RATIO ? LARGE_TEXT_BONUS : 0);
-    if (score > titleScore) {
-      titleScore = score;
-      title = found.title;
-    }
-  }
+  const strongest = strongestTitle(candidates, evidence.titles, bodySize, false);
+  const title = strongest?.title ?? null;
+  const titleScore = strongest?.score ?? 0;
   const cues: string[] = [];
   let cueScore = 0;
   for (const [cue, weight] of evidence.cues) {
@@ -151,6 +149,27 @@ function scoreType(
   }
   cueScore = Math.min(cueScore, MAX_CUE_SCORE);
   return { type, title, titleScore, cues, cueScore, total: titleScore + cueScore };
+}
+
+/** The best-scoring of `titles` among the candidates (in the page header only, if `headerOnly`). */
+function strongestTitle(
+  candidates: readonly TitleCandidate[],
+  titles: readonly string[],
+  bodySize: number,
+  headerOnly: boolean,
+): { title: string; score: number } | null {
+  let best: { title: string; score: number } | null = null;
+  for (const { cell, inHeader, fontSize } of candidates) {
+    if (headerOnly && !inHeader) continue;
+    const found = matchTitle(cell, titles, inHeader);
+    if (found === null) continue;
+    const score =
+      found.weight +
+      (inHeader ? HEADER_BONUS : 0) +
+      (fontSize >= bodySize * LARGE_TEXT_RATIO ? LARGE_TEXT_BONUS : 0);
+    if (best === null || score > best.score) best = { title: found.title, score };
+  }
+  return best;
 }
 
 // Structure beyond single words: each bonus needs several cues together.

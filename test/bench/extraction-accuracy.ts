@@ -9,6 +9,7 @@ import {
   HELDOUT3_DIR,
   HELDOUT4_DIR,
   HELDOUT5_DIR,
+  HELDOUT6_DIR,
   loadCorpus,
   runCorpus,
 } from '../support/extraction-corpus/run-corpus.ts';
@@ -130,6 +131,11 @@ await scoreLaterSet(
   'held-out 5',
   HELDOUT5_DIR,
   'with text layers unlike the page, values over labels, shadowed photos and stamps, written after the fourth',
+);
+await scoreLaterSet(
+  'held-out 6',
+  HELDOUT6_DIR,
+  'in five European languages and Chinese beside English, with Unicode text layers, turned pages and a fax, written after the fifth',
 );
 
 await textSpeed(corpus.documents.filter((d) => d.input_kind === 'text_pdf'));

@@ -16,7 +16,6 @@ export const BILL_OF_LADING_EVIDENCE: TypeEvidence = {
     'waybill',
     'express bill of lading',
     'express release',
-    'telex release',
     'non negotiable sea waybill',
     'connaissement',
     'connaissement maritime',
@@ -42,6 +41,8 @@ export const BILL_OF_LADING_EVIDENCE: TypeEvidence = {
     'durchkonnossement',
   ],
   cues: [
+    // A bill stamped "TELEX RELEASED"; a telex release alone is a message about a bill, not one.
+    ['telex release', 2],
     ['shipper', 1.5],
     ['consignee', 1.5],
     ['notify party', 2.5],

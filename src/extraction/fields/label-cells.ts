@@ -44,17 +44,21 @@ export function isLabel(raw: string): boolean {
   );
 }
 
+/** A colon, dash or rule set in a column of its own ("Vessel   :   BERLIN EXPRESS"): neither label nor value. */
+export const LONE_MARK = /^\s*[:.\-–—|]\s*$/;
+
 /**
  * A table's header row ("Ocean Vessel   Voy. No.   Port of Loading   Port of Discharge   Final
  * Destination"): most of its cells are labels, so a cell beside a label is the next column's heading
  * even when it is a heading the label lists do not know, and the values are in the row below.
  */
 export function isHeadingRow(line: TextLine): boolean {
-  const others = line.cells.filter((cell) => !isLabel(cell.text));
+  const cells = line.cells.filter((cell) => !LONE_MARK.test(cell.text));
+  const others = cells.filter((cell) => !isLabel(cell.text));
   // A cell with a digit is a value ("Bill of Lading   HLCU123   Consignee" is a row of pairs).
   return (
-    line.cells.length >= 3 &&
-    others.length <= Math.max(1, Math.floor(line.cells.length / 3)) &&
+    cells.length >= 3 &&
+    others.length <= Math.max(1, Math.floor(cells.length / 3)) &&
     others.every((cell) => !/\d/.test(cell.text))
   );
 }

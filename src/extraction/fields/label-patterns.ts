@@ -48,11 +48,11 @@ export const CONSIGNEE_LABELS: readonly RegExp[] = [
   /deliver(?:y)?\s+to|for\s+(?:the\s+)?account\s+(?:&|and)\s+risk\s+of(?:\s+messrs\.?)?|importer|importateur|importeur|importador|importatore/,
 ];
 export const NOTIFY_LABELS: readonly RegExp[] = [
-  /(?:also\s+)?notify(?:[\s-]+(?:part(?:y|ies)|address|adresse|adres))?|te\s+verwittigen(?:\s+partij)?|partie\s+[àa]\s+notifier|notifier(?:\s+[àa])?|adresse\s+de\s+notification|meldeadresse|notify-adresse|benachrichtigen|notificar(?:\s+a)?|parte\s+a\s+notificar|notificare(?:\s+a)?|parte\s+da\s+notificare/,
+  /(?:also\s+)?notify(?:[\s-]+(?:part(?:y|ies)|address|adresse|adres))?|te\s+verwittigen(?:\s+partij)?|partie\s+[àa]\s+notifier|notifier(?:\s+[àa])?|adresse\s+de\s+notification|meldeadresse|kennisgevings?adres|meldadres|notify-adresse|benachrichtigen|notificar(?:\s+a)?|parte\s+a\s+notificar|notificare(?:\s+a)?|parte\s+da\s+notificare/,
 ];
 export const SEAL_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:seal|seals|plomb|plombs|scell[ée]s?|plombe|siegel|zegel|precintos?|sellos?|sigill[oi]|piombi)(?:[\s-]*${NUM})?|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:seal|plomb|scell[ée]|zegel|precinto|sello|sigillo|piombo)s?`,
+    String.raw`(?:seal|seals|plomben|plomb|plombs|scell[ée]s?|plombe|siegel|zegel|precintos?|sellos?|sigill[oi]|piombi)(?:[\s-]*${NUM})?|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:seal|plomb|scell[ée]|zegel|precinto|sello|sigillo|piombo)s?`,
   ),
 ];
 export const SCAC_LABELS: readonly RegExp[] = [
@@ -70,7 +70,7 @@ export const DELIVERY_ORDER_NUMBER_LABELS: readonly RegExp[] = [
 ];
 export const CONTAINER_LABELS: readonly RegExp[] = [/container|conteneur|beh[äa]lter|contenedor|contenitore/];
 export const TOTAL_PACKAGES_LABELS: readonly RegExp[] = [
-  /total\s+(?:no\.?\s+of\s+|number\s+of\s+)?(?:packages|pkgs|cartons|ctns|pallets|colis|colli|bultos)|(?:number|no\.?)\s+of\s+(?:packages|pkgs|cartons|pallets)|package\s+count|nombre\s+de\s+colis|total\s+colis|anzahl\s+(?:der\s+)?packst[üu]cke|gesamt\s+packst[üu]cke|aantal\s+colli|totaal\s+colli|n[úu]mero\s+de\s+bultos|totale\s+colli|numero\s+(?:di\s+)?colli/,
+  /total\s+(?:no\.?\s+of\s+|number\s+of\s+)?(?:packages|pkgs|cartons|ctns|pallets|bundles|crates|cases|drums|bags|rolls|colis|colli|bultos)|(?:number|no\.?)\s+of\s+(?:packages|pkgs|cartons|pallets)|package\s+count|nombre\s+de\s+colis|total\s+colis|anzahl\s+(?:der\s+)?packst[üu]cke|gesamt\s+packst[üu]cke|aantal\s+colli|totaal\s+colli|n[úu]mero\s+de\s+bultos|totale\s+colli|numero\s+(?:di\s+)?colli/,
 ];
 export const PACKAGES_LABELS: readonly RegExp[] = [
   /packages|pkgs|cartons|ctns|colis|packst[üu]cke|colli|bultos|kolli|anzahl|aantal|nombre\s+de\s+colis/,

@@ -1,7 +1,14 @@
 import type { DocumentText } from '../document-text.ts';
 import type { TextCell, TextLine } from '../pdf/layout-lines.ts';
 import { captionedValue, captionsUnderValues, cornerValue } from './form-boxes.ts';
-import { isHeadingRow, isLabel, LABEL_WORDS, MAX_HEADING_CELL, withoutBoxNumber } from './label-cells.ts';
+import {
+  isHeadingRow,
+  isLabel,
+  LABEL_WORDS,
+  LONE_MARK,
+  MAX_HEADING_CELL,
+  withoutBoxNumber,
+} from './label-cells.ts';
 import { isFieldLabel } from './label-patterns.ts';
 
 /**
@@ -146,9 +153,12 @@ export function* candidateValues(
           yield { value: inline, label: printedLabel };
         // Inside a run, a label with its value inline says nothing about the cells around it.
         if (!atStart && inline.length > 0) continue;
-        // A label split from its "No." ("FBL   No.   DEHAM2211873"): the value is the cell after.
-        const afterNumberWord = BARE_NUMBER_WORD.test(line.cells[cellIndex + 1]?.text ?? '') ? 2 : 1;
-        const next = line.cells[cellIndex + afterNumberWord];
+        // A label split from its "No." ("FBL   No.   DEHAM2211873"), or from its colon set in a column of
+        // its own ("Vessel   :   BERLIN EXPRESS"; OCR also reads a box rule so): the value is the cell after.
+        const split = line.cells[cellIndex + 1]?.text ?? '';
+        const afterNumberWord = BARE_NUMBER_WORD.test(split) || LONE_MARK.test(split) ? 2 : 1;
+        const nextIndex = cellIndex + afterNumberWord;
+        const next = line.cells[nextIndex];
         const besideIsTitle =
           (next !== undefined && titlePrint && Math.abs(next.fontSize - cell.fontSize) < 0.5) ||
           // A column heading takes no colon: "Vessel:" beside a block's title is a pair all the same.
@@ -163,12 +173,24 @@ export function* candidateValues(
           next !== undefined && !isLabel(next.text) && !besideIsTitle
             ? { value: tidyValue(next.text), label: heading }
             : undefined;
+        // A figure whose unit went on into cells of its own ("37,700   LBS   (17,100.4   KG)", as OCR
+        // splits a wide-set line): the figure with the short rest of the line after it.
+        const unitCells = line.cells.slice(nextIndex + 1);
+        const besideWithUnit =
+          beside !== undefined &&
+          /^[\d.,' ]+$/.test(beside.value) &&
+          unitCells.length > 0 &&
+          unitCells.length <= 3 &&
+          UNIT_START.test(unitCells[0]?.text ?? '') &&
+          unitCells.reduce((sum, c) => sum + c.text.length, 0) <= MAX_UNIT_TAIL
+            ? { value: tidyValue([beside.value, ...unitCells.map((c) => c.text)].join(' ')), label: heading }
+            : undefined;
         const below =
           belowCell === undefined ? undefined : { value: tidyValue(belowCell.text), label: heading };
         const order =
           options.preferBelow === true && !inPairList(lines, lineIndex, cell, next, belowCell)
-            ? [below, beside]
-            : [beside, below];
+            ? [below, beside, besideWithUnit]
+            : [beside, besideWithUnit, below];
         for (const candidate of order) if (candidate !== undefined) yield candidate;
       }
     }
@@ -217,6 +239,9 @@ function labelUnder(lines: readonly TextLine[], lineIndex: number, label: TextCe
 }
 
 const BARE_NUMBER_WORD = /^\s*(?:no|nr|n[°º]|#)\.?\s*$/i;
+// Units a figure's next cell may start with: weights and volumes (a currency code is no unit here).
+const UNIT_START = /^\(?\s*(?:kgs?|kgm|kilos?|lbs?|pounds?|mt|tonnes?|cbm|m3)\b/i;
+const MAX_UNIT_TAIL = 30;
 
 // "BENEFICIARY BANK: ..." read for "Beneficiary": the colon after the next word ends a longer label.
 function extendsLabel(rest: string): boolean {

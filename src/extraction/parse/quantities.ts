@@ -11,14 +11,21 @@ const WEIGHT = new RegExp(
 // Exact factors to kilograms, as decimal fractions so no binary rounding creeps in.
 const POUND_IN_KG = { numerator: 45_359_237n, scale: 100_000_000n };
 
-/** A weight in kilograms as a decimal string; pounds are converted and rounded to grams. */
+const WEIGHTS = new RegExp(WEIGHT.source, 'gi');
+const isPounds = (unit: string): boolean => /^(?:lb|pound)/i.test(unit);
+
+/**
+ * A weight in kilograms as a decimal string; pounds are converted and rounded to grams. A weight given in
+ * pounds and again in kilograms ("37,700 LBS (17,100.4 KG)") is the document's own kilogram figure.
+ */
 export function parseWeightKg(text: string): string | null {
-  const match = WEIGHT.exec(text);
-  if (match === null) return parseBareWeight(text);
+  const all = [...text.matchAll(WEIGHTS)];
+  const match = all.find((m) => !isPounds(m[2] ?? '')) ?? all[0];
+  if (match === undefined) return parseBareWeight(text);
   const value = parseDecimal(match[1] ?? '');
   if (value === null) return null;
   const unit = (match[2] ?? '').toLowerCase();
-  if (unit.startsWith('lb') || unit.startsWith('pound')) return scaleDecimal(value, POUND_IN_KG, 3);
+  if (isPounds(unit)) return scaleDecimal(value, POUND_IN_KG, 3);
   if (unit === 'mt' || unit === 't' || unit.startsWith('ton') || unit.startsWith('metric')) {
     return scaleDecimal(value, { numerator: 1000n, scale: 1n }, fractionDigits(value));
   }

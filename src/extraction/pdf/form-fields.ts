@@ -1,4 +1,5 @@
 import type { PositionedText } from './layout-lines.ts';
+import { plainCharacters } from './text-characters.ts';
 
 /**
  * Text a PDF keeps outside its pages' content, where `getTextContent` never looks: the values of a filled
@@ -90,7 +91,7 @@ function valueLines(annotation: AnnotationLike): string[] {
     .slice(0, MAX_VALUE_CHARS)
     .split(/\r\n|\r|\n/)
     .slice(0, MAX_VALUE_LINES)
-    .map((line) => line.trim())
+    .map((line) => plainCharacters(line).trim())
     .filter((line) => line.length > 0);
 }
 

@@ -1,3 +1,5 @@
+import { hasCjk, hasLatin, withoutCjkBesideLatin } from './text-characters.ts';
+
 /**
  * Rebuilds visual lines from positioned text items. pdf.js returns items in the order the producer drew
  * them, so "label" and "value" drawn apart, or two columns drawn side by side, only line up again once
@@ -65,6 +67,7 @@ export function layoutLines(items: readonly PositionedText[], page: number): Tex
 
 function toLine(row: PositionedText[], page: number): TextLine {
   const ordered = [...row].sort((a, b) => a.x - b.x);
+  const bilingual = row.some((item) => hasCjk(item.text)) && row.some((item) => hasLatin(item.text));
   const cells: TextCell[] = [];
   let cell: TextCell | undefined;
   for (const item of ordered) {
@@ -85,7 +88,9 @@ function toLine(row: PositionedText[], page: number): TextLine {
       // Wide gaps inside one run separate values ("POL: X   POD: Y"); keep them recognisable.
       .map((c) => ({
         ...c,
-        text: c.text.replace(/\s+/g, (gap) => (gap.length >= 3 ? CELL_SEPARATOR : ' ')).trim(),
+        text: withoutCjkBesideLatin(c.text, bilingual)
+          .replace(/\s+/g, (gap) => (gap.length >= 3 ? CELL_SEPARATOR : ' '))
+          .trim(),
       }))
       .filter((c) => c.text.length > 0),
   );

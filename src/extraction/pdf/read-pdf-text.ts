@@ -7,6 +7,7 @@ import { isGarbageText } from '../text-quality.ts';
 import { annotationTexts } from './form-fields.ts';
 import { layoutLines, type PositionedText, type TextLine } from './layout-lines.ts';
 import { canRenderPages, renderPage } from './render-page.ts';
+import { plainCharacters } from './text-characters.ts';
 
 /** Shipping documents are a few hundred KB; a cap keeps a hostile upload from exhausting memory. */
 export const MAX_PDF_BYTES = 25 * 1024 * 1024;
@@ -108,6 +109,9 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
 }
 
 interface PdfPageLike {
+  /** Degrees the page is shown turned clockwise (its `/Rotate`). */
+  rotate?: number;
+  getViewport?(options: { scale: number }): { transform: number[]; height: number };
   getTextContent(options?: object): Promise<{ items: unknown[] }>;
   getAnnotations(): Promise<unknown[]>;
   getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[][] }>;
@@ -148,7 +152,7 @@ async function readTextLayer(pdf: PdfDocumentLike): Promise<{ pages: PageText[];
             drewText: content.items.some(
               (item) => typeof item === 'object' && item !== null && 'str' in item,
             ),
-            lines: layoutLines([...drawn, ...annotationTexts(annotations)], pageNumber),
+            lines: layoutLines(uprightItems(page, [...drawn, ...annotationTexts(annotations)]), pageNumber),
           };
         }),
       )),
@@ -262,13 +266,30 @@ function toPositionedText(item: unknown): PositionedText[] {
   if (e === undefined || f === undefined) return [];
   return [
     {
-      text: str,
+      text: plainCharacters(str),
       x: e,
       y: f,
       width: typeof width === 'number' ? width : 0,
       fontSize: Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0),
     },
   ];
+}
+
+/**
+ * Text of a page shown turned (`/Rotate 90`, 180 or 270: landscape pages stored upright, sideways scans
+ * with a text layer) placed where it is seen: positions are mapped through the page's view, with y up from
+ * the seen page's foot, as for an unturned page. Runs drawn across the stored page then read as lines.
+ */
+function uprightItems(page: PdfPageLike, items: PositionedText[]): PositionedText[] {
+  const turn = (((page.rotate ?? 0) % 360) + 360) % 360;
+  if (turn === 0 || page.getViewport === undefined) return items;
+  const { transform, height } = page.getViewport({ scale: 1 });
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = transform;
+  return items.map((item) => ({
+    ...item,
+    x: a * item.x + c * item.y + e,
+    y: height - (b * item.x + d * item.y + f),
+  }));
 }
 
 function toExtractionError(error: unknown, bytes: Uint8Array): ExtractionError {

@@ -1,4 +1,23 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import {
+  beginText,
+  concatTransformationMatrix,
+  degrees,
+  endText,
+  moveText,
+  PDFDocument,
+  type PDFFont,
+  PDFHexString,
+  PDFName,
+  type PDFPage,
+  type PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  StandardFonts,
+  setFontAndSize,
+  showText,
+} from 'pdf-lib';
+import { UNICODE_EXTRAS, unicodeFontObjects } from './heldout-unicode-font.ts';
 
 /**
  * Absolute drawing for the held-out documents. The corpus renderer flows blocks down a page; real forms
@@ -24,6 +43,7 @@ export interface TextOptions {
 export class Canvas {
   private page: PDFPage;
   private pages = 0;
+  private unicodeFonts: { regular: PDFRef; bold: PDFRef } | null = null;
   readonly width: number;
   readonly height: number;
 
@@ -50,6 +70,55 @@ export class Canvas {
 
   newPage(): void {
     this.page = this.addPage();
+  }
+
+  /**
+   * Turns the current (still empty) page a quarter: its media box becomes landscape-wide and `/Rotate 90`
+   * shows it upright again, so the content stream is written sideways, as landscape exports and scanners
+   * that rotate by flag do. Drawing goes on in the upright page's coordinates.
+   */
+  turnPage(): void {
+    this.page.setSize(this.height, this.width);
+    this.page.setRotation(degrees(90));
+    this.page.pushOperators(concatTransformationMatrix(0, 1, -1, 0, this.height, 0));
+  }
+
+  /**
+   * Text whose text layer holds characters the standard fonts cannot encode (ligatures, soft hyphens,
+   * zero-width and no-break spaces, full-width digits, Chinese): each is drawn with a stand-in glyph of
+   * Helvetica and named to text extraction by a ToUnicode map, as PDFs from subsetting tools carry them.
+   */
+  unicodeText(value: string, x: number, y: number, options: TextOptions = {}): void {
+    if (value.length === 0) return;
+    if (this.unicodeFonts === null) this.unicodeFonts = unicodeFontObjects(this.doc.context);
+    const size = options.size ?? 8;
+    const bold = options.bold === true;
+    const name = bold ? 'F6UB' : 'F6U';
+    this.page.node.setFontDictionary(
+      PDFName.of(name),
+      bold ? this.unicodeFonts.bold : this.unicodeFonts.regular,
+    );
+    let hex = '';
+    for (const character of value) {
+      const code =
+        character.charCodeAt(0) < 0x7f && character.length === 1
+          ? character.charCodeAt(0)
+          : 0x80 + UNICODE_EXTRAS.indexOf(character);
+      if (code < 0x20 || code === 0x7f) throw new RangeError(`no code for ${JSON.stringify(character)}`);
+      hex += code.toString(16).padStart(2, '0');
+    }
+    const stand = [...value].map((c) => (c.charCodeAt(0) < 0x7f ? c : 'o')).join('');
+    const width = this.measure(stand, size, bold);
+    const left = options.align === 'right' ? x - width : options.align === 'center' ? x - width / 2 : x;
+    this.page.pushOperators(
+      pushGraphicsState(),
+      beginText(),
+      setFontAndSize(name, size),
+      moveText(left, this.height - y - size),
+      showText(PDFHexString.of(hex)),
+      endText(),
+      popGraphicsState(),
+    );
   }
 
   get pageCount(): number {

@@ -4,7 +4,7 @@ import { ENDPOINTS } from '../../../src/contract/api-catalogue.ts';
 import { directUploadResponse } from '../../../src/contract/direct-upload.ts';
 import { errorDocument } from '../../../src/contract/json-api.ts';
 import { MAX_JSON_DEPTH } from '../../../src/service/http/read-json.ts';
-import { type Harness, md5Base64, postDocument, startService } from './service-harness.ts';
+import { type Harness, md5Base64, postDocument, startService, submit } from './service-harness.ts';
 
 /**
  * Round 4 of the abuse probe on the REST surface: bodies nested 10,000 deep (a custom field definition's
@@ -56,6 +56,8 @@ describe('probe round 4: the REST surface', () => {
   const deepArray = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 
   it(`bodies nested past ${MAX_JSON_DEPTH} levels: 422 with the pointer where the limit passed, on every route that reads JSON`, async () => {
+    // A document that exists: an unknown one is a 404 before its body is read.
+    const document = await submit(h, new TextEncoder().encode('%PDF-1.4 deep'));
     const bodies = (nested: string): Array<[string, string, string]> => [
       [
         'POST',
@@ -73,7 +75,11 @@ describe('probe round 4: the REST surface', () => {
         `{"data":{"type":"webhook","attributes":{"url":"http://127.0.0.1:9/","headers":${nested}}}}`,
       ],
       ['POST', '/v2/tracking_requests', `{"data":${nested}}`],
-      ['PATCH', `/v2/documents/${UNKNOWN}`, `{"data":{"type":"document","attributes":{"name":${nested}}}}`],
+      [
+        'PATCH',
+        `/v2/documents/${document.id}`,
+        `{"data":{"type":"document","attributes":{"name":${nested}}}}`,
+      ],
     ];
     for (const nested of [deepObject(10_000), deepArray(10_000), deepObject(MAX_JSON_DEPTH + 1)]) {
       for (const [method, path, body] of bodies(nested)) {

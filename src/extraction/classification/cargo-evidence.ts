@@ -26,6 +26,10 @@ export const PACKING_LIST_EVIDENCE: TypeEvidence = {
     'lista imballo',
     'pakbon',
     'packzettel',
+    'romaneio',
+    'romaneio de carga',
+    'lista de embalagem',
+    'packing list romaneio',
   ],
   cues: [
     ['gross weight', 1],
@@ -116,6 +120,9 @@ export const DELIVERY_ORDER_EVIDENCE: TypeEvidence = {
     'ordine di rilascio',
     'bon de delivrance',
     'freigabeauftrag',
+    'ordem de entrega',
+    'ordem de liberacao',
+    'ordem de retirada',
   ],
   cues: [
     ['delivery order no', 3],
@@ -185,6 +192,9 @@ export const BOOKING_CONFIRMATION_EVIDENCE: TypeEvidence = {
     'confirmacion de la reserva',
     'confirmation de la reservation',
     'bestatigung der buchung',
+    'confirmacao de reserva',
+    'confirmacao de booking',
+    'confirmacao da reserva',
   ],
   cues: [
     ['booking no', 2],

@@ -39,6 +39,10 @@ export const BILL_OF_LADING_EVIDENCE: TypeEvidence = {
     'conocimiento de embarque maritimo',
     'connaissement de transport combine',
     'durchkonnossement',
+    'conhecimento de embarque',
+    'conhecimento de embarque maritimo',
+    'conhecimento maritimo',
+    'conhecimento de transporte maritimo',
   ],
   cues: [
     // A bill stamped "TELEX RELEASED"; a telex release alone is a message about a bill, not one.
@@ -126,6 +130,17 @@ export const BILL_OF_LADING_EVIDENCE: TypeEvidence = {
     ['sigillo', 0.5],
     ['plomb', 0.5],
     ['plombe', 0.5],
+    ['remetente', 1],
+    ['consignatario', 0.5],
+    ['porto de carregamento', 1.5],
+    ['porto de embarque', 1.5],
+    ['porto de descarga', 1.5],
+    ['porto de destino', 1],
+    ['parte a notificar', 0.5],
+    ['notificar', 0.5],
+    ['local e data de emissao', 2.5],
+    ['frete pago', 2],
+    ['lacre', 0.5],
   ],
 };
 
@@ -159,6 +174,9 @@ export const ARRIVAL_NOTICE_EVIDENCE: TypeEvidence = {
     'cargo availability notice',
     'container availability',
     'availability notification',
+    'aviso de chegada',
+    'aviso de chegada de carga',
+    'notificacao de chegada',
   ],
   cues: [
     ['eta', 1],
@@ -210,5 +228,11 @@ export const ARRIVAL_NOTICE_EVIDENCE: TypeEvidence = {
     ['liegegeld', 1.5],
     ['sobrestadia', 1.5],
     ['controstallie', 1.5],
+    ['data prevista de chegada', 2],
+    ['chegada prevista', 2],
+    ['data de chegada', 2],
+    ['ultimo dia livre', 3],
+    ['dias livres', 2.5],
+    ['sobrestadia', 0.5],
   ],
 };

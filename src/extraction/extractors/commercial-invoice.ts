@@ -9,7 +9,7 @@ import { inferSlashDateOrder, parseDate } from '../parse/dates.ts';
 import type { CommercialInvoicePayload } from '../schemas/commercial-invoice.ts';
 
 // A forwarder's or a line's debit note bills its charges as an invoice does, numbered as its own series.
-const INVOICE_WORD = String.raw`(?:(?:commercial\s+|tax\s+|proforma\s+|pro-forma\s+)?invoice|inv\.?|facture|rechnung|rechnungs|factuur|fattura|factura|debit\s+note|note\s+de\s+d[ée]bit|nota\s+(?:de|di)\s+d[ée]bito)`;
+const INVOICE_WORD = String.raw`(?:(?:commercial\s+|tax\s+|proforma\s+|pro-forma\s+)?invoice|inv\.?|facture|rechnung|rechnungs|factuur|fattura|factura|fatura|debit\s+note|note\s+de\s+d[ée]bit|nota\s+(?:de|di)\s+d[ée]bito)`;
 // "Invoice No. and date", "No. & date of invoice": one box holding both, "STC-087 DATED 24/11/2026".
 const NUMBER_AND_DATE = [
   new RegExp(
@@ -20,7 +20,7 @@ const INVOICE_NUMBER = [
   ...NUMBER_AND_DATE,
   new RegExp(String.raw`${INVOICE_WORD}[\s-]*(?:${NUM}|ref(?:erence)?\.?)`),
   new RegExp(
-    String.raw`${NUM}\s*(?:de\s+|di\s+|del\s+)?(?:la\s+)?(?:facture|factura|fattura|factuur|invoice)`,
+    String.raw`${NUM}\s*(?:de\s+|di\s+|del\s+|da\s+)?(?:la\s+)?(?:facture|factura|fatura|fattura|factuur|invoice)`,
   ),
   /rechnungsnummer|rechnungsnr\.?|factuurnummer|factuurnr\.?|invoice\s*#/,
   // A bare "Invoice:" before the number, as US forwarders print it.
@@ -45,18 +45,18 @@ const BARE_NUMBER = [/no\.?|nr\.?|n\s?[°º]\.?|number|num[ée]ro|nummer|n[úu]m
 const BARE_DATE = [/date|dated|datum|fecha|data/];
 const INVOICE_DATE = [
   ...NUMBER_AND_DATE,
-  /invoice\s+date|date\s+of\s+invoice|date\s+(?:de\s+(?:la\s+)?)?facture|date\s+de\s+facturation|rechnungsdatum|factuurdatum|data\s+(?:della\s+)?fattura|fecha\s+(?:de\s+(?:la\s+)?)?factura/,
+  /invoice\s+date|date\s+of\s+invoice|date\s+(?:de\s+(?:la\s+)?)?facture|date\s+de\s+facturation|rechnungsdatum|factuurdatum|data\s+(?:della\s+)?fattura|fecha\s+(?:de\s+(?:la\s+)?)?factura|data\s+da\s+fatura/,
   // "Tax point": the date a UK VAT invoice is dated for tax, its invoice date.
-  /issue\s+date|date\s+of\s+issue|tax\s+point(?:\s+date)?|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione/,
+  /issue\s+date|date\s+of\s+issue|tax\s+point(?:\s+date)?|date\s+issued|date\s+d[''’][ée]mission|ausstellungsdatum|datum\s+der\s+rechnung|fecha\s+de\s+emisi[óo]n|data\s+(?:di\s+)?emissione|data\s+de\s+emiss[ãa]o/,
 ];
 // Named payees first; a letterhead is next best; a shipper or "From" only then.
 const SUPPLIER = [
-  /seller|supplier|vendor|sold\s+by|beneficiary|fournisseur|vendeur|[ée]metteur|lieferant|verk[äa]ufer|leverancier|verkoper|proveedor|vendedor|fornitore|venditore|cedente\s+prestatore/,
+  /seller|supplier|vendor|sold\s+by|beneficiary|fournisseur|vendeur|[ée]metteur|lieferant|verk[äa]ufer|leverancier|verkoper|proveedor|vendedor|fornitore|venditore|cedente\s+prestatore|fornecedor/,
 ];
 const SUPPLIER_FALLBACK = [/exporter|shipper|exportateur|exporteur|exportador|esportatore/];
 const FROM = [/from|de|von|van|da/];
 const BUYER = [
-  /buyer|messrs\.?|bill\s+to|billed\s+to|sold\s+to|invoice\s+to|importer|customer|client|acheteur|factur[ée]\s+[àa]|kunde|k[äa]ufer|rechnungsempf[äa]nger|klant|koper|cliente|comprador|facturar\s+a|acquirente|cessionario\s+committente/,
+  /buyer|messrs\.?|bill\s+to|billed\s+to|sold\s+to|invoice\s+to|importer|customer|client|acheteur|factur[ée]\s+[àa]|kunde|k[äa]ufer|rechnungsempf[äa]nger|klant|koper|cliente|comprador|facturar\s+a|acquirente|cessionario\s+committente|faturar\s+a/,
   /consignee|destinataire|empf[äa]nger|destinatario/,
 ];
 // The grand total payable, most specific wordings first: what is left to pay, then the gross total
@@ -64,15 +64,15 @@ const BUYER = [
 // quantity or weight line, or a table column (so the cell under it is one row's amount, never the
 // invoice total).
 const GRAND_TOTAL = [
-  /total\s+amount\s+(?:due|payable)|amount\s+(?:due|payable)|total\s+(?:due|payable)|balance\s+due|net\s+[àa]\s+payer|reste\s+[àa]\s+payer|total\s+[àa]\s+payer|zu\s+zahlender\s+betrag|zahlbetrag|noch\s+zu\s+zahlen|totaal\s+te\s+betalen|te\s+betalen|total\s+a\s+pagar|importe\s+a\s+pagar|totale\s+da\s+pagare|importo\s+da\s+pagare|netto\s+a\s+pagare/,
-  /grand\s+total|invoice\s+total|total\s+invoice\s+(?:amount|value)|total\s+incl\.?(?:uding)?\s+vat|total\s+amount|total\s+value|total\s+ttc|montant\s+ttc|montant\s+total|total\s+g[ée]n[ée]ral|rechnungsbetrag|gesamtbetrag|endbetrag|gesamtsumme|bruttobetrag|summe\s+brutto|totaalbedrag|totaal\s+incl\.?\s+btw|factuurbedrag|importe\s+total|total\s+factura|totale\s+fattura|totale\s+documento|importo\s+totale/,
+  /total\s+amount\s+(?:due|payable)|amount\s+(?:due|payable)|total\s+(?:due|payable)|balance\s+due|net\s+[àa]\s+payer|reste\s+[àa]\s+payer|total\s+[àa]\s+payer|zu\s+zahlender\s+betrag|zahlbetrag|noch\s+zu\s+zahlen|totaal\s+te\s+betalen|te\s+betalen|total\s+a\s+pagar|importe\s+a\s+pagar|valor\s+a\s+pagar|totale\s+da\s+pagare|importo\s+da\s+pagare|netto\s+a\s+pagare/,
+  /grand\s+total|invoice\s+total|total\s+invoice\s+(?:amount|value)|total\s+incl\.?(?:uding)?\s+vat|total\s+amount|total\s+value|total\s+ttc|montant\s+ttc|montant\s+total|total\s+g[ée]n[ée]ral|rechnungsbetrag|gesamtbetrag|endbetrag|gesamtsumme|bruttobetrag|summe\s+brutto|totaalbedrag|totaal\s+incl\.?\s+btw|factuurbedrag|importe\s+total|total\s+factura|valor\s+total|total\s+da\s+fatura|total\s+geral|totale\s+fattura|totale\s+documento|importo\s+totale/,
 ];
 // An exporter's total at its Incoterm ("TOTAL FOB VALUE", "CIF Value EUR"); where it goes on from FOB
 // to CIF, the largest is the amount invoiced.
 const INCOTERM_TOTAL = [
   /(?:total\s+)?(?:exw|fca|fas|fob|cfr|c\s?&\s?f|cnf|cif|cpt|cip|dap|dpu|ddp)\s+(?:value|amount|total)(?:\s+(?:usd|eur|gbp|chf|jpy|cny|inr|aud|cad))?/,
 ];
-const BARE_TOTAL = [/total|totaal|totale|gesamt|summe|montant|importe|importo/];
+const BARE_TOTAL = [/total|totaal|totale|gesamt|summe|montant|importe|importo|valor/];
 const CURRENCY = [/currency|devise|monnaie|w[äa]hrung|valuta|moneda|divisa/];
 
 export function extractCommercialInvoice(text: DocumentText): CommercialInvoicePayload {

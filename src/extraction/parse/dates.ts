@@ -4,8 +4,8 @@ import { detectLanguage, foldText } from './language.ts';
 
 export type SlashDateOrder = 'month_first' | 'day_first';
 
-// Month names and their usual abbreviations in English, French, German, Dutch, Spanish and Italian,
-// accents folded. No spelling means different months in two of these languages.
+// Month names and their usual abbreviations in English, French, German, Dutch, Spanish, Italian and
+// Portuguese, accents folded. No spelling means different months in two of these languages.
 const MONTH_WORDS: ReadonlyArray<readonly string[]> = [
   [
     'jan',
@@ -20,18 +20,30 @@ const MONTH_WORDS: ReadonlyArray<readonly string[]> = [
     'gen',
     'genn',
     'gennaio',
+    'janeiro',
   ],
-  ['feb', 'february', 'fev', 'fevr', 'fevrier', 'februar', 'februari', 'febrero', 'febbraio'],
-  ['mar', 'march', 'mars', 'marz', 'maerz', 'maart', 'mrt', 'marzo'],
+  ['feb', 'february', 'fev', 'fevr', 'fevrier', 'februar', 'februari', 'febrero', 'febbraio', 'fevereiro'],
+  ['mar', 'march', 'mars', 'marz', 'maerz', 'maart', 'mrt', 'marzo', 'marco'],
   ['apr', 'april', 'avr', 'avril', 'abr', 'abril', 'aprile'],
-  ['may', 'mai', 'mei', 'mayo', 'mag', 'maggio'],
-  ['jun', 'june', 'juin', 'juni', 'junio', 'giu', 'giugno'],
-  ['jul', 'july', 'juil', 'juillet', 'juli', 'julio', 'lug', 'luglio'],
+  ['may', 'mai', 'mei', 'mayo', 'mag', 'maggio', 'maio'],
+  ['jun', 'june', 'juin', 'juni', 'junio', 'giu', 'giugno', 'junho'],
+  ['jul', 'july', 'juil', 'juillet', 'juli', 'julio', 'lug', 'luglio', 'julho'],
   ['aug', 'august', 'aout', 'augustus', 'ago', 'agosto'],
-  ['sep', 'sept', 'september', 'septembre', 'septiembre', 'setiembre', 'set', 'sett', 'settembre'],
-  ['oct', 'october', 'octobre', 'okt', 'oktober', 'octubre', 'ott', 'ottobre'],
-  ['nov', 'november', 'novembre', 'noviembre'],
-  ['dec', 'december', 'decembre', 'dez', 'dezember', 'dic', 'diciembre', 'dicembre'],
+  [
+    'sep',
+    'sept',
+    'september',
+    'septembre',
+    'septiembre',
+    'setiembre',
+    'set',
+    'sett',
+    'settembre',
+    'setembro',
+  ],
+  ['oct', 'october', 'octobre', 'okt', 'oktober', 'octubre', 'ott', 'ottobre', 'out', 'outubro'],
+  ['nov', 'november', 'novembre', 'noviembre', 'novembro'],
+  ['dec', 'december', 'decembre', 'dez', 'dezember', 'dic', 'diciembre', 'dicembre', 'dezembro'],
 ];
 const MONTHS: ReadonlyMap<string, number> = new Map(
   MONTH_WORDS.flatMap((words, index) => words.map((word) => [word, index + 1] as const)),

@@ -1,6 +1,6 @@
-/** Which of the six supported languages a document is written in, from its commonest words and labels. */
+/** Which of the seven supported languages a document is written in, from its commonest words and labels. */
 
-export type DocumentLanguage = 'en' | 'fr' | 'de' | 'nl' | 'es' | 'it';
+export type DocumentLanguage = 'en' | 'fr' | 'de' | 'nl' | 'es' | 'it' | 'pt';
 
 // Words frequent in one language and rare in the others (accents stripped, lower case). Shared words
 // ("de", "la", "total", "date") say nothing and are left out.
@@ -112,6 +112,22 @@ const MARKERS: Readonly<Record<DocumentLanguage, readonly string[]>> = {
     'porto',
     'totale',
     'dello',
+  ],
+  pt: [
+    'dos',
+    'das',
+    'nao',
+    'fatura',
+    'navio',
+    'viagem',
+    'remetente',
+    'conhecimento',
+    'carregamento',
+    'chegada',
+    'vencimento',
+    'endereco',
+    'volumes',
+    'emissao',
   ],
 };
 // Fewer marker hits than this and no language is claimed.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../src/extraction/extract-document.ts';
+import { detectLanguage } from '../../../src/extraction/parse/language.ts';
 import { makeTextPdf } from '../../support/samples/special-pdfs.ts';
 
 /** Documents as Brazilian and Portuguese lines, agents and exporters print them (Santos, Leixões). */
@@ -87,5 +88,13 @@ describe('documents in Portuguese', () => {
         container_numbers: ['TGHU8765436'],
       },
     });
+  });
+
+  it('is told from Spanish and Italian by its own words', () => {
+    expect(
+      detectLanguage('Aviso de chegada dos contêineres. Navio / Viagem: MSC ANNA / 612S. Remetente: Ltda.'),
+    ).toBe('pt');
+    expect(detectLanguage('Factura del buque: el importe y la fecha de pago')).toBe('es');
+    expect(detectLanguage('Fattura della nave: il porto e la data di pagamento')).toBe('it');
   });
 });

@@ -1,10 +1,10 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { FailureThrottle } from '../../domain/failure-throttle.ts';
 import { resolveFind } from '../../domain/tracking/find-resolution.ts';
 import type { AccountStore } from '../accounts/account-store.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { ServiceEnv } from '../http/env.ts';
 import type { TrackingModule } from '../tracking/tracking-module.ts';
 import type { AppQueries } from './app-queries.ts';
@@ -47,18 +47,6 @@ export interface AppRoutesDeps {
   readonly documents: Pick<DocumentStore, 'get' | 'representation'>;
   readonly signIns: FailureThrottle;
 }
-
-/**
- * The address a sign-in is counted against: the socket's peer. Never X-Forwarded-For, which any client can
- * set to a new value on every attempt; in-process requests (no socket) share one count.
- */
-const clientAddress = (c: Context): string => {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-};
 
 const pageNumber = (c: Context): number => {
   const parsed = Number.parseInt(c.req.query('page') ?? '1', 10);

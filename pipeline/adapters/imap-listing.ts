@@ -40,6 +40,10 @@ export async function fetchListing(
     .sort((a, b) => a.uid - b.uid);
 }
 
+/** A move the server refused: retried at the next settle, the messages staying where they are meanwhile. */
+const moveFailed = (detail: string): AppError =>
+  new AppError('imap_move_failed', detail, { retryable: true });
+
 /**
  * Adds the reason keywords, then moves `range` (UIDs) to `folder`. A server that keeps no keywords (none
  * in PERMANENTFLAGS) still gets the move: the log says why. imapflow answers a refused MOVE with false,
@@ -60,9 +64,7 @@ export async function flagAndMove(
     return;
   }
   if ((await client.messageMove(range, folder, { uid: true })) === false) {
-    throw new AppError('imap_move_failed', `the server refused to move messages to ${folder}`, {
-      retryable: true,
-    });
+    throw moveFailed(`the server refused to move messages to ${folder}`);
   }
 }
 
@@ -74,14 +76,10 @@ export async function flagAndMove(
  */
 async function copyAndFlag(client: ImapFlow, range: string, folder: string): Promise<void> {
   if ((await client.messageCopy(range, folder, { uid: true })) === false) {
-    throw new AppError('imap_move_failed', `the server refused to copy messages to ${folder}`, {
-      retryable: true,
-    });
+    throw moveFailed(`the server refused to copy messages to ${folder}`);
   }
   if (!(await client.messageFlagsAdd(range, ['\\Deleted'], { uid: true }))) {
-    throw new AppError('imap_move_failed', 'the server refused to flag the copied messages deleted', {
-      retryable: true,
-    });
+    throw moveFailed('the server refused to flag the copied messages deleted');
   }
 }
 

@@ -1,3 +1,4 @@
+import { setNewest } from '../../src/domain/bounded-map.ts';
 import { isMarkerKey } from '../ledger/keys.ts';
 
 /** Entries remembered by one ledger adapter: ~100 bytes each, so about a megabyte at most. */
@@ -19,19 +20,11 @@ export class KnownEntries {
 
   get(key: string): string | undefined {
     const value = this.values.get(key);
-    if (value === undefined) return undefined;
-    this.values.delete(key);
-    this.values.set(key, value);
+    if (value !== undefined) setNewest(this.values, key, value, this.capacity);
     return value;
   }
 
   remember(key: string, value: string): void {
-    if (isMarkerKey(key)) return;
-    this.values.delete(key);
-    this.values.set(key, value);
-    if (this.values.size > this.capacity) {
-      const oldest = this.values.keys().next().value;
-      if (oldest !== undefined) this.values.delete(oldest);
-    }
+    if (!isMarkerKey(key)) setNewest(this.values, key, value, this.capacity);
   }
 }

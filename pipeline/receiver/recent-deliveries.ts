@@ -1,3 +1,5 @@
+import { setNewest } from '../../src/domain/bounded-map.ts';
+
 /**
  * Notification ids this receiver enqueued lately, so the same delivery sent again (a replay, or a sender
  * retrying after a lost 202) is answered without a second queue message. Only an optimisation: the events
@@ -24,11 +26,6 @@ export class RecentDeliveries {
   }
 
   add(id: string, now: number): void {
-    this.ids.delete(id);
-    this.ids.set(id, now);
-    if (this.ids.size > this.capacity) {
-      const oldest = this.ids.keys().next().value;
-      if (oldest !== undefined) this.ids.delete(oldest);
-    }
+    setNewest(this.ids, id, now, this.capacity);
   }
 }

@@ -1,3 +1,4 @@
+import { setNewest } from './bounded-map.ts';
 import type { Clock } from './clock.ts';
 
 /** Distinct clients remembered at once; past this the oldest is forgotten, so a spread-out attack cannot fill memory. */
@@ -32,13 +33,8 @@ export class FailureThrottle {
     times.push(now);
     // Only the last `limit` failures decide anything; older ones need not be kept.
     if (times.length > this.limit) times.splice(0, times.length - this.limit);
-    // Deleted and set again, so the map's order is the order of last failure and eviction drops the stalest.
-    this.failures.delete(client);
-    this.failures.set(client, times);
-    if (this.failures.size > MAX_CLIENTS) {
-      const stalest = this.failures.keys().next().value;
-      if (stalest !== undefined) this.failures.delete(stalest);
-    }
+    // The newest failure last, so the client forgotten past the bound is the stalest.
+    setNewest(this.failures, client, times, MAX_CLIENTS);
   }
 
   succeeded(client: string): void {

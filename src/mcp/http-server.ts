@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { TrackingClient } from '../client/tracking-client.ts';
 import { TrackingApiError } from '../client/tracking-errors.ts';
+import { setNewest } from '../domain/bounded-map.ts';
 import { type Clock, systemClock } from '../domain/clock.ts';
 import { FailureThrottle } from '../domain/failure-throttle.ts';
 import { type Logger, silentLogger } from '../observability/logger.ts';
@@ -118,12 +119,8 @@ class KeyCache {
   client(token: string): { client: TrackingClient; verified: boolean } {
     let entry = this.entries.get(token);
     if (!entry) {
-      if (this.entries.size >= MAX_KEYS) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
       entry = { client: this.clientFor(token), verifiedUntil: 0 };
-      this.entries.set(token, entry);
+      setNewest(this.entries, token, entry, MAX_KEYS);
     }
     return { client: entry.client, verified: entry.verifiedUntil > this.clock.now() };
   }

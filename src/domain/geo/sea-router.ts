@@ -1,3 +1,4 @@
+import { setNewest } from '../bounded-map.ts';
 import { type LonLat, wrapLongitude } from './geodesy.ts';
 import { type SeaLaneGeoJson, type SeaLeg, SeaNetwork } from './sea-network.ts';
 
@@ -19,11 +20,7 @@ export function createSeaRouter(loadNetwork: () => SeaLaneGeoJson): SeaLegFn {
     if (cached !== undefined) return cached;
     network ??= new SeaNetwork(loadNetwork());
     const leg = network.route(from, to);
-    if (cache.size >= MAX_CACHED_LEGS) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    cache.set(key, leg);
+    setNewest(cache, key, leg, MAX_CACHED_LEGS);
     return leg;
   };
 }

@@ -1,3 +1,4 @@
+import { setNewest } from '../../domain/bounded-map.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import type { ContainerPlan, Journey } from '../../domain/tracking/sandbox-journey.ts';
 import { planJourney } from '../../domain/tracking/sandbox-journey.ts';
@@ -28,11 +29,7 @@ export class JourneyBook {
       },
       this.deps,
     );
-    if (this.cache.size >= MAX_CACHED_JOURNEYS) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.set(shipment.id, journey);
+    setNewest(this.cache, shipment.id, journey, MAX_CACHED_JOURNEYS);
     return journey;
   }
 

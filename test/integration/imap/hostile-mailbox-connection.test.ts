@@ -1,74 +1,37 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Dovecot, requireDovecot, startDovecot } from '../../support/dovecot.ts';
+import { describe, expect, it } from 'vitest';
+import { requireDovecot } from '../../support/dovecot.ts';
 import { composeMail, tinyPdf } from '../../support/mail-messages.ts';
 import {
-  MeddledSource,
   numberedMails,
   otherClient,
   pollUntilDone,
   takenNames,
+  useHostileRig,
 } from './hostile-server-rig.ts';
-import { type ImapProxy, startImapProxy } from './imap-proxy.ts';
-import {
-  appendAll,
-  contents,
-  createMailState,
-  createPoller,
-  imapSource,
-  type MailState,
-  resetAccount,
-} from './mail-rig.ts';
+import { appendAll, contents, createPoller } from './mail-rig.ts';
 
 const available = requireDovecot('hostile-mailbox-connection');
 
 describe.runIf(available)('a hostile IMAP server: dropped connections, a trickle, a rebuilt mailbox', () => {
-  let dovecot: Dovecot;
-  let state: MailState;
-  const sources: MeddledSource[] = [];
-  const proxies: ImapProxy[] = [];
-  const meddled = (port?: number): MeddledSource => {
-    const source = new MeddledSource(imapSource(dovecot, port));
-    sources.push(source);
-    return source;
-  };
-  const proxy = async (options: Parameters<typeof startImapProxy>[1]): Promise<ImapProxy> => {
-    const started = await startImapProxy(dovecot.port, options);
-    proxies.push(started);
-    return started;
-  };
-
-  beforeAll(async () => {
-    dovecot = await startDovecot();
-  });
-  afterAll(async () => {
-    await dovecot.stop();
-  });
-  beforeEach(async () => {
-    await resetAccount(dovecot);
-    state = await createMailState();
-  });
-  afterEach(async () => {
-    await Promise.all(sources.splice(0).map((source) => source.close()));
-    await Promise.all(proxies.splice(0).map((started) => started.close()));
-    await state.close();
-  });
+  const rig = useHostileRig({ resetEach: true });
+  const { meddled, proxy } = rig;
 
   it.each([12, 16])(
     'a server that closes every connection after %i commands: polls go on, each message taken once and moved once',
     async (commands) => {
       const mails = await numberedMails(`cut${commands}`, 20);
-      await appendAll(dovecot, 'INBOX', mails);
+      await appendAll(rig.dovecot, 'INBOX', mails);
       const cutting = await proxy({ closeAfterCommands: commands });
-      const poller = createPoller(state, meddled(cutting.port), { dovecot, chunkSize: 4 });
+      const poller = createPoller(rig.state, meddled(cutting.port), { dovecot: rig.dovecot, chunkSize: 4 });
       const { errors, reports } = await pollUntilDone(poller, 80);
       expect(cutting.cuts()).toBeGreaterThan(0);
       expect(errors.length).toBeGreaterThan(0);
       expect(reports.at(-1)?.more).toBe(false);
       const expected = Array.from({ length: 20 }, (_, index) => `cut${commands}-${index + 1}.pdf`).sort();
-      expect(await takenNames(state)).toEqual(expected);
-      expect((await contents(dovecot, 'INBOX')).size).toBe(0);
-      expect((await contents(dovecot, 'Processed')).size).toBe(20);
-      expect((await contents(dovecot, 'Failed')).size).toBe(0);
+      expect(await takenNames(rig.state)).toEqual(expected);
+      expect((await contents(rig.dovecot, 'INBOX')).size).toBe(0);
+      expect((await contents(rig.dovecot, 'Processed')).size).toBe(20);
+      expect((await contents(rig.dovecot, 'Failed')).size).toBe(0);
     },
     60_000,
   );
@@ -84,11 +47,11 @@ describe.runIf(available)('a hostile IMAP server: dropped connections, a trickle
         },
       ],
     });
-    await appendAll(dovecot, 'INBOX', [...(await numberedMails('trickle', 6)), large]);
+    await appendAll(rig.dovecot, 'INBOX', [...(await numberedMails('trickle', 6)), large]);
     const slow = await proxy({ pieceBytes: 1024, delayMs: 1 });
-    const poller = createPoller(state, meddled(slow.port), { dovecot });
+    const poller = createPoller(rig.state, meddled(slow.port), { dovecot: rig.dovecot });
     expect(await poller.poll()).toMatchObject({ processed: 7, failed: 0, more: false });
-    expect(await takenNames(state)).toEqual([
+    expect(await takenNames(rig.state)).toEqual([
       'trickle-1.pdf',
       'trickle-2.pdf',
       'trickle-3.pdf',
@@ -102,28 +65,28 @@ describe.runIf(available)('a hostile IMAP server: dropped connections, a trickle
 
   it('a mailbox rebuilt under the poll (new UIDVALIDITY, the same messages copied back) takes each message once', async () => {
     const mailbox = 'Shared';
-    await otherClient(dovecot, (client) => client.mailboxCreate(mailbox));
-    await appendAll(dovecot, mailbox, await numberedMails('rebuilt', 9));
+    await otherClient(rig.dovecot, (client) => client.mailboxCreate(mailbox));
+    await appendAll(rig.dovecot, mailbox, await numberedMails('rebuilt', 9));
     const source = meddled();
     // Between the first chunk's fetch and the second's: renamed away, made again, the messages copied
     // back (COPY keeps their arrival time), as a server migration does.
     source.beforeFetch = async () => {
       source.beforeFetch = () =>
-        otherClient(dovecot, async (client) => {
+        otherClient(rig.dovecot, async (client) => {
           await client.mailboxRename(mailbox, 'Old');
           await client.mailboxCreate(mailbox);
           await client.mailboxOpen('Old');
           await client.messageCopy('1:*', mailbox);
         });
     };
-    const poller = createPoller(state, source, { dovecot, mailbox, chunkSize: 3 });
+    const poller = createPoller(rig.state, source, { dovecot: rig.dovecot, mailbox, chunkSize: 3 });
     const { reports } = await pollUntilDone(poller, 10);
     expect(reports.at(-1)?.more).toBe(false);
-    expect(await takenNames(state)).toEqual(
+    expect(await takenNames(rig.state)).toEqual(
       Array.from({ length: 9 }, (_, index) => `rebuilt-${index + 1}.pdf`).sort(),
     );
-    expect((await contents(dovecot, mailbox)).size).toBe(0);
-    expect((await contents(dovecot, 'Processed')).size).toBe(9);
+    expect((await contents(rig.dovecot, mailbox)).size).toBe(0);
+    expect((await contents(rig.dovecot, 'Processed')).size).toBe(9);
     expect(await poller.poll()).toMatchObject({ processed: 0, failed: 0, resettled: 0, more: false });
   });
 });

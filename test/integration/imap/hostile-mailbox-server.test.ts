@@ -1,66 +1,37 @@
 import { chown, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAILED_KEYWORD, reasonKeyword } from '../../../pipeline/sources/mail-folders.ts';
-import { type Dovecot, requireDovecot, startDovecot } from '../../support/dovecot.ts';
+import { requireDovecot } from '../../support/dovecot.ts';
 import { composeMail, tinyPdf } from '../../support/mail-messages.ts';
 import {
-  MeddledSource,
   numberedMails,
   otherClient,
   pollUntilDone,
   takenNames,
+  useHostileRig,
 } from './hostile-server-rig.ts';
-import {
-  appendAll,
-  contents,
-  createMailState,
-  createPoller,
-  imapSource,
-  type MailState,
-  resetAccount,
-} from './mail-rig.ts';
+import { appendAll, contents, createPoller } from './mail-rig.ts';
 
 const available = requireDovecot('hostile-mailbox-server');
 
 describe.runIf(available)('a hostile mailbox on Dovecot: other clients, odd messages, odd names', () => {
-  let dovecot: Dovecot;
-  let state: MailState;
-  const sources: MeddledSource[] = [];
-  const meddled = (): MeddledSource => {
-    const source = new MeddledSource(imapSource(dovecot));
-    sources.push(source);
-    return source;
-  };
-
-  beforeAll(async () => {
-    dovecot = await startDovecot();
-  });
-  afterAll(async () => {
-    await dovecot.stop();
-  });
-  beforeEach(async () => {
-    await resetAccount(dovecot);
-    state = await createMailState();
-  });
-  afterEach(async () => {
-    await Promise.all(sources.splice(0).map((source) => source.close()));
-    await state.close();
-  });
+  const rig = useHostileRig({ resetEach: true });
+  const { meddled } = rig;
 
   it('a message expunged by another client between the listing and the fetch is passed over; the rest are taken', async () => {
-    await appendAll(dovecot, 'INBOX', await numberedMails('gone', 5));
+    await appendAll(rig.dovecot, 'INBOX', await numberedMails('gone', 5));
     const source = meddled();
     source.beforeFetch = (messages) =>
-      otherClient(dovecot, async (client) => {
+      otherClient(rig.dovecot, async (client) => {
         await client.mailboxOpen('INBOX');
         await client.messageDelete(String(messages[2]?.uid), { uid: true });
       });
-    const poller = createPoller(state, source, { dovecot });
+    const poller = createPoller(rig.state, source, { dovecot: rig.dovecot });
     expect(await poller.poll()).toMatchObject({ processed: 4, failed: 0, more: false });
-    expect(await takenNames(state)).toEqual(['gone-1.pdf', 'gone-2.pdf', 'gone-4.pdf', 'gone-5.pdf']);
-    expect((await contents(dovecot, 'Processed')).size).toBe(4);
-    expect((await contents(dovecot, 'INBOX')).size).toBe(0);
+    expect(await takenNames(rig.state)).toEqual(['gone-1.pdf', 'gone-2.pdf', 'gone-4.pdf', 'gone-5.pdf']);
+    expect((await contents(rig.dovecot, 'Processed')).size).toBe(4);
+    expect((await contents(rig.dovecot, 'INBOX')).size).toBe(0);
     expect(await poller.poll()).toEqual({ leased: true, processed: 0, failed: 0, resettled: 0, more: false });
   });
 
@@ -72,73 +43,73 @@ describe.runIf(available)('a hostile mailbox on Dovecot: other clients, odd mess
         { filename: 'large.pdf', content: Buffer.concat([tinyPdf('large'), Buffer.alloc(1_500_000, 0x20)]) },
       ],
     });
-    await appendAll(dovecot, 'INBOX', [...(await numberedMails('tail', 2)), large]);
+    await appendAll(rig.dovecot, 'INBOX', [...(await numberedMails('tail', 2)), large]);
     const source = meddled();
     source.beforeFetch = (messages) =>
-      otherClient(dovecot, async (client) => {
+      otherClient(rig.dovecot, async (client) => {
         await client.mailboxOpen('INBOX');
         await client.messageDelete(String(messages.at(-1)?.uid), { uid: true });
       });
-    const poller = createPoller(state, source, { dovecot });
+    const poller = createPoller(rig.state, source, { dovecot: rig.dovecot });
     expect(await poller.poll()).toMatchObject({ processed: 2, failed: 0, more: false });
-    expect(await takenNames(state)).toEqual(['tail-1.pdf', 'tail-2.pdf']);
+    expect(await takenNames(rig.state)).toEqual(['tail-1.pdf', 'tail-2.pdf']);
   });
 
   it('messages another client moves away after they are read are not lost nor taken twice: their documents are queued', async () => {
-    await appendAll(dovecot, 'INBOX', await numberedMails('away', 4));
-    await otherClient(dovecot, (client) => client.mailboxCreate('Elsewhere'));
+    await appendAll(rig.dovecot, 'INBOX', await numberedMails('away', 4));
+    await otherClient(rig.dovecot, (client) => client.mailboxCreate('Elsewhere'));
     const source = meddled();
     source.beforeMove = (messages) =>
-      otherClient(dovecot, async (client) => {
+      otherClient(rig.dovecot, async (client) => {
         await client.mailboxOpen('INBOX');
         await client.messageMove(`${messages[0]?.uid},${messages[1]?.uid}`, 'Elsewhere', { uid: true });
       });
-    const poller = createPoller(state, source, { dovecot });
+    const poller = createPoller(rig.state, source, { dovecot: rig.dovecot });
     expect(await poller.poll()).toMatchObject({ processed: 4, failed: 0, more: false });
-    expect(await takenNames(state)).toEqual(['away-1.pdf', 'away-2.pdf', 'away-3.pdf', 'away-4.pdf']);
-    expect([...(await contents(dovecot, 'Elsewhere')).keys()].sort()).toEqual([
+    expect(await takenNames(rig.state)).toEqual(['away-1.pdf', 'away-2.pdf', 'away-3.pdf', 'away-4.pdf']);
+    expect([...(await contents(rig.dovecot, 'Elsewhere')).keys()].sort()).toEqual([
       '<away-1@hostile.example>',
       '<away-2@hostile.example>',
     ]);
-    expect((await contents(dovecot, 'Processed')).size).toBe(2);
+    expect((await contents(rig.dovecot, 'Processed')).size).toBe(2);
     // Dragged back by the user: recognised by its identity and arrival time, moved without a download.
-    await otherClient(dovecot, async (client) => {
+    await otherClient(rig.dovecot, async (client) => {
       await client.mailboxOpen('Elsewhere');
       await client.messageMove('1:*', 'INBOX');
     });
     const downloads = source.downloads.length;
-    expect(await createPoller(state, source, { dovecot }).poll()).toMatchObject({
+    expect(await createPoller(rig.state, source, { dovecot: rig.dovecot }).poll()).toMatchObject({
       processed: 0,
       resettled: 2,
     });
     expect(source.downloads.length).toBe(downloads);
-    expect((await takenNames(state)).length).toBe(4);
-    expect((await contents(dovecot, 'Processed')).size).toBe(4);
+    expect((await takenNames(rig.state)).length).toBe(4);
+    expect((await contents(rig.dovecot, 'Processed')).size).toBe(4);
   });
 
   it('a Processed folder that cannot be created (a file in its way) keeps the messages in INBOX, taken once; moved once it can be', async () => {
-    await writeFile(join(dovecot.maildir, '.Processed'), 'not a folder');
-    await appendAll(dovecot, 'INBOX', await numberedMails('blocked', 3));
+    await writeFile(join(rig.dovecot.maildir, '.Processed'), 'not a folder');
+    await appendAll(rig.dovecot, 'INBOX', await numberedMails('blocked', 3));
     const source = meddled();
-    const first = await pollUntilDone(createPoller(state, source, { dovecot }), 3);
+    const first = await pollUntilDone(createPoller(rig.state, source, { dovecot: rig.dovecot }), 3);
     expect(first.errors.length).toBeGreaterThan(0);
-    expect(await takenNames(state)).toEqual(['blocked-1.pdf', 'blocked-2.pdf', 'blocked-3.pdf']);
-    expect((await contents(dovecot, 'INBOX')).size).toBe(3);
+    expect(await takenNames(rig.state)).toEqual(['blocked-1.pdf', 'blocked-2.pdf', 'blocked-3.pdf']);
+    expect((await contents(rig.dovecot, 'INBOX')).size).toBe(3);
     // Every later poll moves nothing and takes nothing again, and downloads nothing.
     expect(source.downloads.length).toBe(3);
-    await rm(join(dovecot.maildir, '.Processed'));
-    const after = await pollUntilDone(createPoller(state, source, { dovecot }), 3);
+    await rm(join(rig.dovecot.maildir, '.Processed'));
+    const after = await pollUntilDone(createPoller(rig.state, source, { dovecot: rig.dovecot }), 3);
     expect(after.errors).toEqual([]);
     expect(after.reports.at(-1)).toMatchObject({ processed: 0, resettled: 3, more: false });
     expect(source.downloads.length).toBe(3);
-    expect((await contents(dovecot, 'Processed')).size).toBe(3);
-    expect((await takenNames(state)).length).toBe(3);
+    expect((await contents(rig.dovecot, 'Processed')).size).toBe(3);
+    expect((await takenNames(rig.state)).length).toBe(3);
   });
 
   it('a 0-byte message, and messages whose RFC822.SIZE disagrees with their bytes, each end in a folder once; the rest are taken', async () => {
     const [before, wrong, after] = await numberedMails('sized', 3);
     const big = (await numberedMails('oversized', 1))[0] ?? Buffer.alloc(0);
-    const folder = join(dovecot.maildir, 'new');
+    const folder = join(rig.dovecot.maildir, 'new');
     await mkdir(folder, { recursive: true });
     // Maildir file names carry the size (S=) the server announces: one says 12 bytes, far fewer than it
     // has, one far more: Dovecot drops the connection at every FETCH of their size, header or body.
@@ -154,14 +125,14 @@ describe.runIf(available)('a hostile mailbox on Dovecot: other clients, odd mess
       if (process.getuid?.() === 0) await chown(join(folder, name), 65534, 65534);
     }
     const source = meddled();
-    const poller = createPoller(state, source, { dovecot });
+    const poller = createPoller(rig.state, source, { dovecot: rig.dovecot });
     const { errors, reports } = await pollUntilDone(poller, 5);
     expect(errors).toEqual([]);
     expect(reports.at(-1)).toMatchObject({ processed: 2, failed: 3, more: false });
-    expect(await takenNames(state)).toEqual(['sized-1.pdf', 'sized-3.pdf']);
-    expect((await contents(dovecot, 'INBOX')).size).toBe(0);
+    expect(await takenNames(rig.state)).toEqual(['sized-1.pdf', 'sized-3.pdf']);
+    expect((await contents(rig.dovecot, 'INBOX')).size).toBe(0);
     // Flags only: the server would drop the connection at the envelope of the unfetchable one.
-    const flags = await otherClient(dovecot, async (client) => {
+    const flags = await otherClient(rig.dovecot, async (client) => {
       await client.mailboxOpen('Failed', { readOnly: true });
       return (await client.fetchAll('1:*', { uid: true, flags: true })).map((message) => [
         ...(message.flags ?? []),
@@ -182,32 +153,32 @@ describe.runIf(available)('a hostile mailbox on Dovecot: other clients, odd mess
 
   it('a message flagged \\Deleted but not expunged is taken like any other, and the other deleted ones are not expunged', async () => {
     const [kept, deleted] = await numberedMails('flagged', 2);
-    await otherClient(dovecot, async (client) => {
+    await otherClient(rig.dovecot, async (client) => {
       await client.append('INBOX', kept ?? '', ['\\Deleted']);
       await client.append('INBOX', deleted ?? '', ['\\Deleted', '\\Seen']);
     });
-    await appendAll(dovecot, 'INBOX', await numberedMails('plain', 1));
-    const poller = createPoller(state, meddled(), { dovecot });
+    await appendAll(rig.dovecot, 'INBOX', await numberedMails('plain', 1));
+    const poller = createPoller(rig.state, meddled(), { dovecot: rig.dovecot });
     expect(await poller.poll()).toMatchObject({ processed: 3, failed: 0, more: false });
-    expect(await takenNames(state)).toEqual(['flagged-1.pdf', 'flagged-2.pdf', 'plain-1.pdf']);
-    const processed = await contents(dovecot, 'Processed');
+    expect(await takenNames(rig.state)).toEqual(['flagged-1.pdf', 'flagged-2.pdf', 'plain-1.pdf']);
+    const processed = await contents(rig.dovecot, 'Processed');
     expect(processed.size).toBe(3);
     expect(await poller.poll()).toMatchObject({ processed: 0, failed: 0, resettled: 0, more: false });
   });
 
   it('IMAP_MAILBOX with spaces, quotes and non-ASCII (modified UTF-7 on the wire) is polled like INBOX', async () => {
     const mailbox = 'Boîte "fournisseurs" 2026 – 東京';
-    await otherClient(dovecot, (client) => client.mailboxCreate(mailbox));
-    await appendAll(dovecot, mailbox, await numberedMails('named', 2));
-    await appendAll(dovecot, mailbox, [
+    await otherClient(rig.dovecot, (client) => client.mailboxCreate(mailbox));
+    await appendAll(rig.dovecot, mailbox, await numberedMails('named', 2));
+    await appendAll(rig.dovecot, mailbox, [
       await composeMail({ subject: 'nothing', messageId: '<none@hostile.example>' }),
     ]);
-    const poller = createPoller(state, meddled(), { dovecot, mailbox });
+    const poller = createPoller(rig.state, meddled(), { dovecot: rig.dovecot, mailbox });
     expect(await poller.poll()).toMatchObject({ processed: 2, failed: 1, more: false });
-    expect(await takenNames(state)).toEqual(['named-1.pdf', 'named-2.pdf']);
-    expect((await contents(dovecot, mailbox)).size).toBe(0);
-    expect((await contents(dovecot, 'Processed')).size).toBe(2);
-    expect((await contents(dovecot, 'Failed')).size).toBe(1);
+    expect(await takenNames(rig.state)).toEqual(['named-1.pdf', 'named-2.pdf']);
+    expect((await contents(rig.dovecot, mailbox)).size).toBe(0);
+    expect((await contents(rig.dovecot, 'Processed')).size).toBe(2);
+    expect((await contents(rig.dovecot, 'Failed')).size).toBe(1);
     expect(await poller.poll()).toMatchObject({ processed: 0, failed: 0, resettled: 0, more: false });
   });
 });

@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { MailMessage } from '../../../pipeline/ports.ts';
 import type { MailPoller, PollReport } from '../../../pipeline/sources/mail-poller.ts';
-import type { Dovecot } from '../../support/dovecot.ts';
+import { type Dovecot, type DovecotOptions, startDovecot } from '../../support/dovecot.ts';
 import { composeMail, tinyPdf } from '../../support/mail-messages.ts';
-import { CountingSource, type MailState } from './mail-rig.ts';
+import { type ImapProxy, type ImapProxyOptions, startImapProxy } from './imap-proxy.ts';
+import { CountingSource, createMailState, imapSource, type MailState, resetAccount } from './mail-rig.ts';
 
 /** A source on which another client acts at set points of a poll: before the fetch, before the move. */
 export class MeddledSource extends CountingSource {
@@ -73,4 +75,63 @@ export async function otherClient<T>(
   } finally {
     await client.logout();
   }
+}
+
+/** What a hostile-mailbox test file works with; `dovecot` and `state` are set once its hooks have run. */
+export interface HostileRig {
+  readonly dovecot: Dovecot;
+  readonly state: MailState;
+  /** A source on the server (or on a proxy's port), closed after the test. */
+  meddled(port?: number): MeddledSource;
+  /** A proxy in front of the server, closed after the test. */
+  proxy(options: ImapProxyOptions): Promise<ImapProxy>;
+}
+
+/**
+ * Registers a hostile-mailbox file's hooks: its own Dovecot (with `dovecot` options), a fresh poller state
+ * for each test (the account emptied first when `resetEach`), and every source and proxy a test opened
+ * closed after it.
+ */
+export function useHostileRig(options: { dovecot?: DovecotOptions; resetEach?: boolean } = {}): HostileRig {
+  const sources: MeddledSource[] = [];
+  const proxies: ImapProxy[] = [];
+  let dovecot: Dovecot | undefined;
+  let state: MailState | undefined;
+  const rig: HostileRig = {
+    get dovecot(): Dovecot {
+      if (dovecot === undefined) throw new Error('Dovecot has not started: use the rig inside a test');
+      return dovecot;
+    },
+    get state(): MailState {
+      if (state === undefined) throw new Error('no poller state: use the rig inside a test');
+      return state;
+    },
+    meddled(port?: number): MeddledSource {
+      const source = new MeddledSource(imapSource(rig.dovecot, port));
+      sources.push(source);
+      return source;
+    },
+    async proxy(proxyOptions: ImapProxyOptions): Promise<ImapProxy> {
+      const started = await startImapProxy(rig.dovecot.port, proxyOptions);
+      proxies.push(started);
+      return started;
+    },
+  };
+  beforeAll(async () => {
+    dovecot = await startDovecot(options.dovecot);
+  });
+  afterAll(async () => {
+    await dovecot?.stop();
+  });
+  beforeEach(async () => {
+    if (options.resetEach === true) await resetAccount(rig.dovecot);
+    state = await createMailState();
+  });
+  afterEach(async () => {
+    await Promise.all(sources.splice(0).map((source) => source.close()));
+    await Promise.all(proxies.splice(0).map((started) => started.close()));
+    await state?.close();
+    state = undefined;
+  });
+  return rig;
 }

@@ -64,6 +64,9 @@ export async function flagAndMove(
     return;
   }
   if ((await client.messageMove(range, folder, { uid: true })) === false) {
+    // imapflow answers false for a connection that dropped under the MOVE too: not the folder's fault.
+    if (!client.usable)
+      throw new AppError('imap_failed', `the connection dropped moving to ${folder}`, { retryable: true });
     throw moveFailed(`the server refused to move messages to ${folder}`);
   }
 }

@@ -23,7 +23,7 @@ describe.runIf(available)('a hostile IMAP server: dropped connections, a trickle
       await appendAll(rig.dovecot, 'INBOX', mails);
       const cutting = await proxy({ closeAfterCommands: commands });
       const poller = createPoller(rig.state, meddled(cutting.port), { dovecot: rig.dovecot, chunkSize: 4 });
-      const { errors, reports } = await pollUntilDone(poller, 80);
+      const { errors, reports } = await pollUntilDone(poller, 80, { untilMoved: true });
       expect(cutting.cuts()).toBeGreaterThan(0);
       expect(errors.length).toBeGreaterThan(0);
       expect(reports.at(-1)?.more).toBe(false);

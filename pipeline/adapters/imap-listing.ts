@@ -36,6 +36,7 @@ export async function fetchListing(
       sizeBytes: message.size ?? 0,
       messageId: query.full ? messageIdOf(message.headers) : null,
       receivedAt: internalDateIso(message.internalDate),
+      ...(query.full ? {} : { unlisted: true as const }),
     }))
     .sort((a, b) => a.uid - b.uid);
 }

@@ -131,11 +131,14 @@ export class ImapMailSource implements MailSource {
         const fetching = ahead;
         const [large] = group;
         if (fetching === undefined && large !== undefined) {
-          yield* oneByOne(group, async (message) =>
-            this.streamed(await this.reader.connect(), message).catch((error: unknown) => {
-              if (error instanceof AppError && error.code === 'message_gone') return undefined;
-              throw error;
-            }),
+          yield* oneByOne(
+            group,
+            async (message) =>
+              this.streamed(await this.reader.connect(), message).catch((error: unknown) => {
+                if (error instanceof AppError && error.code === 'message_gone') return undefined;
+                throw error;
+              }),
+            (message) => this.control(message),
           );
           client = await this.reader.connect();
           ahead = fetchAhead(index + 1);
@@ -146,9 +149,13 @@ export class ImapMailSource implements MailSource {
           sources = await (fetching ?? new Map<number, Buffer>());
         } catch (error) {
           if (!mayBeTheMessage(error)) throw error;
-          // One message may be what the server cannot send: each is fetched on its own, again.
-          yield* oneByOne(group, async (message) =>
-            (await this.fetchGroup(await this.reader.connect(), [message])).get(message.uid),
+          // One message may be what the server cannot send: each is fetched on its own, again, in a
+          // session of its own (so a failure is not the reading connection's, nor disturbs it).
+          yield* oneByOne(
+            group,
+            (message) =>
+              this.alone(async (alone) => (await this.fetchGroup(alone, [message])).get(message.uid)),
+            (message) => this.control(message),
           );
           client = await this.reader.connect();
           ahead = fetchAhead(index + 1);
@@ -189,6 +196,36 @@ export class ImapMailSource implements MailSource {
     } finally {
       lock.release();
     }
+  }
+
+  /** `work` in a session of its own, opened for it and logged out after. */
+  private async alone<T>(work: (client: ImapFlow) => Promise<T>): Promise<T> {
+    const connection = new ImapConnection(this.options);
+    try {
+      return await work(await connection.connect());
+    } finally {
+      await connection.close();
+    }
+  }
+
+  /**
+   * Whether the server answers for `message` in a fresh session: its flags, which it gives without
+   * reading the message (`FetchControl`). False when it is gone from the mailbox.
+   */
+  private control(message: MailMessage): Promise<boolean> {
+    return this.alone(async (client) => {
+      const lock = await this.lock(client, message.mailbox);
+      try {
+        this.checkValidity(client, message);
+        const found = await client.fetchOne(String(message.uid), { uid: true, flags: true }, { uid: true });
+        if (found === false && !client.usable) throw new Error('the connection dropped');
+        return found !== false;
+      } catch (error) {
+        throw this.wrap(error, message.mailbox);
+      } finally {
+        lock.release();
+      }
+    });
   }
 
   /** A large message, streamed; the lock is held until the caller has read it. */

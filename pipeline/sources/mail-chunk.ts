@@ -7,6 +7,7 @@ import { metadataFromHeaders } from '../../src/mail/mail-metadata.ts';
 import { refused } from '../../src/mail/read-outcome.ts';
 import type { ReadMessage } from '../../src/mail/types.ts';
 import type { Admission } from '../admission/admission.ts';
+import { strikeUnfetched } from '../ledger/mail-unmoved.ts';
 import { collidingKeyOf, type MailRecord, messageKeyOf, readMailRecord } from '../ledger/mailbox.ts';
 import type { IntakeMessage } from '../messages.ts';
 import type { Ledger, MailMessage, MailSource, SourceItem } from '../ports.ts';
@@ -97,7 +98,8 @@ export class ChunkReader {
         identities.add(key);
       }
     } catch (error) {
-      return { collected: Promise.resolve({ done: [], staged: [], failure: error }), stopped, failed: true };
+      const collected = { done: [], staged: [], deferred: [], failure: error };
+      return { collected: Promise.resolve(collected), stopped, failed: true };
     }
     const unknown = entries.filter((entry) => entry.known === undefined).map((entry) => entry.message);
     const dir = join(tempDir, `${READ_FOLDER_PREFIX}${randomUUID()}`);
@@ -168,15 +170,7 @@ export class ChunkReader {
         }
         const { body, unfetchable } = next.value;
         if (unfetchable !== undefined) {
-          // Recorded and moved to Failed like a message that cannot be read (its bytes never came).
-          const read = refused(
-            { ...metadataFromHeaders(null, null, null), messageId: entry.message.messageId },
-            {
-              reason: 'unfetchable',
-              detail: unfetchable,
-            },
-          );
-          const running = settled(this.takeRead(entry, read));
+          const running = settled(this.takeUnfetchable(entry, unfetchable));
           track(running);
           slots.push(running);
           continue;
@@ -210,6 +204,23 @@ export class ChunkReader {
       rm(dir, { recursive: true, force: true }),
     );
     return { collected, stopped, failed: failure !== undefined };
+  }
+
+  /**
+   * A message the server would not send, though it answered for it otherwise: put off to the next poll
+   * (neither recorded nor moved, and the checkpoint stays below it) until `UNFETCHABLE_POLLS` polls have
+   * found it so; then recorded and moved to Failed like a message that cannot be read (`unfetchable`).
+   * A good message is not given up for a network that failed twice in one poll.
+   */
+  private async takeUnfetchable(entry: Entry, detail: string): Promise<Imported> {
+    const { ledger, box, clock } = this.deps;
+    const polls = await strikeUnfetched(ledger, box, entry.message, { at: new Date(clock.now()), detail });
+    if (polls < UNFETCHABLE_POLLS) return { kind: 'deferred', polls, detail };
+    const read = refused(
+      { ...metadataFromHeaders(null, null, null), messageId: entry.message.messageId },
+      { reason: 'unfetchable', detail },
+    );
+    return this.takeRead(entry, read);
   }
 
   /**
@@ -249,11 +260,16 @@ export class ChunkReader {
     const results = await Promise.all(slots);
     const done: Taken[] = [];
     const staged: IntakeMessage[] = [];
+    const deferred: Deferred[] = [];
     let broken = false;
     for (const [index, result] of results.entries()) {
       const entry = entries[index];
       if (entry === undefined) break;
       if (result.kind === 'gone') continue;
+      if (result.kind === 'deferred') {
+        if (!broken) deferred.push({ message: entry.message, polls: result.polls, detail: result.detail });
+        continue;
+      }
       if (!broken && result.kind === 'known') {
         done.push({ message: entry.message, key: entry.key, record: result.record, fresh: false });
       } else if (!broken && result.kind === 'imported') {
@@ -266,7 +282,7 @@ export class ChunkReader {
         }
       }
     }
-    return { done, staged, failure: failureOf() };
+    return { done, staged, deferred, failure: failureOf() };
   }
 }
 
@@ -278,9 +294,18 @@ export interface Taken {
   readonly fresh: boolean;
 }
 
+/** A message the server would not send in this poll (`takeUnfetchable`), and how many polls found it so. */
+export interface Deferred {
+  readonly message: MailMessage;
+  readonly polls: number;
+  readonly detail: string;
+}
+
 export interface Collected {
   readonly done: Taken[];
   readonly staged: IntakeMessage[];
+  /** Put off to the next poll: the checkpoint stays below the first of them. */
+  readonly deferred: Deferred[];
   readonly failure: unknown;
 }
 
@@ -321,6 +346,7 @@ type Imported =
       readonly staged: IntakeMessage[];
     }
   | { readonly kind: 'failed'; readonly error: unknown }
+  | { readonly kind: 'deferred'; readonly polls: number; readonly detail: string }
   /** Gone from the mailbox between the listing and the fetch. */
   | { readonly kind: 'gone' };
 
@@ -329,6 +355,12 @@ type Imported =
  * while the one before is staged.
  */
 const READS_IN_FLIGHT = 3;
+/**
+ * Polls that must each find a message unfetchable (failing alone, twice, in fresh sessions, while the
+ * server answered for it) before it is given up: random drops on a flaky network cannot do that three
+ * polls in a row, a message the server cannot read does.
+ */
+const UNFETCHABLE_POLLS = 3;
 /** Ledger lookups of a chunk's listed messages under way at once. */
 const LOOKUPS_IN_FLIGHT = 32;
 /** Whole messages read together: one task of the reader's threads. */

@@ -14,7 +14,7 @@ import {
 import type { IntakeMessage } from '../messages.ts';
 import type { Ledger, MailCheckpoint, MailListing, MailSource } from '../ports.ts';
 import { BATCH_BYTES, DEFAULT_BATCH, withinBytes } from './mail-batch.ts';
-import { ChunkReader, type Collected, type Taken } from './mail-chunk.ts';
+import { ChunkReader, type Collected, type Deferred, type Taken } from './mail-chunk.ts';
 import { FAILED_FOLDER, PROCESSED_FOLDER, settleMessages } from './mail-folders.ts';
 import { MailImport, type MailRulesCheck } from './mail-import.ts';
 import {
@@ -66,9 +66,14 @@ export interface PollReport {
    * one's): how many, and why the last move failed. Each poll tries their moves again.
    */
   readonly unmoved?: { readonly messages: number; readonly detail: string };
+  /**
+   * Present when messages the server would not send were put off to the next poll (a message is given
+   * up as `unfetchable` only once three polls found it so): how many.
+   */
+  readonly deferred?: number;
 }
 
-type Tally = { processed: number; failed: number; resettled: number };
+type Tally = { processed: number; failed: number; resettled: number; deferred?: number };
 
 /** Long enough for a batch of large messages; a crashed poller's lease frees the mailbox after it. */
 const DEFAULT_LEASE_MS = 10 * 60 * 1000;
@@ -106,7 +111,13 @@ export class MailPoller {
   async poll(deadline?: number): Promise<PollReport> {
     const { ledger, box, clock, logger, mailbox } = this.options;
     const leaseMs = this.options.leaseMs ?? DEFAULT_LEASE_MS;
-    const report = { leased: false, processed: 0, failed: 0, resettled: 0, more: false };
+    const report: Tally & { leased: boolean; more: boolean } = {
+      leased: false,
+      processed: 0,
+      failed: 0,
+      resettled: 0,
+      more: false,
+    };
     if (!(await acquireLease(ledger, box, this.owner, clock.now(), leaseMs))) return report;
     report.leased = true;
     try {
@@ -155,6 +166,7 @@ export class MailPoller {
       moveAt: chunk * MOVE_CHUNKS,
       draining: false,
       unmoved,
+      ceiling: undefined,
     };
     let listed = 0;
     let bytes = 0;
@@ -223,7 +235,12 @@ export class MailPoller {
     }
     // A listing started ahead of a chunk that was then not taken: settled before the poll ends.
     await listing?.found.catch(() => undefined);
-    return { last: run.last, failure: run.failure };
+    // A message put off to the next poll keeps the checkpoint below it, so the next poll lists it again.
+    const last =
+      run.last !== undefined && run.ceiling !== undefined && run.last.lastUid > run.ceiling
+        ? { uidValidity: run.last.uidValidity, lastUid: run.ceiling }
+        : run.last;
+    return { last, failure: run.failure };
   }
 
   /**
@@ -246,6 +263,7 @@ export class MailPoller {
     try {
       await this.finish(taken.done, taken.staged);
       for (const item of taken.done) run.recorded.push({ item, uidValidity });
+      this.putOff(taken.deferred, run, report);
       if (run.draining || run.recorded.length >= run.moveAt) await this.moveRecorded(run, report);
     } catch (error) {
       run.broken = true;
@@ -255,6 +273,18 @@ export class MailPoller {
     if (taken.failure !== undefined) {
       run.broken = true;
       run.failure ??= { error: taken.failure };
+    }
+  }
+
+  /** Messages the server would not send this time: left where they are for the next poll. */
+  private putOff(deferred: readonly Deferred[], run: PollRun, report: Tally): void {
+    for (const { message, polls, detail } of deferred) {
+      run.ceiling = Math.min(run.ceiling ?? message.uid - 1, message.uid - 1);
+      report.deferred = (report.deferred ?? 0) + 1;
+      this.options.logger.warn(
+        { mailbox: message.mailbox, uid: message.uid, messageId: message.messageId, polls },
+        `mail message could not be fetched (${detail}); tried again at the next poll`,
+      );
     }
   }
 
@@ -324,6 +354,8 @@ interface PollRun {
   draining: boolean;
   /** Recorded messages whose move failed: they stay in the mailbox, and the checkpoint passes them. */
   readonly unmoved: UnmovedTally;
+  /** The highest UID the checkpoint may pass: below the first message put off to the next poll. */
+  ceiling: number | undefined;
 }
 
 /**

@@ -11,8 +11,16 @@ import {
   mayBeTheMessage,
   oneByOne,
 } from './imap-fetch-groups.ts';
-import { fetchListing, flagAndMove, listInParts } from './imap-listing.ts';
-import { alreadyExists, isMissingMailbox } from './imap-replies.ts';
+import { fetchListing, listInParts } from './imap-listing.ts';
+import {
+  alone,
+  checkValidity,
+  lockMailbox,
+  onFreshSessions,
+  uidSet,
+  wrapImapError,
+} from './imap-sessions.ts';
+import { settleOn } from './imap-settle.ts';
 import { UidSearch } from './imap-uid-search.ts';
 
 export type { ImapCredentials, ImapServer } from './imap-connection.ts';
@@ -55,15 +63,16 @@ export class ImapMailSource implements MailSource {
   ): Promise<MailListing> {
     // One STATUS tells whether anything arrived since the checkpoint: an idle poll costs no more. (A
     // selected mailbox's cached UIDNEXT is not updated by EXISTS, so it cannot answer that.)
-    const client = await this.reader.connect();
-    let status: Awaited<ReturnType<ImapFlow['status']>>;
-    try {
-      // Dovecot answers STATUS on the selected mailbox from this session's view: a NOOP brings it up to date.
-      if (client.mailbox !== false && client.mailbox.path === mailbox) await client.noop();
-      status = await client.status(mailbox, { uidNext: true, uidValidity: true, messages: true });
-    } catch (error) {
-      throw this.wrap(error, mailbox);
-    }
+    const status = await onFreshSessions(this.reader, async () => {
+      const client = await this.reader.connect();
+      try {
+        // Dovecot answers STATUS on the selected mailbox from this session's view: a NOOP brings it up to date.
+        if (client.mailbox !== false && client.mailbox.path === mailbox) await client.noop();
+        return await client.status(mailbox, { uidNext: true, uidValidity: true, messages: true });
+      } catch (error) {
+        throw wrapImapError(error, mailbox);
+      }
+    });
     if (status === false) {
       throw new AppError('mailbox_missing', `the mailbox ${mailbox} does not exist`, { retryable: true });
     }
@@ -74,8 +83,8 @@ export class ImapMailSource implements MailSource {
       if (status.messages === 0 || status.uidNext <= from) return { uidValidity, messages: [] };
     }
     const uidNext = status.uidNext;
-    let searched: { uidValidity: number; from: number; uids: number[] } | undefined;
-    return this.withMailbox(mailbox, async (client, box): Promise<MailListing> => {
+    // The SEARCH and the listing's FETCH are steps of their own: a session cut after one keeps its answer.
+    const searched = await this.withMailbox(mailbox, async (client, box) => {
       const uidValidity = Number(box.uidValidity);
       const from =
         checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
@@ -84,16 +93,20 @@ export class ImapMailSource implements MailSource {
       )
         .filter((uid) => uid >= from)
         .slice(0, limit);
-      if (uids.length === 0) return { uidValidity, messages: [] };
-      searched = { uidValidity, from, uids };
-      return { uidValidity, messages: await fetchListing(client, { ...searched, mailbox, full: true }) };
+      return { uidValidity, from, uids };
+    });
+    if (searched.uids.length === 0) return { uidValidity: searched.uidValidity, messages: [] };
+    return this.withMailbox(mailbox, async (client): Promise<MailListing> => {
+      checkValidity(client, { mailbox, uidValidity: searched.uidValidity });
+      const messages = await fetchListing(client, { ...searched, mailbox, full: true });
+      return { uidValidity: searched.uidValidity, messages };
     }).catch(async (error: unknown) => {
-      if (searched === undefined || !mayBeTheMessage(error)) throw error;
+      if (!mayBeTheMessage(error)) throw error;
       const { uidValidity, from } = searched;
       this.options.logger.warn({ err: error, mailbox }, 'listing the mailbox failed; listing it in parts');
       const messages = await listInParts(searched.uids, (uids, full) =>
         this.withMailbox(mailbox, (client) => {
-          this.checkValidity(client, { mailbox, uidValidity });
+          checkValidity(client, { mailbox, uidValidity });
           return fetchListing(client, { mailbox, uidValidity, uids, from, full });
         }),
       );
@@ -115,12 +128,13 @@ export class ImapMailSource implements MailSource {
   async *sources(messages: readonly MailMessage[]): AsyncGenerator<SourceItem> {
     const [first] = messages;
     if (first === undefined) return;
-    let client = await this.reader.connect();
     const groups = [...fetchGroups(messages)];
     const fetchAhead = (index: number): Promise<Map<number, Buffer>> | undefined => {
       const group = groups[index];
       if (group === undefined || isLarge(group)) return undefined;
-      const fetching = this.fetchGroup(client, group);
+      const fetching = onFreshSessions(this.reader, async () =>
+        this.fetchGroup(await this.reader.connect(), group),
+      );
       // Settled here too, so a generator given up early leaves no rejection unhandled.
       fetching.catch(() => undefined);
       return fetching;
@@ -140,7 +154,6 @@ export class ImapMailSource implements MailSource {
               }),
             (message) => this.control(message),
           );
-          client = await this.reader.connect();
           ahead = fetchAhead(index + 1);
           continue;
         }
@@ -154,10 +167,11 @@ export class ImapMailSource implements MailSource {
           yield* oneByOne(
             group,
             (message) =>
-              this.alone(async (alone) => (await this.fetchGroup(alone, [message])).get(message.uid)),
+              alone(this.options, async (client) =>
+                (await this.fetchGroup(client, [message])).get(message.uid),
+              ),
             (message) => this.control(message),
           );
-          client = await this.reader.connect();
           ahead = fetchAhead(index + 1);
           continue;
         }
@@ -181,9 +195,9 @@ export class ImapMailSource implements MailSource {
     if (head === undefined) return new Map();
     const lock = await this.lock(client, head.mailbox);
     try {
-      for (const message of group) this.checkValidity(client, message);
+      for (const message of group) checkValidity(client, message);
       const fetched = await client.fetchAll(
-        group.map((message) => message.uid).join(','),
+        uidSet(group.map((message) => message.uid)),
         { uid: true, source: true },
         { uid: true },
       );
@@ -192,19 +206,9 @@ export class ImapMailSource implements MailSource {
       for (const item of fetched) if (Buffer.isBuffer(item.source)) sources.set(item.uid, item.source);
       return sources;
     } catch (error) {
-      throw this.wrap(error, head.mailbox);
+      throw wrapImapError(error, head.mailbox);
     } finally {
       lock.release();
-    }
-  }
-
-  /** `work` in a session of its own, opened for it and logged out after. */
-  private async alone<T>(work: (client: ImapFlow) => Promise<T>): Promise<T> {
-    const connection = new ImapConnection(this.options);
-    try {
-      return await work(await connection.connect());
-    } finally {
-      await connection.close();
     }
   }
 
@@ -213,15 +217,15 @@ export class ImapMailSource implements MailSource {
    * reading the message (`FetchControl`). False when it is gone from the mailbox.
    */
   private control(message: MailMessage): Promise<boolean> {
-    return this.alone(async (client) => {
+    return alone(this.options, async (client) => {
       const lock = await this.lock(client, message.mailbox);
       try {
-        this.checkValidity(client, message);
+        checkValidity(client, message);
         const found = await client.fetchOne(String(message.uid), { uid: true, flags: true }, { uid: true });
         if (found === false && !client.usable) throw new Error('the connection dropped');
         return found !== false;
       } catch (error) {
-        throw this.wrap(error, message.mailbox);
+        throw wrapImapError(error, message.mailbox);
       } finally {
         lock.release();
       }
@@ -233,7 +237,7 @@ export class ImapMailSource implements MailSource {
     const lock = await this.lock(client, message.mailbox);
     let body: Readable;
     try {
-      this.checkValidity(client, message);
+      checkValidity(client, message);
       body = await this.chunked(client, message);
     } catch (error) {
       lock.release();
@@ -255,7 +259,7 @@ export class ImapMailSource implements MailSource {
       }
       return download.content;
     } catch (error) {
-      throw this.wrap(error, message.mailbox);
+      throw wrapImapError(error, message.mailbox);
     }
   }
 
@@ -263,21 +267,7 @@ export class ImapMailSource implements MailSource {
     if (this.options.readOnly === true) throw new AppError('read_only', 'this mailbox was opened read-only');
     const [first] = messages;
     if (first === undefined) return;
-    const client = await this.mover.connect();
-    await this.ensureFolder(client, folder);
-    const lock = await this.lock(client, first.mailbox, 'move');
-    try {
-      // Mail that came after this connection last looked is unknown to it, and a UID MOVE skips unknown
-      // UIDs without a word: a NOOP brings its view of the mailbox up to date first.
-      await client.noop();
-      for (const message of messages) this.checkValidity(client, message);
-      const range = messages.map((message) => message.uid).join(',');
-      await flagAndMove(client, { range, folder, keywords }, this.options.logger);
-    } catch (error) {
-      throw this.wrap(error, first.mailbox);
-    } finally {
-      lock.release();
-    }
+    await settleOn(this.mover, this.options.logger, { messages, folder, keywords });
   }
 
   /** Resolves when the mailbox may have new mail (IDLE's EXISTS), after `maxMs`, or on abort. */
@@ -310,21 +300,25 @@ export class ImapMailSource implements MailSource {
     await Promise.all([this.reader.close(), this.mover.close()]);
   }
 
-  private async withMailbox<T>(
+  /** `work` on the reading connection's mailbox, again on a fresh session when one is cut under it. */
+  private withMailbox<T>(
     mailbox: string,
     work: (client: ImapFlow, box: { uidValidity: bigint; uidNext: number; exists: number }) => Promise<T>,
   ): Promise<T> {
-    const client = await this.reader.connect();
-    const lock = await this.lock(client, mailbox);
-    try {
-      const box = client.mailbox;
-      if (box === false) throw new AppError('mailbox_missing', `${mailbox} is not open`, { retryable: true });
-      return await work(client, box);
-    } catch (error) {
-      throw this.wrap(error, mailbox);
-    } finally {
-      lock.release();
-    }
+    return onFreshSessions(this.reader, async () => {
+      const client = await this.reader.connect();
+      const lock = await this.lock(client, mailbox);
+      try {
+        const box = client.mailbox;
+        if (box === false)
+          throw new AppError('mailbox_missing', `${mailbox} is not open`, { retryable: true });
+        return await work(client, box);
+      } catch (error) {
+        throw wrapImapError(error, mailbox);
+      } finally {
+        lock.release();
+      }
+    });
   }
 
   /**
@@ -338,46 +332,6 @@ export class ImapMailSource implements MailSource {
     mailbox: string,
     use: 'read' | 'move' = 'read',
   ): Promise<{ release(): void }> {
-    const readOnly = use === 'read' || this.options.readOnly === true;
-    try {
-      return await client.getMailboxLock(mailbox, { readOnly });
-    } catch (error) {
-      throw this.wrap(error, mailbox);
-    }
-  }
-
-  private checkValidity(client: ImapFlow, message: Pick<MailMessage, 'mailbox' | 'uidValidity'>): void {
-    const box = client.mailbox;
-    if (box === false || Number(box.uidValidity) !== message.uidValidity) {
-      throw new AppError('uid_validity_changed', `${message.mailbox} changed its UIDVALIDITY`, {
-        retryable: true,
-      });
-    }
-  }
-
-  private async ensureFolder(client: ImapFlow, folder: string): Promise<void> {
-    if (this.mover.hasFolder(folder)) return;
-    try {
-      await client.mailboxCreate(folder);
-    } catch (error) {
-      // ALREADYEXISTS is the usual answer; anything else shows at the MOVE that follows, and the next
-      // settle tries again (a folder in the way may be cleared meanwhile).
-      if (!alreadyExists(error)) {
-        this.options.logger.warn({ err: error, folder }, 'could not create the folder');
-        return;
-      }
-    }
-    this.mover.addFolder(folder);
-  }
-
-  private wrap(error: unknown, mailbox: string): unknown {
-    if (error instanceof AppError) return error;
-    if (isMissingMailbox(error)) {
-      return new AppError('mailbox_missing', `the mailbox ${mailbox} does not exist`, {
-        retryable: true,
-        cause: error,
-      });
-    }
-    return new AppError('imap_failed', `IMAP on ${mailbox} failed`, { retryable: true, cause: error });
+    return lockMailbox(client, mailbox, use === 'read' || this.options.readOnly === true);
   }
 }

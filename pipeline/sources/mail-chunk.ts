@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
@@ -12,37 +12,7 @@ import { collidingKeyOf, type MailRecord, messageKeyOf, readMailRecord } from '.
 import type { IntakeMessage } from '../messages.ts';
 import type { Ledger, MailMessage, MailSource, SourceItem } from '../ports.ts';
 import type { MailImport } from './mail-import.ts';
-
-/** The folder a chunk's reads write their temp files to, under the poller's temp folder. */
-const READ_FOLDER_PREFIX = 'batch-';
-
-/**
- * Removes the read folders a killed poll left in `tempDir` (a poll removes its own as each chunk ends):
- * those last changed more than `olderThanMs` ago, so a poll of another process under way keeps its own.
- * Returns how many were removed.
- */
-export async function removeStaleReadFolders(
-  tempDir: string,
-  olderThanMs: number,
-  now: number,
-): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(tempDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  let removed = 0;
-  for (const name of names.filter((entry) => entry.startsWith(READ_FOLDER_PREFIX))) {
-    const path = join(tempDir, name);
-    const info = await stat(path).catch(() => undefined);
-    if (info === undefined || now - info.mtimeMs < olderThanMs) continue;
-    await rm(path, { recursive: true, force: true });
-    removed += 1;
-  }
-  return removed;
-}
+import { READ_FOLDER_PREFIX } from './mail-read-folders.ts';
 
 export interface ChunkReaderDeps {
   readonly source: MailSource;

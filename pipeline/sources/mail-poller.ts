@@ -13,14 +13,22 @@ import {
 } from '../ledger/mailbox.ts';
 import type { IntakeMessage } from '../messages.ts';
 import type { Ledger, MailCheckpoint, MailListing, MailSource } from '../ports.ts';
-import { BATCH_BYTES, DEFAULT_BATCH, withinBytes } from './mail-batch.ts';
-import { ChunkReader, type Collected, type Deferred, type Taken } from './mail-chunk.ts';
+import {
+  AHEAD_CHUNKS,
+  BATCH_BYTES,
+  CHUNK_MESSAGES,
+  DEFAULT_BATCH,
+  MOVE_CHUNKS,
+  withinBytes,
+} from './mail-batch.ts';
+import { ChunkReader, type Collected, type Taken } from './mail-chunk.ts';
 import { FAILED_FOLDER, PROCESSED_FOLDER, settleMessages } from './mail-folders.ts';
 import { MailImport, type MailRulesCheck } from './mail-import.ts';
 import {
   leaveUnmoved,
   moveUnmoved,
   newUnmovedTally,
+  putOff,
   type UnmovedDeps,
   type UnmovedTally,
 } from './mail-unmoved.ts';
@@ -74,6 +82,7 @@ export interface PollReport {
 }
 
 type Tally = { processed: number; failed: number; resettled: number; deferred?: number };
+type Running = Tally & { leased: boolean; more: boolean };
 
 /** Long enough for a batch of large messages; a crashed poller's lease frees the mailbox after it. */
 const DEFAULT_LEASE_MS = 10 * 60 * 1000;
@@ -99,25 +108,16 @@ export class MailPoller {
   }
 
   private get unmovedDeps(): UnmovedDeps {
-    const { source, ledger, box, mailbox, logger } = this.options;
-    const folders = {
-      processed: this.options.processedFolder ?? PROCESSED_FOLDER,
-      failed: this.options.failedFolder ?? FAILED_FOLDER,
-    };
-    return { source, ledger, box, mailbox, logger, folders };
+    const { processedFolder, failedFolder } = this.options;
+    const folders = { processed: processedFolder ?? PROCESSED_FOLDER, failed: failedFolder ?? FAILED_FOLDER };
+    return { ...this.options, folders };
   }
 
   /** One poll. `deadline` (epoch ms) stops before a message that could not finish in time (Lambda). */
   async poll(deadline?: number): Promise<PollReport> {
     const { ledger, box, clock, logger, mailbox } = this.options;
     const leaseMs = this.options.leaseMs ?? DEFAULT_LEASE_MS;
-    const report: Tally & { leased: boolean; more: boolean } = {
-      leased: false,
-      processed: 0,
-      failed: 0,
-      resettled: 0,
-      more: false,
-    };
+    const report: Running = { leased: false, processed: 0, failed: 0, resettled: 0, more: false };
     if (!(await acquireLease(ledger, box, this.owner, clock.now(), leaseMs))) return report;
     report.leased = true;
     try {
@@ -263,7 +263,8 @@ export class MailPoller {
     try {
       await this.finish(taken.done, taken.staged);
       for (const item of taken.done) run.recorded.push({ item, uidValidity });
-      this.putOff(taken.deferred, run, report);
+      run.ceiling = putOff(this.options.logger, taken.deferred, run.ceiling);
+      if (taken.deferred.length > 0) report.deferred = (report.deferred ?? 0) + taken.deferred.length;
       if (run.draining || run.recorded.length >= run.moveAt) await this.moveRecorded(run, report);
     } catch (error) {
       run.broken = true;
@@ -273,18 +274,6 @@ export class MailPoller {
     if (taken.failure !== undefined) {
       run.broken = true;
       run.failure ??= { error: taken.failure };
-    }
-  }
-
-  /** Messages the server would not send this time: left where they are for the next poll. */
-  private putOff(deferred: readonly Deferred[], run: PollRun, report: Tally): void {
-    for (const { message, polls, detail } of deferred) {
-      run.ceiling = Math.min(run.ceiling ?? message.uid - 1, message.uid - 1);
-      report.deferred = (report.deferred ?? 0) + 1;
-      this.options.logger.warn(
-        { mailbox: message.mailbox, uid: message.uid, messageId: message.messageId, polls },
-        `mail message could not be fetched (${detail}); tried again at the next poll`,
-      );
     }
   }
 
@@ -357,17 +346,3 @@ interface PollRun {
   /** The highest UID the checkpoint may pass: below the first message put off to the next poll. */
   ceiling: number | undefined;
 }
-
-/**
- * Messages listed and read while the chunk before is enqueued, recorded and moved. A chunk costs three
- * commits (rows, queue, records), each blocking the thread on the disk, and a MOVE: 100 measured slower
- * than 250 on a busy disk.
- */
-const CHUNK_MESSAGES = 250;
-/**
- * Chunks moved together: fewer MOVEs (1,000 messages a MOVE with the default chunk), while the move at
- * the end of a poll, which overlaps nothing, stays short.
- */
-const MOVE_CHUNKS = 4;
-/** Chunks read ahead of the one finishing: its move can take as long as the next chunk's reads. */
-const AHEAD_CHUNKS = 3;

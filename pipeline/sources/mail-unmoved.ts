@@ -2,10 +2,11 @@ import { AppError } from '../../src/domain/errors.ts';
 import type { Logger } from '../../src/observability/logger.ts';
 import { clearUnmoved, readUnmoved, recordUnmoved } from '../ledger/mail-unmoved.ts';
 import type { Ledger, MailMessage, MailSource } from '../ports.ts';
+import type { Deferred } from './mail-chunk.ts';
 import { settleMessages, type UnsettledGroup } from './mail-folders.ts';
 
 /**
- * Recorded messages a move left in the mailbox (a folder that cannot be made, a refused or cut MOVE) do
+ * Messages a poll leaves in the mailbox. Recorded messages a move left in the mailbox (a folder that cannot be made, a refused or cut MOVE) do
  * not hold the checkpoint back: they are written down in the ledger (`unmoved` entries), the checkpoint
  * passes them, and each poll tries their moves again before it lists, without reading them. However many
  * stay behind, new mail is listed from the checkpoint and taken.
@@ -123,3 +124,23 @@ export async function leaveUnmoved(
 
 const isOtherValidity = (error: unknown): boolean =>
   error instanceof AppError && error.code === 'uid_validity_changed';
+
+/**
+ * Messages the server would not send this time (`Deferred`), left where they are for the next poll and
+ * logged: returns the highest UID the checkpoint may now pass (below the first of them).
+ */
+export function putOff(
+  logger: Logger,
+  deferred: readonly Deferred[],
+  ceiling: number | undefined,
+): number | undefined {
+  let highest = ceiling;
+  for (const { message, polls, detail } of deferred) {
+    highest = Math.min(highest ?? message.uid - 1, message.uid - 1);
+    logger.warn(
+      { mailbox: message.mailbox, uid: message.uid, messageId: message.messageId, polls },
+      `mail message could not be fetched (${detail}); tried again at the next poll`,
+    );
+  }
+  return highest;
+}

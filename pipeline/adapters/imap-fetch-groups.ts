@@ -62,8 +62,9 @@ export const mayBeTheMessage = (error: unknown): boolean =>
 export type FetchControl = () => Promise<boolean>;
 
 /**
- * Runs `fetch` (of one message, each time on a fresh connection) until it works, at most
- * `MESSAGE_FETCH_ATTEMPTS` times; an error that is not the message's is thrown at once. When every
+ * Runs `fetch` (of one message) until it works: once on the connection at hand (`fresh` false: no login
+ * for the messages of a failed group that are fine), then at most `MESSAGE_FETCH_ATTEMPTS` times each in
+ * a fresh session of its own; an error that is not the message's is thrown at once. When every
  * attempt failed, `control` tells the message from the connection: it fails too (a flaky network, a
  * server that cuts every session after so many commands) and the last error is thrown, as any failure of
  * the connection; it works, and the message is `unfetchable` this time, with the last error's message
@@ -71,13 +72,13 @@ export type FetchControl = () => Promise<boolean>;
  * caller gives a message up only after more than one poll found it so.
  */
 export async function fetchAlone<T>(
-  fetch: () => Promise<T>,
+  fetch: (fresh: boolean) => Promise<T>,
   control: FetchControl,
 ): Promise<{ readonly value: T } | { readonly unfetchable: string } | { readonly gone: true }> {
   let last: unknown;
-  for (let attempt = 0; attempt < MESSAGE_FETCH_ATTEMPTS; attempt += 1) {
+  for (let attempt = 0; attempt <= MESSAGE_FETCH_ATTEMPTS; attempt += 1) {
     try {
-      return { value: await fetch() };
+      return { value: await fetch(attempt > 0) };
     } catch (error) {
       if (!mayBeTheMessage(error)) throw error;
       last = error;
@@ -103,12 +104,12 @@ const EMPTY = Buffer.alloc(0);
  */
 export async function* oneByOne(
   messages: readonly MailMessage[],
-  fetchOne: (message: MailMessage) => Promise<Buffer | Readable | undefined>,
+  fetchOne: (message: MailMessage, fresh: boolean) => Promise<Buffer | Readable | undefined>,
   control: (message: MailMessage) => Promise<boolean>,
 ): AsyncGenerator<SourceItem> {
   for (const message of messages) {
     const fetched = await fetchAlone(
-      () => fetchOne(message),
+      (fresh) => fetchOne(message, fresh),
       () => control(message),
     );
     if ('unfetchable' in fetched) yield { message, body: EMPTY, unfetchable: fetched.unfetchable };

@@ -162,14 +162,17 @@ export class ImapMailSource implements MailSource {
           sources = await (fetching ?? new Map<number, Buffer>());
         } catch (error) {
           if (!mayBeTheMessage(error)) throw error;
-          // One message may be what the server cannot send: each is fetched on its own, again, in a
-          // session of its own (so a failure is not the reading connection's, nor disturbs it).
+          // One message may be what the server cannot send: each is fetched on its own, again, then one
+          // that fails in sessions of its own (so a failure is not the reading connection's, nor disturbs it).
           yield* oneByOne(
             group,
-            (message) =>
-              alone(this.options, async (client) =>
-                (await this.fetchGroup(client, [message])).get(message.uid),
-              ),
+            async (message, fresh) => {
+              const fetch = (client: ImapFlow) => this.fetchGroup(client, [message]);
+              const fetched = fresh
+                ? await alone(this.options, fetch)
+                : await fetch(await this.reader.connect());
+              return fetched.get(message.uid);
+            },
             (message) => this.control(message),
           );
           ahead = fetchAhead(index + 1);

@@ -326,8 +326,8 @@ type Imported =
  */
 const READS_IN_FLIGHT = 3;
 /**
- * Polls that must each find a message unfetchable (failing alone, twice, in fresh sessions, while the
- * server answered for it) before it is given up: random drops on a flaky network cannot do that three
+ * Polls that must each find a message unfetchable (failing alone, and twice more in fresh sessions,
+ * while the server answered for it) before it is given up: random drops on a flaky network cannot do that three
  * polls in a row, a message the server cannot read does.
  */
 const UNFETCHABLE_POLLS = 3;

@@ -26,7 +26,8 @@ describe.runIf(available)('a flaky network: a good message is not given up for f
     let mended = false;
     const flaky = await rig.proxy({ cutAt: (line) => !mended && bodyFetchOf(line, 2) });
     const poller = createPoller(rig.state, rig.meddled(flaky.port), { dovecot: rig.dovecot });
-    // The group's FETCH on four sessions, then message 2 alone on two fresh sessions of its own: all cut.
+    // The group's FETCH on four sessions, then message 2 alone, on the reading connection and in two
+    // fresh sessions of its own: all cut.
     expect(await poller.poll()).toMatchObject({ processed: 2, failed: 0, deferred: 1, more: false });
     expect(await takenNames(rig.state)).toEqual(['flaky-1.pdf', 'flaky-3.pdf']);
     expect([...(await contents(rig.dovecot, 'INBOX')).keys()]).toEqual(['<flaky-2@hostile.example>']);

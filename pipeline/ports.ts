@@ -90,6 +90,11 @@ export interface MailMessage {
   readonly messageId: string | null;
   /** INTERNALDATE as ISO 8601. */
   readonly receivedAt: string;
+  /**
+   * The server would not list its size and Message-ID (it drops the connection when asked): it is known
+   * by its UID alone, so it cannot pass for another message listed so (one of the same arrival time).
+   */
+  readonly unlisted?: true;
 }
 
 /** How far a mailbox has been read; a new UIDVALIDITY means every UID changed: read it again from the start. */

@@ -23,7 +23,8 @@ const SOCKET_TIMEOUT_MS = 60_000;
 
 /**
  * One IMAP connection (imapflow), opened on first use and again after it drops, with the folders it has
- * made sure exist since it last connected.
+ * made sure exist (kept across reconnects: a server that cuts sessions short is not asked to CREATE at
+ * each one; a folder a move then fails to is forgotten, and made again by the next settle).
  */
 export class ImapConnection {
   private client: ImapFlow | undefined;
@@ -43,10 +44,18 @@ export class ImapConnection {
     this.folders.add(folder);
   }
 
+  forgetFolder(folder: string): void {
+    this.folders.delete(folder);
+  }
+
+  /** Whether the current session is still up (false once the server has cut it). */
+  alive(): boolean {
+    return this.client?.usable === true;
+  }
+
   async connect(): Promise<ImapFlow> {
     if (this.client?.usable === true) return this.client;
     this.client = undefined;
-    this.folders.clear();
     this.connecting ??= this.open().finally(() => {
       this.connecting = undefined;
     });

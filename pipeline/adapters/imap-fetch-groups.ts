@@ -55,23 +55,42 @@ export const mayBeTheMessage = (error: unknown): boolean =>
   !(error instanceof AppError && NOT_THE_MESSAGE.has(error.code));
 
 /**
- * Runs `fetch` (of one message) until it works, at most `MESSAGE_FETCH_ATTEMPTS` times; an error that is
- * not the message's is thrown at once. A message whose every attempt failed is `unfetchable`, with the
- * last error's message: a server that drops the connection at each FETCH of one message (Dovecot does,
- * for a Maildir file whose size disagrees with its name) must not hold up the mailbox.
+ * The cheap check made once a message has failed alone: whether the server answers for it at all (its
+ * flags, which it gives without reading the message) at the same point of a fresh session. Answers false
+ * when the message is gone.
+ */
+export type FetchControl = () => Promise<boolean>;
+
+/**
+ * Runs `fetch` (of one message) until it works: once on the connection at hand (`fresh` false: no login
+ * for the messages of a failed group that are fine), then at most `MESSAGE_FETCH_ATTEMPTS` times each in
+ * a fresh session of its own; an error that is not the message's is thrown at once. When every
+ * attempt failed, `control` tells the message from the connection: it fails too (a flaky network, a
+ * server that cuts every session after so many commands) and the last error is thrown, as any failure of
+ * the connection; it works, and the message is `unfetchable` this time, with the last error's message
+ * (Dovecot drops the connection at each FETCH of a Maildir file whose size disagrees with its name). The
+ * caller gives a message up only after more than one poll found it so.
  */
 export async function fetchAlone<T>(
-  fetch: () => Promise<T>,
-): Promise<{ readonly value: T } | { readonly unfetchable: string }> {
+  fetch: (fresh: boolean) => Promise<T>,
+  control: FetchControl,
+): Promise<{ readonly value: T } | { readonly unfetchable: string } | { readonly gone: true }> {
   let last: unknown;
-  for (let attempt = 0; attempt < MESSAGE_FETCH_ATTEMPTS; attempt += 1) {
+  for (let attempt = 0; attempt <= MESSAGE_FETCH_ATTEMPTS; attempt += 1) {
     try {
-      return { value: await fetch() };
+      return { value: await fetch(attempt > 0) };
     } catch (error) {
       if (!mayBeTheMessage(error)) throw error;
       last = error;
     }
   }
+  let exists: boolean;
+  try {
+    exists = await control();
+  } catch {
+    throw last;
+  }
+  if (!exists) return { gone: true };
   const cause = last instanceof Error && last.cause instanceof Error ? `: ${last.cause.message}` : '';
   return { unfetchable: `${last instanceof Error ? last.message : String(last)}${cause}` };
 }
@@ -80,15 +99,20 @@ const EMPTY = Buffer.alloc(0);
 
 /**
  * Each of `messages` fetched on its own (`fetchAlone`), in order: one gone from the mailbox (`fetchOne`
- * answers undefined) is passed over, one the server never sent comes empty and `unfetchable`.
+ * answers undefined, or the control finds none) is passed over, one the server would not send while it
+ * answered for it otherwise comes empty and `unfetchable`.
  */
 export async function* oneByOne(
   messages: readonly MailMessage[],
-  fetchOne: (message: MailMessage) => Promise<Buffer | Readable | undefined>,
+  fetchOne: (message: MailMessage, fresh: boolean) => Promise<Buffer | Readable | undefined>,
+  control: (message: MailMessage) => Promise<boolean>,
 ): AsyncGenerator<SourceItem> {
   for (const message of messages) {
-    const fetched = await fetchAlone(() => fetchOne(message));
-    if (!('value' in fetched)) yield { message, body: EMPTY, unfetchable: fetched.unfetchable };
-    else if (fetched.value !== undefined) yield { message, body: fetched.value };
+    const fetched = await fetchAlone(
+      (fresh) => fetchOne(message, fresh),
+      () => control(message),
+    );
+    if ('unfetchable' in fetched) yield { message, body: EMPTY, unfetchable: fetched.unfetchable };
+    else if ('value' in fetched && fetched.value !== undefined) yield { message, body: fetched.value };
   }
 }

@@ -36,6 +36,7 @@ export async function fetchListing(
       sizeBytes: message.size ?? 0,
       messageId: query.full ? messageIdOf(message.headers) : null,
       receivedAt: internalDateIso(message.internalDate),
+      ...(query.full ? {} : { unlisted: true as const }),
     }))
     .sort((a, b) => a.uid - b.uid);
 }
@@ -44,26 +45,37 @@ export async function fetchListing(
 const moveFailed = (detail: string): AppError =>
   new AppError('imap_move_failed', detail, { retryable: true });
 
-/**
- * Adds the reason keywords, then moves `range` (UIDs) to `folder`. A server that keeps no keywords (none
- * in PERMANENTFLAGS) still gets the move: the log says why. imapflow answers a refused MOVE with false,
- * not an error: a message left where it was while the checkpoint passes it would never be moved, so a
- * refusal is an error here.
- */
-export async function flagAndMove(
+/** Adds the reason keywords to `range` (UIDs). A server that keeps no keywords (none in PERMANENTFLAGS) still gets the move: the log says why. */
+export async function addKeywords(
   client: ImapFlow,
   move: { readonly range: string; readonly folder: string; readonly keywords: readonly string[] },
   logger: Logger,
 ): Promise<void> {
   const { range, folder, keywords } = move;
-  if (keywords.length > 0 && !(await client.messageFlagsAdd(range, [...keywords], { uid: true }))) {
+  if (!(await client.messageFlagsAdd(range, [...keywords], { uid: true }))) {
+    if (!client.usable)
+      throw new AppError('imap_failed', 'the connection dropped adding keywords', { retryable: true });
     logger.warn({ folder, keywords }, 'the server did not keep the reason keywords');
   }
+}
+
+/**
+ * Moves `range` (UIDs) to `folder`. imapflow answers a refused MOVE with false, not an error: a message
+ * left where it was would never be moved, so a refusal is an error here.
+ */
+export async function moveTo(
+  client: ImapFlow,
+  move: { readonly range: string; readonly folder: string },
+): Promise<void> {
+  const { range, folder } = move;
   if (!client.capabilities.has('MOVE') && !client.capabilities.has('UIDPLUS')) {
     await copyAndFlag(client, range, folder);
     return;
   }
   if ((await client.messageMove(range, folder, { uid: true })) === false) {
+    // imapflow answers false for a connection that dropped under the MOVE too: not the folder's fault.
+    if (!client.usable)
+      throw new AppError('imap_failed', `the connection dropped moving to ${folder}`, { retryable: true });
     throw moveFailed(`the server refused to move messages to ${folder}`);
   }
 }
@@ -76,6 +88,8 @@ export async function flagAndMove(
  */
 async function copyAndFlag(client: ImapFlow, range: string, folder: string): Promise<void> {
   if ((await client.messageCopy(range, folder, { uid: true })) === false) {
+    if (!client.usable)
+      throw new AppError('imap_failed', `the connection dropped copying to ${folder}`, { retryable: true });
     throw moveFailed(`the server refused to copy messages to ${folder}`);
   }
   if (!(await client.messageFlagsAdd(range, ['\\Deleted'], { uid: true }))) {

@@ -11,8 +11,16 @@ import {
   mayBeTheMessage,
   oneByOne,
 } from './imap-fetch-groups.ts';
-import { fetchListing, flagAndMove, listInParts } from './imap-listing.ts';
-import { alreadyExists, isMissingMailbox } from './imap-replies.ts';
+import { fetchListing, listInParts } from './imap-listing.ts';
+import {
+  alone,
+  checkValidity,
+  lockMailbox,
+  onFreshSessions,
+  uidSet,
+  wrapImapError,
+} from './imap-sessions.ts';
+import { settleOn } from './imap-settle.ts';
 import { UidSearch } from './imap-uid-search.ts';
 
 export type { ImapCredentials, ImapServer } from './imap-connection.ts';
@@ -55,15 +63,16 @@ export class ImapMailSource implements MailSource {
   ): Promise<MailListing> {
     // One STATUS tells whether anything arrived since the checkpoint: an idle poll costs no more. (A
     // selected mailbox's cached UIDNEXT is not updated by EXISTS, so it cannot answer that.)
-    const client = await this.reader.connect();
-    let status: Awaited<ReturnType<ImapFlow['status']>>;
-    try {
-      // Dovecot answers STATUS on the selected mailbox from this session's view: a NOOP brings it up to date.
-      if (client.mailbox !== false && client.mailbox.path === mailbox) await client.noop();
-      status = await client.status(mailbox, { uidNext: true, uidValidity: true, messages: true });
-    } catch (error) {
-      throw this.wrap(error, mailbox);
-    }
+    const status = await onFreshSessions(this.reader, async () => {
+      const client = await this.reader.connect();
+      try {
+        // Dovecot answers STATUS on the selected mailbox from this session's view: a NOOP brings it up to date.
+        if (client.mailbox !== false && client.mailbox.path === mailbox) await client.noop();
+        return await client.status(mailbox, { uidNext: true, uidValidity: true, messages: true });
+      } catch (error) {
+        throw wrapImapError(error, mailbox);
+      }
+    });
     if (status === false) {
       throw new AppError('mailbox_missing', `the mailbox ${mailbox} does not exist`, { retryable: true });
     }
@@ -74,8 +83,8 @@ export class ImapMailSource implements MailSource {
       if (status.messages === 0 || status.uidNext <= from) return { uidValidity, messages: [] };
     }
     const uidNext = status.uidNext;
-    let searched: { uidValidity: number; from: number; uids: number[] } | undefined;
-    return this.withMailbox(mailbox, async (client, box): Promise<MailListing> => {
+    // The SEARCH and the listing's FETCH are steps of their own: a session cut after one keeps its answer.
+    const searched = await this.withMailbox(mailbox, async (client, box) => {
       const uidValidity = Number(box.uidValidity);
       const from =
         checkpoint !== undefined && checkpoint.uidValidity === uidValidity ? checkpoint.lastUid + 1 : 1;
@@ -84,16 +93,20 @@ export class ImapMailSource implements MailSource {
       )
         .filter((uid) => uid >= from)
         .slice(0, limit);
-      if (uids.length === 0) return { uidValidity, messages: [] };
-      searched = { uidValidity, from, uids };
-      return { uidValidity, messages: await fetchListing(client, { ...searched, mailbox, full: true }) };
+      return { uidValidity, from, uids };
+    });
+    if (searched.uids.length === 0) return { uidValidity: searched.uidValidity, messages: [] };
+    return this.withMailbox(mailbox, async (client): Promise<MailListing> => {
+      checkValidity(client, { mailbox, uidValidity: searched.uidValidity });
+      const messages = await fetchListing(client, { ...searched, mailbox, full: true });
+      return { uidValidity: searched.uidValidity, messages };
     }).catch(async (error: unknown) => {
-      if (searched === undefined || !mayBeTheMessage(error)) throw error;
+      if (!mayBeTheMessage(error)) throw error;
       const { uidValidity, from } = searched;
       this.options.logger.warn({ err: error, mailbox }, 'listing the mailbox failed; listing it in parts');
       const messages = await listInParts(searched.uids, (uids, full) =>
         this.withMailbox(mailbox, (client) => {
-          this.checkValidity(client, { mailbox, uidValidity });
+          checkValidity(client, { mailbox, uidValidity });
           return fetchListing(client, { mailbox, uidValidity, uids, from, full });
         }),
       );
@@ -115,12 +128,13 @@ export class ImapMailSource implements MailSource {
   async *sources(messages: readonly MailMessage[]): AsyncGenerator<SourceItem> {
     const [first] = messages;
     if (first === undefined) return;
-    let client = await this.reader.connect();
     const groups = [...fetchGroups(messages)];
     const fetchAhead = (index: number): Promise<Map<number, Buffer>> | undefined => {
       const group = groups[index];
       if (group === undefined || isLarge(group)) return undefined;
-      const fetching = this.fetchGroup(client, group);
+      const fetching = onFreshSessions(this.reader, async () =>
+        this.fetchGroup(await this.reader.connect(), group),
+      );
       // Settled here too, so a generator given up early leaves no rejection unhandled.
       fetching.catch(() => undefined);
       return fetching;
@@ -131,13 +145,15 @@ export class ImapMailSource implements MailSource {
         const fetching = ahead;
         const [large] = group;
         if (fetching === undefined && large !== undefined) {
-          yield* oneByOne(group, async (message) =>
-            this.streamed(await this.reader.connect(), message).catch((error: unknown) => {
-              if (error instanceof AppError && error.code === 'message_gone') return undefined;
-              throw error;
-            }),
+          yield* oneByOne(
+            group,
+            async (message) =>
+              this.streamed(await this.reader.connect(), message).catch((error: unknown) => {
+                if (error instanceof AppError && error.code === 'message_gone') return undefined;
+                throw error;
+              }),
+            (message) => this.control(message),
           );
-          client = await this.reader.connect();
           ahead = fetchAhead(index + 1);
           continue;
         }
@@ -146,11 +162,19 @@ export class ImapMailSource implements MailSource {
           sources = await (fetching ?? new Map<number, Buffer>());
         } catch (error) {
           if (!mayBeTheMessage(error)) throw error;
-          // One message may be what the server cannot send: each is fetched on its own, again.
-          yield* oneByOne(group, async (message) =>
-            (await this.fetchGroup(await this.reader.connect(), [message])).get(message.uid),
+          // One message may be what the server cannot send: each is fetched on its own, again, then one
+          // that fails in sessions of its own (so a failure is not the reading connection's, nor disturbs it).
+          yield* oneByOne(
+            group,
+            async (message, fresh) => {
+              const fetch = (client: ImapFlow) => this.fetchGroup(client, [message]);
+              const fetched = fresh
+                ? await alone(this.options, fetch)
+                : await fetch(await this.reader.connect());
+              return fetched.get(message.uid);
+            },
+            (message) => this.control(message),
           );
-          client = await this.reader.connect();
           ahead = fetchAhead(index + 1);
           continue;
         }
@@ -174,9 +198,9 @@ export class ImapMailSource implements MailSource {
     if (head === undefined) return new Map();
     const lock = await this.lock(client, head.mailbox);
     try {
-      for (const message of group) this.checkValidity(client, message);
+      for (const message of group) checkValidity(client, message);
       const fetched = await client.fetchAll(
-        group.map((message) => message.uid).join(','),
+        uidSet(group.map((message) => message.uid)),
         { uid: true, source: true },
         { uid: true },
       );
@@ -185,10 +209,30 @@ export class ImapMailSource implements MailSource {
       for (const item of fetched) if (Buffer.isBuffer(item.source)) sources.set(item.uid, item.source);
       return sources;
     } catch (error) {
-      throw this.wrap(error, head.mailbox);
+      throw wrapImapError(error, head.mailbox);
     } finally {
       lock.release();
     }
+  }
+
+  /**
+   * Whether the server answers for `message` in a fresh session: its flags, which it gives without
+   * reading the message (`FetchControl`). False when it is gone from the mailbox.
+   */
+  private control(message: MailMessage): Promise<boolean> {
+    return alone(this.options, async (client) => {
+      const lock = await this.lock(client, message.mailbox);
+      try {
+        checkValidity(client, message);
+        const found = await client.fetchOne(String(message.uid), { uid: true, flags: true }, { uid: true });
+        if (found === false && !client.usable) throw new Error('the connection dropped');
+        return found !== false;
+      } catch (error) {
+        throw wrapImapError(error, message.mailbox);
+      } finally {
+        lock.release();
+      }
+    });
   }
 
   /** A large message, streamed; the lock is held until the caller has read it. */
@@ -196,7 +240,7 @@ export class ImapMailSource implements MailSource {
     const lock = await this.lock(client, message.mailbox);
     let body: Readable;
     try {
-      this.checkValidity(client, message);
+      checkValidity(client, message);
       body = await this.chunked(client, message);
     } catch (error) {
       lock.release();
@@ -218,7 +262,7 @@ export class ImapMailSource implements MailSource {
       }
       return download.content;
     } catch (error) {
-      throw this.wrap(error, message.mailbox);
+      throw wrapImapError(error, message.mailbox);
     }
   }
 
@@ -226,21 +270,7 @@ export class ImapMailSource implements MailSource {
     if (this.options.readOnly === true) throw new AppError('read_only', 'this mailbox was opened read-only');
     const [first] = messages;
     if (first === undefined) return;
-    const client = await this.mover.connect();
-    await this.ensureFolder(client, folder);
-    const lock = await this.lock(client, first.mailbox, 'move');
-    try {
-      // Mail that came after this connection last looked is unknown to it, and a UID MOVE skips unknown
-      // UIDs without a word: a NOOP brings its view of the mailbox up to date first.
-      await client.noop();
-      for (const message of messages) this.checkValidity(client, message);
-      const range = messages.map((message) => message.uid).join(',');
-      await flagAndMove(client, { range, folder, keywords }, this.options.logger);
-    } catch (error) {
-      throw this.wrap(error, first.mailbox);
-    } finally {
-      lock.release();
-    }
+    await settleOn(this.mover, this.options.logger, { messages, folder, keywords });
   }
 
   /** Resolves when the mailbox may have new mail (IDLE's EXISTS), after `maxMs`, or on abort. */
@@ -273,21 +303,25 @@ export class ImapMailSource implements MailSource {
     await Promise.all([this.reader.close(), this.mover.close()]);
   }
 
-  private async withMailbox<T>(
+  /** `work` on the reading connection's mailbox, again on a fresh session when one is cut under it. */
+  private withMailbox<T>(
     mailbox: string,
     work: (client: ImapFlow, box: { uidValidity: bigint; uidNext: number; exists: number }) => Promise<T>,
   ): Promise<T> {
-    const client = await this.reader.connect();
-    const lock = await this.lock(client, mailbox);
-    try {
-      const box = client.mailbox;
-      if (box === false) throw new AppError('mailbox_missing', `${mailbox} is not open`, { retryable: true });
-      return await work(client, box);
-    } catch (error) {
-      throw this.wrap(error, mailbox);
-    } finally {
-      lock.release();
-    }
+    return onFreshSessions(this.reader, async () => {
+      const client = await this.reader.connect();
+      const lock = await this.lock(client, mailbox);
+      try {
+        const box = client.mailbox;
+        if (box === false)
+          throw new AppError('mailbox_missing', `${mailbox} is not open`, { retryable: true });
+        return await work(client, box);
+      } catch (error) {
+        throw wrapImapError(error, mailbox);
+      } finally {
+        lock.release();
+      }
+    });
   }
 
   /**
@@ -301,46 +335,6 @@ export class ImapMailSource implements MailSource {
     mailbox: string,
     use: 'read' | 'move' = 'read',
   ): Promise<{ release(): void }> {
-    const readOnly = use === 'read' || this.options.readOnly === true;
-    try {
-      return await client.getMailboxLock(mailbox, { readOnly });
-    } catch (error) {
-      throw this.wrap(error, mailbox);
-    }
-  }
-
-  private checkValidity(client: ImapFlow, message: Pick<MailMessage, 'mailbox' | 'uidValidity'>): void {
-    const box = client.mailbox;
-    if (box === false || Number(box.uidValidity) !== message.uidValidity) {
-      throw new AppError('uid_validity_changed', `${message.mailbox} changed its UIDVALIDITY`, {
-        retryable: true,
-      });
-    }
-  }
-
-  private async ensureFolder(client: ImapFlow, folder: string): Promise<void> {
-    if (this.mover.hasFolder(folder)) return;
-    try {
-      await client.mailboxCreate(folder);
-    } catch (error) {
-      // ALREADYEXISTS is the usual answer; anything else shows at the MOVE that follows, and the next
-      // settle tries again (a folder in the way may be cleared meanwhile).
-      if (!alreadyExists(error)) {
-        this.options.logger.warn({ err: error, folder }, 'could not create the folder');
-        return;
-      }
-    }
-    this.mover.addFolder(folder);
-  }
-
-  private wrap(error: unknown, mailbox: string): unknown {
-    if (error instanceof AppError) return error;
-    if (isMissingMailbox(error)) {
-      return new AppError('mailbox_missing', `the mailbox ${mailbox} does not exist`, {
-        retryable: true,
-        cause: error,
-      });
-    }
-    return new AppError('imap_failed', `IMAP on ${mailbox} failed`, { retryable: true, cause: error });
+    return lockMailbox(client, mailbox, use === 'read' || this.options.readOnly === true);
   }
 }

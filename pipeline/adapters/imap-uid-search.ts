@@ -1,4 +1,5 @@
 import type { ImapFlow } from 'imapflow';
+import { AppError } from '../../src/domain/errors.ts';
 
 /** Where a listing starts, and what the mailbox's STATUS said of it. */
 export interface UidQuery {
@@ -39,8 +40,13 @@ export class UidSearch {
       { uid: `${from}:*`, ...(since === undefined ? {} : { since }) },
       { uid: true },
     );
+    // imapflow answers a failed SEARCH (a session cut under it) with false: kept as an empty answer, it
+    // would hide the mailbox's mail until UIDNEXT moves.
+    if (found === false || found === undefined) {
+      throw new AppError('imap_failed', `the UID SEARCH of ${mailbox} failed`, { retryable: true });
+    }
     // `UID n:*` always matches the highest message, even when its UID is below n (RFC 3501 §6.4.8).
-    const uids = (found || []).filter((uid) => uid >= from).sort((a, b) => a - b);
+    const uids = found.filter((uid) => uid >= from).sort((a, b) => a - b);
     this.kept = since === undefined && uidNext !== undefined ? { ...query, uids } : undefined;
     return uids;
   }

@@ -20,6 +20,8 @@
  * | `mailbox/<box>/checkpoint` | mail poller, after each settled message; replaced (a marker) | `{ uidValidity, lastUid, at }` |
  * | `mailbox/<box>/lease/<generation>` | mail poller, one generation per poll and per release; older generations removed by the next holder (markers) | `{ owner, until }` |
  * | `mail/<box>/<message>` | mail poller, once a message's documents are enqueued, before the move | the message's record |
+ * | `mailbox/<box>/unmoved/<uidvalidity>-<first uid>-<last uid>` | mail poller, when a move of recorded messages fails; removed once they are moved (markers) | `{ uidValidity, outcome, reason, uids }` |
+ * | `mailbox/<box>/unfetched/<uidvalidity>-<uid>/<n>` | mail poller, the poll n in which a message could not be fetched alone | `{ at, detail }` |
  *
  * `<box>` names a mailbox of an account on a server (`mailboxKeyOf`), `<message>` a message by its
  * identity (Message-ID, else what the server says of it), never by UID: UIDs change with UIDVALIDITY.
@@ -73,6 +75,13 @@ export const ledgerKeys = {
     `${p.mailbox}${box}/lease/${String(generation).padStart(LEASE_GENERATION_DIGITS, '0')}`,
   mailLeases: (box: string) => `${p.mailbox}${box}/lease/`,
   mailMessage: (box: string, message: string) => `${p.mail}${box}/${message}`,
+  mailUnmoved: (box: string, uidValidity: number, first: number, last: number) =>
+    `${p.mailbox}${box}/unmoved/${uidValidity}-${first}-${last}`,
+  mailUnmovedAll: (box: string) => `${p.mailbox}${box}/unmoved/`,
+  mailUnfetched: (box: string, uidValidity: number, uid: number, n: number) =>
+    `${p.mailbox}${box}/unfetched/${uidValidity}-${uid}/${n}`,
+  mailUnfetchedOf: (box: string, uidValidity: number, uid: number) =>
+    `${p.mailbox}${box}/unfetched/${uidValidity}-${uid}/`,
 } as const;
 
 /**
@@ -84,7 +93,8 @@ export const isMarkerKey = (key: string): boolean =>
   MAILBOX_MARKER.test(key);
 
 // `lease` alone is the single lease key of earlier versions, still removable.
-const MAILBOX_MARKER = /^mailbox\/[0-9a-f]{1,64}\/(checkpoint|lease|lease\/[0-9]{12})$/;
+const MAILBOX_MARKER =
+  /^mailbox\/[0-9a-f]{1,64}\/(checkpoint|lease|lease\/[0-9]{12}|unmoved\/[0-9]{1,10}-[0-9]{1,10}-[0-9]{1,10})$/;
 
 /** The document id of an `open/`, `by-doc/` or `outcome/` key. */
 export const documentIdOf = (

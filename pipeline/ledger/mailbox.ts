@@ -22,18 +22,24 @@ export const mailboxKeyOf = (server: { host: string; port: number; user: string 
  * only what the sender wrote: two different messages with one Message-ID (a careless mailer, a template, a
  * forged id) are both taken, while the same message delivered again (the same bytes, the same size) is
  * recognised. Two messages with one identity under different UIDs are told apart by their bytes
- * (`MailRecord.sha256`, `collidingKeyOf`).
+ * (`MailRecord.sha256`, `collidingKeyOf`). A message the server would not list (`unlisted`) is known by
+ * its UID alone: its arrival time and a size of 0 would make it another 0-byte message of that second.
  */
 export const messageKeyOf = (message: {
   messageId: string | null;
   receivedAt: string;
   sizeBytes: number;
+  uidValidity?: number;
+  uid?: number;
+  unlisted?: true;
 }): string =>
   createHash('sha256')
     .update(
-      message.messageId === null
-        ? `date:${message.receivedAt}|${message.sizeBytes}`
-        : `id:${message.messageId}|${message.sizeBytes}`,
+      message.unlisted === true
+        ? `uid:${message.uidValidity}:${message.uid}`
+        : message.messageId === null
+          ? `date:${message.receivedAt}|${message.sizeBytes}`
+          : `id:${message.messageId}|${message.sizeBytes}`,
     )
     .digest('hex')
     .slice(0, 40);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../../src/domain/clock.ts';
 import { AppError } from '../../src/domain/errors.ts';
@@ -7,41 +7,12 @@ import { metadataFromHeaders } from '../../src/mail/mail-metadata.ts';
 import { refused } from '../../src/mail/read-outcome.ts';
 import type { ReadMessage } from '../../src/mail/types.ts';
 import type { Admission } from '../admission/admission.ts';
+import { strikeUnfetched } from '../ledger/mail-unmoved.ts';
 import { collidingKeyOf, type MailRecord, messageKeyOf, readMailRecord } from '../ledger/mailbox.ts';
 import type { IntakeMessage } from '../messages.ts';
 import type { Ledger, MailMessage, MailSource, SourceItem } from '../ports.ts';
 import type { MailImport } from './mail-import.ts';
-
-/** The folder a chunk's reads write their temp files to, under the poller's temp folder. */
-const READ_FOLDER_PREFIX = 'batch-';
-
-/**
- * Removes the read folders a killed poll left in `tempDir` (a poll removes its own as each chunk ends):
- * those last changed more than `olderThanMs` ago, so a poll of another process under way keeps its own.
- * Returns how many were removed.
- */
-export async function removeStaleReadFolders(
-  tempDir: string,
-  olderThanMs: number,
-  now: number,
-): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(tempDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  let removed = 0;
-  for (const name of names.filter((entry) => entry.startsWith(READ_FOLDER_PREFIX))) {
-    const path = join(tempDir, name);
-    const info = await stat(path).catch(() => undefined);
-    if (info === undefined || now - info.mtimeMs < olderThanMs) continue;
-    await rm(path, { recursive: true, force: true });
-    removed += 1;
-  }
-  return removed;
-}
+import { READ_FOLDER_PREFIX } from './mail-read-folders.ts';
 
 export interface ChunkReaderDeps {
   readonly source: MailSource;
@@ -97,7 +68,8 @@ export class ChunkReader {
         identities.add(key);
       }
     } catch (error) {
-      return { collected: Promise.resolve({ done: [], staged: [], failure: error }), stopped, failed: true };
+      const collected = { done: [], staged: [], deferred: [], failure: error };
+      return { collected: Promise.resolve(collected), stopped, failed: true };
     }
     const unknown = entries.filter((entry) => entry.known === undefined).map((entry) => entry.message);
     const dir = join(tempDir, `${READ_FOLDER_PREFIX}${randomUUID()}`);
@@ -168,15 +140,7 @@ export class ChunkReader {
         }
         const { body, unfetchable } = next.value;
         if (unfetchable !== undefined) {
-          // Recorded and moved to Failed like a message that cannot be read (its bytes never came).
-          const read = refused(
-            { ...metadataFromHeaders(null, null, null), messageId: entry.message.messageId },
-            {
-              reason: 'unfetchable',
-              detail: unfetchable,
-            },
-          );
-          const running = settled(this.takeRead(entry, read));
+          const running = settled(this.takeUnfetchable(entry, unfetchable));
           track(running);
           slots.push(running);
           continue;
@@ -210,6 +174,23 @@ export class ChunkReader {
       rm(dir, { recursive: true, force: true }),
     );
     return { collected, stopped, failed: failure !== undefined };
+  }
+
+  /**
+   * A message the server would not send, though it answered for it otherwise: put off to the next poll
+   * (neither recorded nor moved, and the checkpoint stays below it) until `UNFETCHABLE_POLLS` polls have
+   * found it so; then recorded and moved to Failed like a message that cannot be read (`unfetchable`).
+   * A good message is not given up for a network that failed twice in one poll.
+   */
+  private async takeUnfetchable(entry: Entry, detail: string): Promise<Imported> {
+    const { ledger, box, clock } = this.deps;
+    const polls = await strikeUnfetched(ledger, box, entry.message, { at: new Date(clock.now()), detail });
+    if (polls < UNFETCHABLE_POLLS) return { kind: 'deferred', polls, detail };
+    const read = refused(
+      { ...metadataFromHeaders(null, null, null), messageId: entry.message.messageId },
+      { reason: 'unfetchable', detail },
+    );
+    return this.takeRead(entry, read);
   }
 
   /**
@@ -249,11 +230,16 @@ export class ChunkReader {
     const results = await Promise.all(slots);
     const done: Taken[] = [];
     const staged: IntakeMessage[] = [];
+    const deferred: Deferred[] = [];
     let broken = false;
     for (const [index, result] of results.entries()) {
       const entry = entries[index];
       if (entry === undefined) break;
       if (result.kind === 'gone') continue;
+      if (result.kind === 'deferred') {
+        if (!broken) deferred.push({ message: entry.message, polls: result.polls, detail: result.detail });
+        continue;
+      }
       if (!broken && result.kind === 'known') {
         done.push({ message: entry.message, key: entry.key, record: result.record, fresh: false });
       } else if (!broken && result.kind === 'imported') {
@@ -266,7 +252,7 @@ export class ChunkReader {
         }
       }
     }
-    return { done, staged, failure: failureOf() };
+    return { done, staged, deferred, failure: failureOf() };
   }
 }
 
@@ -278,9 +264,18 @@ export interface Taken {
   readonly fresh: boolean;
 }
 
+/** A message the server would not send in this poll (`takeUnfetchable`), and how many polls found it so. */
+export interface Deferred {
+  readonly message: MailMessage;
+  readonly polls: number;
+  readonly detail: string;
+}
+
 export interface Collected {
   readonly done: Taken[];
   readonly staged: IntakeMessage[];
+  /** Put off to the next poll: the checkpoint stays below the first of them. */
+  readonly deferred: Deferred[];
   readonly failure: unknown;
 }
 
@@ -321,6 +316,7 @@ type Imported =
       readonly staged: IntakeMessage[];
     }
   | { readonly kind: 'failed'; readonly error: unknown }
+  | { readonly kind: 'deferred'; readonly polls: number; readonly detail: string }
   /** Gone from the mailbox between the listing and the fetch. */
   | { readonly kind: 'gone' };
 
@@ -329,6 +325,12 @@ type Imported =
  * while the one before is staged.
  */
 const READS_IN_FLIGHT = 3;
+/**
+ * Polls that must each find a message unfetchable (failing alone, and twice more in fresh sessions,
+ * while the server answered for it) before it is given up: random drops on a flaky network cannot do that three
+ * polls in a row, a message the server cannot read does.
+ */
+const UNFETCHABLE_POLLS = 3;
 /** Ledger lookups of a chunk's listed messages under way at once. */
 const LOOKUPS_IN_FLIGHT = 32;
 /** Whole messages read together: one task of the reader's threads. */

@@ -12,9 +12,9 @@ import { ClientCredentialsTokens } from '../adapters/imap-oauth.ts';
 import type { AdmissionDeps } from '../admission/admission.ts';
 import { mailboxKeyOf } from '../ledger/mailbox.ts';
 import type { Ledger } from '../ports.ts';
-import { removeStaleReadFolders } from './mail-chunk.ts';
 import type { MailRulesCheck } from './mail-import.ts';
 import { MailPoller } from './mail-poller.ts';
+import { removeStaleReadFolders } from './mail-read-folders.ts';
 import { MailWatch } from './mail-watch.ts';
 
 /** The reader's caps: the defaults with their reasons, narrowed by the settings. */

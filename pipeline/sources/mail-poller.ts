@@ -12,10 +12,26 @@ import {
   writeCheckpoint,
 } from '../ledger/mailbox.ts';
 import type { IntakeMessage } from '../messages.ts';
-import type { Ledger, MailCheckpoint, MailListing, MailMessage, MailSource } from '../ports.ts';
+import type { Ledger, MailCheckpoint, MailListing, MailSource } from '../ports.ts';
+import {
+  AHEAD_CHUNKS,
+  BATCH_BYTES,
+  CHUNK_MESSAGES,
+  DEFAULT_BATCH,
+  MOVE_CHUNKS,
+  withinBytes,
+} from './mail-batch.ts';
 import { ChunkReader, type Collected, type Taken } from './mail-chunk.ts';
 import { FAILED_FOLDER, PROCESSED_FOLDER, settleMessages } from './mail-folders.ts';
 import { MailImport, type MailRulesCheck } from './mail-import.ts';
+import {
+  leaveUnmoved,
+  moveUnmoved,
+  newUnmovedTally,
+  putOff,
+  type UnmovedDeps,
+  type UnmovedTally,
+} from './mail-unmoved.ts';
 
 export interface MailPollerOptions {
   readonly source: MailSource;
@@ -53,17 +69,21 @@ export interface PollReport {
   readonly resettled: number;
   /** Messages left for the next poll (the batch was full or time ran out). */
   readonly more: boolean;
+  /**
+   * Present when taken messages stay in the mailbox because their move failed (this poll's or an earlier
+   * one's): how many, and why the last move failed. Each poll tries their moves again.
+   */
+  readonly unmoved?: { readonly messages: number; readonly detail: string };
+  /**
+   * Present when messages the server would not send were put off to the next poll (a message is given
+   * up as `unfetchable` only once three polls found it so): how many.
+   */
+  readonly deferred?: number;
 }
 
-/**
- * Each poll pays once for its lease, first listing and checkpoint, and its first chunk's read and last
- * chunk's move overlap nothing (~0.1 s for 1 KB messages): a large batch spreads that. Chunks are listed
- * as the poll goes, so a large batch costs nothing up front; a crash mid-poll leaves records, not
- * duplicates, past the last checkpoint.
- */
-const DEFAULT_BATCH = 5_000;
-/** A batch ends before the message that would take it past this many bytes, so a poll outlasts no lease. */
-const BATCH_BYTES = 128 * 1024 * 1024;
+type Tally = { processed: number; failed: number; resettled: number; deferred?: number };
+type Running = Tally & { leased: boolean; more: boolean };
+
 /** Long enough for a batch of large messages; a crashed poller's lease frees the mailbox after it. */
 const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 
@@ -87,21 +107,30 @@ export class MailPoller {
     this.owner = options.owner ?? randomUUID();
   }
 
+  private get unmovedDeps(): UnmovedDeps {
+    const { processedFolder, failedFolder } = this.options;
+    const folders = { processed: processedFolder ?? PROCESSED_FOLDER, failed: failedFolder ?? FAILED_FOLDER };
+    return { ...this.options, folders };
+  }
+
   /** One poll. `deadline` (epoch ms) stops before a message that could not finish in time (Lambda). */
   async poll(deadline?: number): Promise<PollReport> {
     const { ledger, box, clock, logger, mailbox } = this.options;
     const leaseMs = this.options.leaseMs ?? DEFAULT_LEASE_MS;
-    const report = { leased: false, processed: 0, failed: 0, resettled: 0, more: false };
+    const report: Running = { leased: false, processed: 0, failed: 0, resettled: 0, more: false };
     if (!(await acquireLease(ledger, box, this.owner, clock.now(), leaseMs))) return report;
     report.leased = true;
     try {
+      const unmoved = newUnmovedTally();
+      report.resettled += await moveUnmoved(this.unmovedDeps, unmoved);
       const checkpoint = await readCheckpoint(ledger, box);
-      const taken = await this.pipeline(checkpoint, report, deadline);
+      const taken = await this.pipeline(checkpoint, report, deadline, unmoved);
       // Once per poll: a crash before it lists again from the last one, where the moved messages are gone
       // and the records of the others keep them from being read twice.
       if (taken.last !== undefined) await writeCheckpoint(ledger, box, taken.last);
       if (taken.failure !== undefined) throw taken.failure.error;
-      return report;
+      if (unmoved.messages === 0) return report;
+      return { ...report, unmoved: { messages: unmoved.messages, detail: unmoved.detail ?? 'unknown' } };
     } finally {
       await releaseLease(ledger, box, this.owner).catch((error: unknown) =>
         logger.warn({ err: error, mailbox }, 'could not release the mailbox lease; it expires by itself'),
@@ -118,8 +147,9 @@ export class MailPoller {
    */
   private async pipeline(
     checkpoint: MailCheckpoint | undefined,
-    report: { processed: number; failed: number; resettled: number; more: boolean },
+    report: Tally & { more: boolean },
     deadline: number | undefined,
+    unmoved: UnmovedTally,
   ): Promise<{ last: MailCheckpoint | undefined; failure: { error: unknown } | undefined }> {
     const { source, mailbox, logger } = this.options;
     const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
@@ -135,6 +165,8 @@ export class MailPoller {
       recorded: [],
       moveAt: chunk * MOVE_CHUNKS,
       draining: false,
+      unmoved,
+      ceiling: undefined,
     };
     let listed = 0;
     let bytes = 0;
@@ -203,7 +235,12 @@ export class MailPoller {
     }
     // A listing started ahead of a chunk that was then not taken: settled before the poll ends.
     await listing?.found.catch(() => undefined);
-    return { last: run.last, failure: run.failure };
+    // A message put off to the next poll keeps the checkpoint below it, so the next poll lists it again.
+    const last =
+      run.last !== undefined && run.ceiling !== undefined && run.last.lastUid > run.ceiling
+        ? { uidValidity: run.last.uidValidity, lastUid: run.ceiling }
+        : run.last;
+    return { last, failure: run.failure };
   }
 
   /**
@@ -215,7 +252,7 @@ export class MailPoller {
     collected: Promise<Collected>,
     uidValidity: number,
     run: PollRun,
-    report: { processed: number; failed: number; resettled: number },
+    report: Tally,
   ): Promise<void> {
     await before;
     const taken = await collected;
@@ -226,6 +263,8 @@ export class MailPoller {
     try {
       await this.finish(taken.done, taken.staged);
       for (const item of taken.done) run.recorded.push({ item, uidValidity });
+      run.ceiling = putOff(this.options.logger, taken.deferred, run.ceiling);
+      if (taken.deferred.length > 0) report.deferred = (report.deferred ?? 0) + taken.deferred.length;
       if (run.draining || run.recorded.length >= run.moveAt) await this.moveRecorded(run, report);
     } catch (error) {
       run.broken = true;
@@ -256,19 +295,16 @@ export class MailPoller {
    * costs the server a rewrite of the mailbox's index besides each message (measured on Dovecot: 4.6 ms
    * a command on a 2,000-message mailbox, ~35 us a message). `last` then passes them.
    */
-  private async moveRecorded(
-    run: PollRun,
-    report: { processed: number; failed: number; resettled: number },
-  ): Promise<void> {
+  private async moveRecorded(run: PollRun, report: Tally): Promise<void> {
     const { logger } = this.options;
     const recorded = run.recorded.splice(0);
     const lastMoved = recorded.at(-1);
     if (lastMoved === undefined) return;
     const done = recorded.map(({ item }) => item);
-    await settleMessages(this.options.source, done, {
-      processed: this.options.processedFolder ?? PROCESSED_FOLDER,
-      failed: this.options.failedFolder ?? FAILED_FOLDER,
-    });
+    const deps = this.unmovedDeps;
+    const unsettled = await settleMessages(this.options.source, done, deps.folders, run.unmoved.refused);
+    // Written down before the checkpoint passes them: each poll tries their moves again.
+    await leaveUnmoved(deps, run.unmoved, unsettled);
     run.last = { uidValidity: lastMoved.uidValidity, lastUid: lastMoved.item.message.uid };
     for (const { message, record, fresh } of done) {
       if (!fresh) {
@@ -305,35 +341,8 @@ interface PollRun {
   readonly moveAt: number;
   /** or, once every chunk of the poll is taken, as each chunk finishes. */
   draining: boolean;
+  /** Recorded messages whose move failed: they stay in the mailbox, and the checkpoint passes them. */
+  readonly unmoved: UnmovedTally;
+  /** The highest UID the checkpoint may pass: below the first message put off to the next poll. */
+  ceiling: number | undefined;
 }
-
-/**
- * Messages listed and read while the chunk before is enqueued, recorded and moved. A chunk costs three
- * commits (rows, queue, records), each blocking the thread on the disk, and a MOVE: 100 measured slower
- * than 250 on a busy disk.
- */
-const CHUNK_MESSAGES = 250;
-/**
- * Chunks moved together: fewer MOVEs (1,000 messages a MOVE with the default chunk), while the move at
- * the end of a poll, which overlaps nothing, stays short.
- */
-const MOVE_CHUNKS = 4;
-/** Chunks read ahead of the one finishing: its move can take as long as the next chunk's reads. */
-const AHEAD_CHUNKS = 3;
-
-/**
- * The first messages whose sizes add up to at most `maxBytes`; always the first one when `first` (the
- * poll's first message, however large, is taken).
- */
-const withinBytes = (
-  messages: readonly MailMessage[],
-  maxBytes: number,
-  first: boolean,
-): readonly MailMessage[] => {
-  let bytes = 0;
-  for (const [index, message] of messages.entries()) {
-    bytes += message.sizeBytes;
-    if ((index > 0 || !first) && bytes > maxBytes) return messages.slice(0, index);
-  }
-  return messages;
-};

@@ -50,15 +50,29 @@ export class MailWatch {
     while (!signal.aborted) {
       try {
         const report = await poller.poll();
-        backoff = FIRST_BACKOFF_MS;
-        if (report.more) continue;
+        if (report.more) {
+          backoff = FIRST_BACKOFF_MS;
+          continue;
+        }
         if (!report.leased) {
+          backoff = FIRST_BACKOFF_MS;
           await clock.sleep(this.options.idleMs ?? DEFAULT_IDLE_MS, signal);
           continue;
         }
+        let waitMs = this.options.idleMs ?? DEFAULT_IDLE_MS;
+        if (report.unmoved === undefined) backoff = FIRST_BACKOFF_MS;
+        else {
+          // Taken mail the server would not move: tried again with backoff, or sooner when mail comes.
+          logger.warn(
+            { unmoved: report.unmoved.messages, detail: report.unmoved.detail, retryInMs: backoff },
+            'taken mail is left in the mailbox; its move is tried again',
+          );
+          waitMs = Math.min(waitMs, backoff);
+          backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+        }
         const wait = this.options.waitForMail;
-        if (wait === undefined) await clock.sleep(this.options.idleMs ?? DEFAULT_IDLE_MS, signal);
-        else await wait(this.options.idleMs ?? DEFAULT_IDLE_MS, signal);
+        if (wait === undefined) await clock.sleep(waitMs, signal);
+        else await wait(waitMs, signal);
       } catch (error) {
         logger.warn({ err: error, retryInMs: backoff }, 'mailbox poll failed; trying again');
         await this.options.reset().catch(() => {});

@@ -29,10 +29,14 @@ export class MeddledSource extends CountingSource {
   }
 }
 
-/** Polls as the IDLE loop does, a failed poll followed by another, until one says there is no more. */
+/**
+ * Polls as the IDLE loop does, a failed poll followed by another, until one says there is no more (and,
+ * with `untilMoved`, that no taken message is left unmoved).
+ */
 export async function pollUntilDone(
   poller: MailPoller,
   rounds = 40,
+  options: { untilMoved?: boolean } = {},
 ): Promise<{ reports: PollReport[]; errors: unknown[] }> {
   const reports: PollReport[] = [];
   const errors: unknown[] = [];
@@ -40,7 +44,7 @@ export async function pollUntilDone(
     try {
       const report = await poller.poll();
       reports.push(report);
-      if (!report.more) break;
+      if (!report.more && (options.untilMoved !== true || report.unmoved === undefined)) break;
     } catch (error) {
       errors.push(error);
     }

@@ -7,6 +7,8 @@ export interface ImapProxyOptions {
   readonly pieceBytes?: number;
   /** each after this many milliseconds: a very slow server. */
   readonly delayMs?: number;
+  /** A connection is cut (both ways) instead of passing on a command line for which this says true. */
+  readonly cutAt?: (line: string) => boolean;
 }
 
 export interface ImapProxy {
@@ -42,7 +44,19 @@ export async function startImapProxy(upstreamPort: number, options: ImapProxyOpt
     client.on('close', end);
     upstream.on('close', end);
     let commands = 0;
+    let pending = '';
     client.on('data', (data: Buffer) => {
+      const cutAt = options.cutAt;
+      if (cutAt !== undefined) {
+        pending += data.toString('latin1');
+        const lines = pending.split('\r\n');
+        pending = lines.pop() ?? '';
+        if (lines.some((line) => cutAt(line))) {
+          cut += 1;
+          end();
+          return;
+        }
+      }
       const limit = options.closeAfterCommands;
       if (limit !== undefined) {
         // A command line ends in CRLF; a literal's bytes are never sent by the poller.

@@ -13,6 +13,7 @@ import { HOSTILE_CORPUS_GATEWAYS } from './hostile-corpus-gateways.ts';
 import { HOSTILE_CORPUS_MIME } from './hostile-corpus-mime.ts';
 import { HOSTILE_CORPUS_NAMES } from './hostile-corpus-names.ts';
 import { HOSTILE_CORPUS_PARTS } from './hostile-corpus-parts.ts';
+import { HOSTILE_CORPUS_SEALED } from './hostile-corpus-sealed.ts';
 
 /** The corpus; tests in test/unit/mail/read-message-corpus.test.ts state each one's outcome. */
 export const MAIL_CORPUS: readonly CorpusMessage[] = [
@@ -279,4 +280,5 @@ ${base64Lines(tinyPdf('scanner output'))}
   ...HOSTILE_CORPUS_CLIENTS,
   ...HOSTILE_CORPUS_ADVERSARIAL,
   ...HOSTILE_CORPUS_GATEWAYS,
+  ...HOSTILE_CORPUS_SEALED,
 ];

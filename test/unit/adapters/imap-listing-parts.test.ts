@@ -24,6 +24,9 @@ const server = (bad: number) => {
   return { calls, list };
 };
 
+/** A control that finds the message there. */
+const answers = async (): Promise<boolean> => true;
+
 describe('listing around a message the server cannot read', () => {
   it('lists in halves down to the one message, which alone loses its size and Message-ID', async () => {
     const { calls, list } = server(6);
@@ -56,20 +59,39 @@ describe('listing around a message the server cannot read', () => {
       const error = new AppError(code, code);
       expect(mayBeTheMessage(error)).toBe(false);
       await expect(listInParts([1, 2], () => Promise.reject(error))).rejects.toBe(error);
-      await expect(fetchAlone(() => Promise.reject(error))).rejects.toBe(error);
+      await expect(fetchAlone(() => Promise.reject(error), answers)).rejects.toBe(error);
     }
   });
 
-  it('fetchAlone gives a message up after two failed tries, saying why', async () => {
+  it('fetchAlone gives a message up after three failed tries (two in fresh sessions) when the server still answers for it, saying why', async () => {
     let tries = 0;
-    const fetched = await fetchAlone(async () => {
+    const failing = async (): Promise<string> => {
       tries += 1;
       throw new AppError('imap_failed', 'IMAP on INBOX failed', {
         cause: new Error('Connection not available'),
       });
-    });
-    expect(tries).toBe(2);
+    };
+    const fetched = await fetchAlone(failing, answers);
+    // Once on the connection at hand, twice in fresh sessions.
+    expect(tries).toBe(3);
     expect(fetched).toEqual({ unfetchable: 'IMAP on INBOX failed: Connection not available' });
-    expect(await fetchAlone(async () => 'bytes')).toEqual({ value: 'bytes' });
+    expect(await fetchAlone(async () => 'bytes', answers)).toEqual({ value: 'bytes' });
+  });
+
+  it('fetchAlone blames the connection, not the message, when the control fails too (a flaky network, a session cut after so many commands)', async () => {
+    const dropped = new AppError('imap_failed', 'IMAP on INBOX failed');
+    await expect(
+      fetchAlone(
+        () => Promise.reject(dropped),
+        () => Promise.reject(new Error('cut again')),
+      ),
+    ).rejects.toBe(dropped);
+    // The control finds the message gone: passed over, not given up.
+    expect(
+      await fetchAlone(
+        () => Promise.reject(dropped),
+        async () => false,
+      ),
+    ).toEqual({ gone: true });
   });
 });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeStaleReadFolders } from '../../../pipeline/sources/mail-chunk.ts';
+import { removeStaleReadFolders } from '../../../pipeline/sources/mail-read-folders.ts';
 
 const HOUR = 60 * 60 * 1000;
 

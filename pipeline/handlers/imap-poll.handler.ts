@@ -17,6 +17,10 @@ export interface ImapPollSummary {
   readonly processed: number;
   readonly failed: number;
   readonly resettled: number;
+  /** Messages the server would not send, put off to the next run (`PollReport.deferred`). */
+  readonly deferred: number;
+  /** Taken messages still in the mailbox because their move failed, and why (`PollReport.unmoved`). */
+  readonly unmoved?: { readonly messages: number; readonly detail: string };
   /** true when mail was left for the next run (time ran out, or another poller held the mailbox). */
   readonly more: boolean;
 }
@@ -39,7 +43,14 @@ export const createImapPollHandler = (deps: ImapPollHandlerDeps) => {
       const remaining = context?.getRemainingTimeInMillis() ?? NO_CONTEXT_BUDGET_MS;
       const deadline = clock.now() + remaining - (deps.reserveMs ?? DEFAULT_RESERVE_MS);
       const { poller, close } = deps.open();
-      const summary = { polls: 0, processed: 0, failed: 0, resettled: 0, more: false };
+      const summary: { -readonly [K in keyof ImapPollSummary]: ImapPollSummary[K] } = {
+        polls: 0,
+        processed: 0,
+        failed: 0,
+        resettled: 0,
+        deferred: 0,
+        more: false,
+      };
       try {
         let report: PollReport;
         do {
@@ -48,6 +59,10 @@ export const createImapPollHandler = (deps: ImapPollHandlerDeps) => {
           summary.processed += report.processed;
           summary.failed += report.failed;
           summary.resettled += report.resettled;
+          summary.deferred += report.deferred ?? 0;
+          // Each poll counts them again: the last poll's figure is the one that stands.
+          if (report.unmoved === undefined) delete summary.unmoved;
+          else summary.unmoved = report.unmoved;
           summary.more = report.more || !report.leased;
           // A poll that took nothing yet says there is more ran out of time before its first message.
           const took = report.processed + report.failed + report.resettled;

@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ScheduledEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createImapPollHandler } from '../../../pipeline/handlers/imap-poll.handler.ts';
@@ -97,5 +99,28 @@ describe.runIf(available)('the imap-poll function against Dovecot', () => {
       output.restore();
     }
     expect(await state.intake()).toHaveLength(6);
+  });
+
+  it('reports the taken messages a failed move left in the mailbox, and moves them on a later run', async () => {
+    await appendAll(dovecot, 'INBOX', await Promise.all(Array.from({ length: 3 }, (_, n) => mailWithPdf(n))));
+    // A file where the Processed folder would be: the server cannot create it.
+    await writeFile(join(dovecot.maildir, '.Processed'), 'not a folder');
+    const output = captureStdout();
+    try {
+      const blocked = await handlerWith(new ManualClock(), 10).handler(SCHEDULED, lambdaContext(100_000));
+      expect(blocked).toMatchObject({
+        processed: 3,
+        deferred: 0,
+        unmoved: { messages: 3, detail: expect.stringMatching(/Processed/) },
+      });
+      await rm(join(dovecot.maildir, '.Processed'));
+      const mended = await handlerWith(new ManualClock(), 10).handler(SCHEDULED, lambdaContext(100_000));
+      expect(mended).toMatchObject({ processed: 0, resettled: 3 });
+      expect(mended.unmoved).toBeUndefined();
+    } finally {
+      output.restore();
+    }
+    expect((await contents(dovecot, 'Processed')).size).toBe(3);
+    expect(await state.intake()).toHaveLength(3);
   });
 });

@@ -52,7 +52,7 @@ import { createApp } from './http/app.ts';
 import type { ServiceEnv } from './http/env.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
-import { refusedKeysThrottle } from './http/refused-keys.ts';
+import { RefusedKeys } from './http/refused-keys.ts';
 import type { HttpTimeouts } from './http/server-timeouts.ts';
 import { closeHttpServer, createHttpServer, DEFAULT_HTTP_TIMEOUTS, listenHttp } from './http-server.ts';
 import type { SmtpDeadlines } from './smtp/connection-limits.ts';
@@ -273,7 +273,7 @@ async function assemble(
   const app = createApp({
     logger,
     keys: accounts,
-    refusedKeys: refusedKeysThrottle(clock),
+    refusedKeys: new RefusedKeys(clock),
     limiter,
     rateLimitPerMinute: config.rateLimitPerMinute,
     ownRateLimitBuckets: CARRIER_OWN_RATE_LIMITS,

@@ -22,7 +22,9 @@ const refuse = (keys: RefusedKeys, address: string): void => {
 /** Resolves the holds as they are answered, recording the order. */
 const track = (holds: Promise<boolean>[]) => {
   const answered: number[] = [];
-  holds.forEach((hold, index) => hold.then(() => answered.push(index)));
+  holds.forEach((hold, index) => {
+    void hold.then(() => answered.push(index));
+  });
   return answered;
 };
 const settle = () => new Promise((resolve) => setImmediate(resolve));

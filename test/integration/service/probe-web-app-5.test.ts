@@ -4,7 +4,7 @@ import { startTracking, type TrackingHarness, trackBillOfLading } from '../track
 
 /**
  * Abuse probe round 5 on the web app: hostile query strings on every page that reads one. Each answer is a
- * page (never a 500), echoes nothing raw, and is quick; the slowest is printed.
+ * page (never a 500), echoes nothing raw, and redirects only within the site.
  */
 let h: TrackingHarness;
 let cookie = '';
@@ -51,7 +51,7 @@ const hostileValues = [
 ];
 
 describe('web app pages with hostile query strings', () => {
-  it('every page answers a page, never a 500 or a raw echo, each in well under a second of work', async () => {
+  it('every page answers a page, never a 500 or a raw echo', async () => {
     const paths = (value: string) => [
       `/shipments?page=${value}`,
       `/shipments?q=${value}`,
@@ -62,14 +62,10 @@ describe('web app pages with hostile query strings', () => {
       `/sign-in?next=${value}`,
       `/shipments?${value}=${value}`,
     ];
-    let slowest = { path: '', ms: 0 };
     for (const value of hostileValues) {
       for (const path of paths(value)) {
-        const started = performance.now();
         const response = await fetch(`${h.origin}${path}`, { redirect: 'manual', headers: { cookie } });
         const text = await response.text();
-        const ms = performance.now() - started;
-        if (ms > slowest.ms) slowest = { path: path.slice(0, 80), ms };
         expect(response.status, path.slice(0, 120)).toBeLessThan(500);
         expect(text, path.slice(0, 120)).not.toContain(SCRIPT);
         expect(response.headers.get('set-cookie') ?? '', path.slice(0, 120)).not.toContain('x=1');
@@ -80,6 +76,5 @@ describe('web app pages with hostile query strings', () => {
         }
       }
     }
-    console.log(`slowest web app answer: ${slowest.path} ${slowest.ms.toFixed(1)} ms`);
   });
 });

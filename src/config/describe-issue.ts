@@ -6,9 +6,19 @@ const ZOD_WORDING = /^(Invalid|Too small|Too big)/;
 /** Long values are cut in messages: a setting is a port, a path or a URL, not a document. */
 const MAX_SHOWN_CHARS = 80;
 
+/**
+ * Characters JSON.stringify leaves as they are but a terminal acts on: C1 controls (0x9b starts an escape
+ * sequence on some terminals), bidi overrides and other format characters (a value shown reversed).
+ */
+const INVISIBLE = /[\u007f-\u009f\p{Cf}]/gu;
+
 const shown = (value: unknown): string => {
   if (typeof value !== 'string') return String(value);
-  return JSON.stringify(value.length > MAX_SHOWN_CHARS ? `${value.slice(0, MAX_SHOWN_CHARS)}…` : value);
+  const cut = value.length > MAX_SHOWN_CHARS ? `${value.slice(0, MAX_SHOWN_CHARS)}…` : value;
+  return JSON.stringify(cut).replace(
+    INVISIBLE,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 };
 
 const bound = (issue: { minimum?: unknown; maximum?: unknown; inclusive?: boolean }, small: boolean) => {

@@ -73,6 +73,21 @@ export const settings = {
     schema: positiveInt.default(100 * 1024 * 1024),
     doc: 'largest file the service accepts',
   },
+  unattachedUploadsPerAccount: {
+    env: 'STEVEDORE_UNATTACHED_UPLOADS_PER_ACCOUNT',
+    schema: positiveInt.default(1000),
+    doc: 'direct uploads an account may have announced and not yet attached to a document (429 past it)',
+  },
+  unattachedUploadBytesPerAccount: {
+    env: 'STEVEDORE_UNATTACHED_UPLOAD_BYTES_PER_ACCOUNT',
+    schema: positiveInt.default(10 * 1024 * 1024 * 1024),
+    doc: 'bytes of those unattached uploads (announced sizes), per account (429 past it)',
+  },
+  unattachedUploadTtlHours: {
+    env: 'STEVEDORE_UNATTACHED_UPLOAD_TTL_HOURS',
+    schema: positiveInt.default(24),
+    doc: 'hours an unattached upload is kept; then its blob and file are swept and its signed id is refused',
+  },
   smtpPort: {
     env: 'STEVEDORE_SMTP_PORT',
     schema: port.optional(),

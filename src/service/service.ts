@@ -52,7 +52,7 @@ import { createApp } from './http/app.ts';
 import type { ServiceEnv } from './http/env.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { RollingWindowLimiter } from './http/rate-limit.ts';
-import { refusedKeysThrottle } from './http/refused-keys.ts';
+import { RefusedKeys } from './http/refused-keys.ts';
 import type { HttpTimeouts } from './http/server-timeouts.ts';
 import { closeHttpServer, createHttpServer, DEFAULT_HTTP_TIMEOUTS, listenHttp } from './http-server.ts';
 import type { SmtpDeadlines } from './smtp/connection-limits.ts';
@@ -62,10 +62,16 @@ import { listenDocsAlias } from './smtp/listen-docs-alias.ts';
 import { createTrackingModule, type TrackingModule } from './tracking/tracking-module.ts';
 import { BlobFiles } from './uploads/blob-files.ts';
 import { blobRoutes } from './uploads/blob-routes.ts';
+import { BlobSweep } from './uploads/blob-sweep.ts';
 import { BlobTokens } from './uploads/blob-tokens.ts';
 import { DIRECT_UPLOADS_PATH, directUploadRoutes } from './uploads/direct-upload-routes.ts';
 import { loadServiceSecret } from './uploads/service-secret.ts';
 import { TokenSigner } from './uploads/signed-token.ts';
+import {
+  UNATTACHED_BLOB_MIGRATION_NAMESPACE,
+  UNATTACHED_BLOB_MIGRATIONS,
+  UnattachedBlobs,
+} from './uploads/unattached-blobs.ts';
 import { UploadStore } from './uploads/upload-store.ts';
 import type { PrivateOrigins } from './webhooks/target-guard.ts';
 import { createWebhookModule, DELIVERY_QUEUE_NAME } from './webhooks/webhook-module.ts';
@@ -117,6 +123,8 @@ export interface LocalService {
   createAccount(name: string, features?: readonly Feature[]): Promise<{ accountId: string; apiKey: string }>;
   /** The tracking module (journeys for the route map, the sandbox carrier for tests). */
   readonly tracking: TrackingModule;
+  /** The content store's sweep (it also runs by itself every BLOB_SWEEP_INTERVAL_MS). */
+  readonly blobSweep: BlobSweep;
   /** Stops HTTP, then extraction (running jobs finish or go back to the queue), then webhooks. Idempotent. */
   close(): Promise<void>;
 }
@@ -144,6 +152,7 @@ async function assemble(
   migrate(db, SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS);
   migrate(db, ACCOUNT_FEATURE_MIGRATION_NAMESPACE, ACCOUNT_FEATURE_MIGRATIONS);
   migrate(db, APP_SESSION_MIGRATION_NAMESPACE, APP_SESSION_MIGRATIONS);
+  migrate(db, UNATTACHED_BLOB_MIGRATION_NAMESPACE, UNATTACHED_BLOB_MIGRATIONS);
 
   const accounts = new AccountStore(db, clock);
   const features = new AccountFeatures(db);
@@ -160,6 +169,9 @@ async function assemble(
   const files = new BlobFiles(join(config.dataDir, 'blobs'));
   await files.init();
   const uploads = new UploadStore(db, clock);
+  const unattached = new UnattachedBlobs(db);
+  const uploadTtlMs = config.unattachedUploadTtlHours * 3_600_000;
+  const sweep = new BlobSweep({ files, unattached, clock, logger, uploadTtlMs });
   const documents = new DocumentStore(db, clock);
   const emailSubmissions = new EmailSubmissionStore(db, clock);
   const outcomes = new ExtractionOutcomeStore(db, clock);
@@ -246,11 +258,22 @@ async function assemble(
     documents,
     signIns: signInThrottle(clock),
   });
-  const direct = directUploadRoutes({ uploads, tokens, maxUploadBytes: config.maxUploadBytes });
+  const direct = directUploadRoutes({
+    uploads,
+    tokens,
+    maxUploadBytes: config.maxUploadBytes,
+    unattached,
+    quota: {
+      uploads: config.unattachedUploadsPerAccount,
+      bytes: config.unattachedUploadBytesPerAccount,
+      ttlMs: uploadTtlMs,
+    },
+    now: () => clock.now(),
+  });
   const app = createApp({
     logger,
     keys: accounts,
-    refusedKeys: refusedKeysThrottle(clock),
+    refusedKeys: new RefusedKeys(clock),
     limiter,
     rateLimitPerMinute: config.rateLimitPerMinute,
     ownRateLimitBuckets: CARRIER_OWN_RATE_LIMITS,
@@ -275,6 +298,7 @@ async function assemble(
   tracking.start();
   if (options.startProcessing !== false) processing.start();
   jobs.startSweeping();
+  sweep.start();
 
   let server: ServerType | undefined;
   let smtp: DocsAliasServer | undefined;
@@ -284,6 +308,7 @@ async function assemble(
     if (smtp !== undefined) await smtp.close();
     if (server !== undefined) await closeHttpServer(server);
     jobs.stopSweeping();
+    await sweep.stop();
     tracking.stop();
     await processing.stop(options.drainMs === undefined ? {} : { drainMs: options.drainMs });
     await extraction.close();
@@ -333,6 +358,7 @@ async function assemble(
       return { accountId: created.id, apiKey: key };
     },
     tracking,
+    blobSweep: sweep,
     close: () => {
       closing ??= close();
       return closing;

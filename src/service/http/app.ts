@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { FailureThrottle } from '../../domain/failure-throttle.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { type ApiKeyLookup, requireApiKey } from './auth.ts';
 import type { ServiceEnv } from './env.ts';
@@ -9,12 +8,13 @@ import { PayloadTooLargeError } from './http-errors.ts';
 import { methodNotAllowedOrNotFound } from './method-not-allowed.ts';
 import { type RollingWindowLimiter, rateLimit } from './rate-limit.ts';
 import { MAX_JSON_BODY_BYTES } from './read-json.ts';
+import type { KeyRefusals } from './refused-keys.ts';
 
 export interface AppDeps {
   readonly logger: Logger;
   readonly keys: ApiKeyLookup;
   /** Unknown keys per client address: past its limit an address is answered 429 for them. */
-  readonly refusedKeys?: FailureThrottle;
+  readonly refusedKeys?: KeyRefusals;
   readonly limiter: RollingWindowLimiter;
   /** Requests per key per rolling minute in the default bucket. */
   readonly rateLimitPerMinute: number;

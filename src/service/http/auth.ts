@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import type { FailureThrottle } from '../../domain/failure-throttle.ts';
 import type { AuthenticatedKey } from '../accounts/account-store.ts';
 import { clientAddress } from './client-address.ts';
 import type { ServiceEnv } from './env.ts';
 import { RateLimitedError } from './http-errors.ts';
 import { HttpProblem } from './problem.ts';
+import type { KeyRefusals } from './refused-keys.ts';
 
 export interface ApiKeyLookup {
   findByKey(key: string): AuthenticatedKey | undefined;
@@ -36,17 +36,22 @@ export const REFUSED_KEYS_DETAIL =
  * Rejects requests without a known key (401) and names the account for the handlers. An address that
  * has presented too many unknown keys gets 429 for its next unknown ones (`refusals`), never for a known
  * key: a real account's client behind the same address (every client on loopback) is not locked out.
+ * Past a hundred such 429s the address's refusals are held, one at a time at a growing pace
+ * (`RefusedKeys.hold`): a guesser that ignores 429 no longer learns its answers at full speed.
  */
 export const requireApiKey =
-  (keys: ApiKeyLookup, refusals?: FailureThrottle): MiddlewareHandler<ServiceEnv> =>
+  (keys: ApiKeyLookup, refusals?: KeyRefusals): MiddlewareHandler<ServiceEnv> =>
   async (c, next) => {
     const key = apiKeyFromHeader(c.req.header('authorization'));
     const found = key === undefined ? undefined : keys.findByKey(key);
     // Only a key that reads as one is a guess; a missing or malformed header tries nothing.
     if (found === undefined && key !== undefined && refusals !== undefined) {
       const address = clientAddress(c);
-      const wait = refusals.retryAfterSeconds(address);
-      if (wait !== undefined) throw new RateLimitedError(REFUSED_KEYS_DETAIL, wait);
+      if (refusals.retryAfterSeconds(address) !== undefined) {
+        const close = await refusals.hold(address);
+        const wait = refusals.retryAfterSeconds(address) ?? 1;
+        throw new RateLimitedError(REFUSED_KEYS_DETAIL, wait, close ? { Connection: 'close' } : {});
+      }
       refusals.failed(address);
     }
     if (found === undefined) {

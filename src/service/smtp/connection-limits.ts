@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { SMTPServer, SMTPServerSession } from 'smtp-server';
+import { setNewest } from '../../domain/bounded-map.ts';
 
 /**
  * How long a client may take, beyond smtp-server's idle timeout. That timeout restarts on every byte, so
@@ -25,6 +26,18 @@ export interface SmtpDeadlines {
  * deadline), and the slot goes to a client that needs it.
  */
 export const STALE_AFTER_MS = 10_000;
+/**
+ * Connections from one address that ended without a message, in a minute, past which that address's new
+ * connections get no credit for their greeting (they are stale from the start, first to give their slot
+ * to a newcomer). A greeting is progress so that a sender has time to send; a client reconnecting faster
+ * than STALE_AFTER_MS without ever sending mail would otherwise keep every slot fresh. A sender that
+ * sends mail on its connections never counts here, so the real sender on a shared loopback address is
+ * not held back: its connection is the newest, and the slots taken are the churners' older ones.
+ */
+export const MAX_EMPTY_CONNECTIONS_PER_MINUTE = 30;
+const EMPTY_CONNECTION_WINDOW_MS = 60_000;
+/** Addresses whose empty connections are remembered; the oldest is forgotten past this. */
+const MAX_TRACKED_ADDRESSES = 1_000;
 /** Bytes of a message that count as progress: loopback streams megabytes a second, a trickle never gets there. */
 const PROGRESS_BYTES = 1024 * 1024;
 
@@ -60,6 +73,9 @@ interface Watch {
   bytesSinceProgress: number;
   /** Cut to make room: no longer counted as holding a slot, never chosen twice. */
   evicted: boolean;
+  /** A message of this connection was answered: it did not end empty. */
+  delivered: boolean;
+  readonly connectedAt: number;
 }
 
 /**
@@ -70,6 +86,8 @@ interface Watch {
  */
 export class ConnectionLimits {
   private readonly watches = new WeakMap<SMTPServerSession, Watch>();
+  /** Per address, when its recent connections ended without a message (oldest first). */
+  private readonly emptyEnds = new Map<string, number[]>();
 
   constructor(
     private readonly server: () => SMTPServer,
@@ -83,6 +101,9 @@ export class ConnectionLimits {
     const connection = [...this.server().connections].find((candidate) => candidate.session === session);
     if (connection === undefined) return;
     const socket = connection._socket;
+    const address = connection.remoteAddress;
+    const now = Date.now();
+    const staleMs = this.deadlines.staleMs ?? STALE_AFTER_MS;
     const watch: Watch = {
       socket,
       timers: new Map(),
@@ -90,9 +111,12 @@ export class ConnectionLimits {
       storing: false,
       commands: 0,
       dataBytes: 0,
-      progressAt: Date.now(),
+      // A churning address's greeting earns nothing: the connection is stale from its first moment.
+      progressAt: this.churning(address, now) ? now - staleMs : now,
       bytesSinceProgress: 0,
       evicted: false,
+      delivered: false,
+      connectedAt: now,
     };
     this.watches.set(session, watch);
     this.arm(watch, 'connection', this.deadlines.connectionMs, 'connection time limit reached');
@@ -122,6 +146,7 @@ export class ConnectionLimits {
     });
     socket.once('close', () => {
       for (const name of [...watch.timers.keys()]) this.disarm(watch, name);
+      if (!watch.delivered) this.endedEmpty(address, Date.now());
     });
   }
 
@@ -150,6 +175,7 @@ export class ConnectionLimits {
     } finally {
       if (watch !== undefined) {
         watch.storing = false;
+        watch.delivered = true;
         watch.progressAt = Date.now();
       }
     }
@@ -191,12 +217,28 @@ export class ConnectionLimits {
     }
     if (victim === undefined) return false;
     victim.watch.evicted = true;
-    const idleSeconds = Math.round((now - victim.watch.progressAt) / 1000);
+    const idleSeconds = Math.round(
+      (now - Math.max(victim.watch.progressAt, victim.watch.connectedAt)) / 1000,
+    );
     cut(
       victim.watch.socket,
       `421 4.4.2 slot given to another client: no mail from this one for ${idleSeconds} s`,
     );
     return true;
+  }
+
+  private churning(address: string, now: number): boolean {
+    const ends = this.emptyEnds.get(address)?.filter((at) => at > now - EMPTY_CONNECTION_WINDOW_MS) ?? [];
+    return ends.length >= MAX_EMPTY_CONNECTIONS_PER_MINUTE;
+  }
+
+  private endedEmpty(address: string, now: number): void {
+    const ends = (this.emptyEnds.get(address) ?? []).filter((at) => at > now - EMPTY_CONNECTION_WINDOW_MS);
+    ends.push(now);
+    // Only the last MAX_EMPTY_CONNECTIONS_PER_MINUTE decide anything.
+    if (ends.length > MAX_EMPTY_CONNECTIONS_PER_MINUTE)
+      ends.splice(0, ends.length - MAX_EMPTY_CONNECTIONS_PER_MINUTE);
+    setNewest(this.emptyEnds, address, ends, MAX_TRACKED_ADDRESSES);
   }
 
   private arm(watch: Watch, name: 'command' | 'data' | 'connection', ms: number, reason: string): void {

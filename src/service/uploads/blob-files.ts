@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,6 +32,11 @@ export class BodyTooLargeError extends AppError {
  */
 export class BlobFiles {
   private readonly tempDir: string;
+  /**
+   * The tail of each content address's queue of `keep`s and `removeUnless`es: the sweep's check that a file
+   * is unneeded and its removal run as one step, never between a `keep` and the check.
+   */
+  private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(private readonly root: string) {
     this.tempDir = join(root, 'tmp');
@@ -81,9 +86,69 @@ export class BlobFiles {
   /** Moves a received file to its content address; a file already there has the same bytes. */
   async keep(file: ReceivedFile): Promise<void> {
     const target = this.path(file.sha256);
-    await mkdir(join(this.root, file.sha256.slice(0, 2)), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
-    // rename() replaces atomically, so a concurrent upload of the same bytes can never expose a partial file.
-    await rename(file.tempPath, target);
+    await this.locked(file.sha256, async () => {
+      await mkdir(join(this.root, file.sha256.slice(0, 2)), {
+        recursive: true,
+        mode: PRIVATE_DIRECTORY_MODE,
+      });
+      // rename() replaces atomically, so a concurrent upload of the same bytes can never expose a partial
+      // file; the file just written has a fresh mtime, which keeps it from the sweep until its row is written.
+      await rename(file.tempPath, target);
+    });
+  }
+
+  /**
+   * Removes the stored file of `sha256` unless it changed after `notAfter` (epoch ms: a file kept since may
+   * not have its row yet) or `needed()` says a row points at it, both checked under the content's lock.
+   * True when the file went.
+   */
+  async removeUnless(sha256: string, notAfter: number, needed: () => boolean): Promise<boolean> {
+    const target = this.path(sha256);
+    return this.locked(sha256, async () => {
+      let modified: number;
+      try {
+        modified = (await stat(target)).mtimeMs;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+      if (modified > notAfter || needed()) return false;
+      await rm(target, { force: true });
+      return true;
+    });
+  }
+
+  /** The content addresses of the stored files, a folder at a time (no list of every file in memory). */
+  async *storedDigests(): AsyncGenerator<string[]> {
+    let folders: string[];
+    try {
+      folders = await readdir(this.root);
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for (const folder of folders.sort()) {
+      if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+      let names: string[];
+      try {
+        names = await readdir(join(this.root, folder));
+      } catch (error) {
+        if (isMissing(error)) continue;
+        throw error;
+      }
+      yield names.filter((name) => /^[0-9a-f]{64}$/.test(name) && name.startsWith(folder));
+    }
+  }
+
+  private locked<T>(sha256: string, step: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(sha256) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(step);
+    this.locks.set(sha256, run);
+    const forget = (): void => {
+      if (this.locks.get(sha256) === run) this.locks.delete(sha256);
+    };
+    run.then(forget, forget);
+    return run;
   }
 
   async discard(file: ReceivedFile): Promise<void> {
@@ -108,3 +173,6 @@ export class BlobFiles {
     return createReadStream(this.path(sha256), { highWaterMark: FILE_READ_CHUNK_BYTES });
   }
 }
+
+const isMissing = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && error.code === 'ENOENT';

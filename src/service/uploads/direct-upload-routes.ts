@@ -7,6 +7,7 @@ import { readJson } from '../http/read-json.ts';
 import type { BlobTokens } from './blob-tokens.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { checkUploadMediaType } from './media-type.ts';
+import type { UnattachedBlobs } from './unattached-blobs.ts';
 import type { UploadStore } from './upload-store.ts';
 
 export const DIRECT_UPLOADS_PATH = '/rails/active_storage/direct_uploads';
@@ -18,6 +19,45 @@ export interface DirectUploadDeps {
   readonly uploads: UploadStore;
   readonly tokens: BlobTokens;
   readonly maxUploadBytes: number;
+  readonly unattached: UnattachedBlobs;
+  readonly quota: UnattachedUploadQuota;
+  readonly now: () => number;
+}
+
+/** What an account may hold in uploads it has not attached; past it, new announcements wait (429). */
+export interface UnattachedUploadQuota {
+  readonly uploads: number;
+  readonly bytes: number;
+  /** How long an unattached upload lives before the sweep removes it. */
+  readonly ttlMs: number;
+}
+
+/** Retry-After is the time until the oldest unattached upload expires, at most this (an hour). */
+const MAX_QUOTA_RETRY_AFTER_SECONDS = 3600;
+
+/**
+ * A 429 naming the quota: the account frees room by attaching its uploads (POST /documents) or by waiting
+ * for the unattached ones to expire; announcements are not rate-limited otherwise.
+ */
+function checkQuota(deps: DirectUploadDeps, accountId: string, byteSize: number): void {
+  const pending = deps.unattached.pending(accountId);
+  const overCount = pending.count + 1 > deps.quota.uploads;
+  const overBytes = pending.bytes + byteSize > deps.quota.bytes;
+  if (!overCount && !overBytes) return;
+  const untilExpiry =
+    pending.oldestSince === null
+      ? 1
+      : Math.ceil((pending.oldestSince + deps.quota.ttlMs - deps.now()) / 1000);
+  const retryAfter = Math.min(MAX_QUOTA_RETRY_AFTER_SECONDS, Math.max(1, untilExpiry));
+  const detail = overCount
+    ? `The account has ${pending.count} direct uploads not attached to a document, the most it may hold (${deps.quota.uploads}); attach them with POST /documents or wait for them to expire`
+    : `The account's direct uploads not attached to a document hold ${pending.bytes} bytes; ${byteSize} more would pass its limit of ${deps.quota.bytes} bytes; attach them with POST /documents or wait for them to expire`;
+  throw new HttpProblem(429, 'Too Many Requests', detail, {
+    code: 'too_many_unattached_uploads',
+    ...(overCount ? {} : { pointer: '/blob/byte_size' }),
+    headers: { 'Retry-After': String(retryAfter) },
+    retryable: true,
+  });
 }
 
 /**
@@ -42,6 +82,8 @@ export const directUploadRoutes = (deps: DirectUploadDeps): Hono<ServiceEnv> =>
         code: mediaType.reason === 'malformed' ? 'invalid_content_type' : 'unsupported_content_type',
       });
     }
+    // Checked and written with no await between: concurrent announcements cannot both take the last place.
+    checkQuota(deps, c.get('account').id, blob.byte_size);
     const record = deps.uploads.create({
       accountId: c.get('account').id,
       filename: blob.filename,

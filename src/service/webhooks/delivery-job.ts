@@ -22,6 +22,12 @@ import type { WebhookRecord, WebhookStore } from './webhook-store.ts';
  * timeout each, so it can never starve the other webhooks.
  */
 export const MAX_IN_FLIGHT_PER_WEBHOOK = 2;
+/**
+ * Deliveries in flight at once for one account, over all its webhooks: half the pool. An account with many
+ * slow or dead receivers (MAX_IN_FLIGHT_PER_WEBHOOK each) would otherwise hold every slot of the pool for a
+ * timeout each, and other accounts' webhooks would wait behind them.
+ */
+export const MAX_IN_FLIGHT_PER_ACCOUNT = 8;
 /** A job for a webhook that is at its limit goes back to the queue for this long. */
 export const BUSY_WEBHOOK_DEFER_SECONDS = 1;
 
@@ -71,6 +77,7 @@ export interface DeliveryJobDeps {
  */
 export class DeliveryJobHandler {
   private readonly perWebhook = new Map<string, number>();
+  private readonly perAccount = new Map<string, number>();
 
   constructor(private readonly deps: DeliveryJobDeps) {}
 
@@ -101,15 +108,18 @@ export class DeliveryJobHandler {
       return;
     }
     if ((this.perWebhook.get(webhook.id) ?? 0) >= MAX_IN_FLIGHT_PER_WEBHOOK) throw new WebhookBusyError();
+    if ((this.perAccount.get(webhook.accountId) ?? 0) >= MAX_IN_FLIGHT_PER_ACCOUNT) {
+      throw new WebhookBusyError();
+    }
     if (!notifications.claim(notification.id, now, now + this.deps.leaseMs)) return;
 
-    this.perWebhook.set(webhook.id, (this.perWebhook.get(webhook.id) ?? 0) + 1);
+    increment(this.perWebhook, webhook.id);
+    increment(this.perAccount, webhook.accountId);
     try {
       await this.attempt(job, notification, webhook, signal);
     } finally {
-      const left = (this.perWebhook.get(webhook.id) ?? 1) - 1;
-      if (left > 0) this.perWebhook.set(webhook.id, left);
-      else this.perWebhook.delete(webhook.id);
+      decrement(this.perWebhook, webhook.id);
+      decrement(this.perAccount, webhook.accountId);
     }
   }
 
@@ -208,3 +218,13 @@ export class DeliveryJobHandler {
     await this.deps.queue.send(deliveryJobBody(job.notification_id, job.webhook_id), { delaySeconds });
   }
 }
+
+const increment = (counts: Map<string, number>, key: string): void => {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+};
+
+const decrement = (counts: Map<string, number>, key: string): void => {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
+};

@@ -19,6 +19,13 @@ export interface WebhookRoutesDeps {
   readonly policy: TargetPolicy;
 }
 
+/**
+ * Webhooks one account may register. Each event is sent to every matching webhook, so without a bound one
+ * account could turn one event into thousands of deliveries and rows; the upstream states none, and an
+ * integrator needs a handful (one per environment or consumer).
+ */
+export const MAX_WEBHOOKS_PER_ACCOUNT = 100;
+
 /** `/webhooks` and `/webhooks/{id}`: register, list, read, change and delete webhooks. */
 export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
   const { webhooks, clock } = deps;
@@ -53,6 +60,16 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
   app.post('/', async (c) => {
     const { attributes } = (await readJson(c, createWebhookRequest)).data;
     checkUrl(attributes.url);
+    const accountId = c.get('account').id;
+    // Checked and written with no await between: concurrent creates cannot both take the last place.
+    if (webhooks.list(accountId, { size: 0, offset: 0 }).total >= MAX_WEBHOOKS_PER_ACCOUNT) {
+      throw new HttpProblem(
+        422,
+        'Unprocessable Entity',
+        `An account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one before adding another`,
+        { pointer: '/data', code: 'too_many_webhooks' },
+      );
+    }
     const record = webhooks.create({
       id: randomUUID(),
       accountId: c.get('account').id,

@@ -168,7 +168,11 @@ describe('the docs alias against clients holding every slot', () => {
   it('a burst of newcomers against fresh slots: each is answered 220 or 421 at once, and the listener serves again after', async () => {
     const held = await pacers(MAX_CLIENTS);
     const burst = await Promise.all(Array.from({ length: 50 }, () => Conversation.open(port)));
-    expect(burst.map(({ greeting }) => code(greeting)).filter((value) => value !== 421)).toEqual([]);
+    // By now this address has ended many connections without mail (the pacers of the tests above), so
+    // round 5 gives its greetings no credit (probe-smtp-churn-5): newcomers may take the pacers' slots.
+    const greetings = burst.map(({ greeting }) => code(greeting));
+    expect(greetings.filter((value) => value !== 421 && value !== 220)).toEqual([]);
+    expect(greetings.filter((value) => value === 220).length).toBeLessThanOrEqual(MAX_CLIENTS);
     for (const { conversation } of burst) conversation.close();
     await held.stop();
     await expect

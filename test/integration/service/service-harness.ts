@@ -37,6 +37,8 @@ export interface HarnessOptions {
   readonly drainMs?: number;
   /** Reuse a data dir (restart tests); a fresh temp dir otherwise, removed on close. */
   readonly dataDir?: string;
+  /** How often the sandbox carrier plays due milestones (a test advancing its clock by days raises it). */
+  readonly trackingPlayIntervalMs?: number;
 }
 
 export const md5Base64 = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('base64');
@@ -59,6 +61,9 @@ export async function startService(options: HarnessOptions = {}): Promise<Harnes
     ...(options.extract ? { extract: options.extract } : {}),
     ...(options.startProcessing === undefined ? {} : { startProcessing: options.startProcessing }),
     ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
+    ...(options.trackingPlayIntervalMs === undefined
+      ? {}
+      : { trackingPlayIntervalMs: options.trackingPlayIntervalMs }),
   });
   const { url: origin } = await service.listen();
   const api: Harness['api'] = (path, init = {}) => {

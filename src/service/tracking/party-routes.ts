@@ -8,6 +8,7 @@ import { readJson } from '../http/read-json.ts';
 import { serializeParty, serializePartyRole } from './party-resource.ts';
 import type { PartyRecord, PartyStore, RoleEntityType } from './party-store.ts';
 import type { Resource } from './resource.ts';
+import { readIncludes } from './tracking-views.ts';
 
 const ENTITY_PATHS: ReadonlyArray<[string, RoleEntityType]> = [
   ['shipments', 'shipment'],
@@ -54,6 +55,7 @@ export function partyRoutes(deps: {
   };
 
   routes.get('/parties', (c) => {
+    readIncludes(c, 'party');
     const page = readPage(c, PARTIES_PAGE_SIZE);
     const search = c.req.query('query')?.trim();
     const { records, total } = parties.list(
@@ -76,6 +78,7 @@ export function partyRoutes(deps: {
 
   routes.get('/parties/:id', (c) => {
     const party = partyOr404(c.get('account').id, c.req.param('id'));
+    readIncludes(c, 'party');
     return c.json({ data: serializeParty(party), links: { self: `/v2/parties/${party.id}` } });
   });
 

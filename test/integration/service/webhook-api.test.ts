@@ -134,10 +134,10 @@ describe('webhooks API', () => {
     ).toBe(201);
   });
 
-  it('answers 415 to a body that is not JSON', async () => {
+  it('answers 422 to an empty body: no parameters, so no data (a body of another type is a 415: conformance-operations)', async () => {
     const h = harness();
     const response = await h.request('POST', '/v2/webhooks', { body: undefined });
-    expect(response.status).toBe(415);
+    expect(response.status).toBe(422);
   });
 
   it('lists the event catalogue grouped by category', async () => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { PARTIES_PAGE_SIZE } from '../../contract/annotation-endpoints.ts';
 import { partyBody, partyRoleBody } from '../../contract/annotations.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
@@ -15,9 +16,6 @@ const ENTITY_PATHS: ReadonlyArray<[string, RoleEntityType]> = [
   ['containers', 'container'],
   ['tracking_requests', 'tracking_request'],
 ];
-
-/** The OpenAPI document's default `page[size]` for `GET /parties` (the other lists have 30). */
-const PARTIES_PAGE_SIZE = 25;
 
 /** Longer than any company name a search needs; the MCP tool sends at most 100 characters. */
 const MAX_PARTY_SEARCH_LENGTH = 255;

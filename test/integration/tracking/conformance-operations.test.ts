@@ -235,6 +235,28 @@ describe('every upstream operationId', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the document names the query parameters: page[number] and page[size] on paged lists, include on JSON:API reads', async () => {
+    const document = (await (await h.api('/v2/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters: { name: string; in: string; schema: object }[] }>>;
+    };
+    const query = (path: string) =>
+      Object.fromEntries(
+        (document.paths[path]?.get?.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => [parameter.name, parameter.schema]),
+      );
+    for (const path of ['/v2/shipments', '/v2/containers', '/v2/tracking_requests', '/v2/webhooks']) {
+      expect(query(path), path).toMatchObject({
+        include: { type: 'string' },
+        'page[number]': { type: 'integer', default: 1 },
+        'page[size]': { type: 'integer', default: 30, maximum: 100 },
+      });
+    }
+    expect(query('/v2/parties')['page[size]']).toMatchObject({ default: 25 });
+    expect(Object.keys(query('/v2/shipments/{id}'))).toEqual(['include']);
+    expect(Object.keys(query('/v2/webhooks/ips'))).toEqual([]);
+  });
+
   test('401 without a key, as a JSON:API error with application/json', async () => {
     for (const [operationId, method, path] of OPERATIONS) {
       const response = await fetch(`${h.origin}${withUnknownIds(path)}`, { method });

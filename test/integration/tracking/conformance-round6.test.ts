@@ -180,7 +180,7 @@ describe('sorting by every documented key', () => {
 });
 
 describe('an unknown include is a 400 naming include on every route', () => {
-  test('parties, webhooks, shipping lines, ports, terminals, metro areas and search', async () => {
+  test('parties, webhooks, shipping lines, ports, terminals, metro areas, search, event categories and notification examples', async () => {
     const party = await h.api('/v2/parties', {
       method: 'POST',
       json: { data: { type: 'party', attributes: { company_name: 'Acme Imports' } } },
@@ -213,6 +213,11 @@ describe('an unknown include is a 400 naming include on every route', () => {
       [`/v2/terminals/${terminalId}?include=bogus`, 'TerminalSerializer'],
       ['/v2/metro_areas/USNYC?include=bogus', 'MetroAreaSerializer'],
       ['/v2/search?query=MAEU&include=bogus', 'SearchResultSerializer'],
+      ['/v2/webhooks/events?include=bogus', 'WebhookEventCategorySerializer'],
+      [
+        '/v2/webhook_notifications/examples?event=container.updated&include=bogus',
+        'WebhookNotificationSerializer',
+      ],
     ] as const) {
       await expectError(await h.api(path), 400, {
         title: 'Bad Request',

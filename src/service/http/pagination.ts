@@ -5,7 +5,8 @@ import type { Context } from 'hono';
  * `last`, `records`) and its default size of 30 are those of the Rails gem jsonapi.rb, so the rules here
  * are that gem's: `page[size]` and `page[number]` are read as Ruby's `to_f.to_i` (the leading number, else
  * 0), a size below 1 is the default, a number below 1 is page 1; `self` is the URL as requested and the
- * other links carry the request's parameters with `page[number]` set, each only when the page exists.
+ * other links carry the request's parameters with `page[number]` set, each only when the page exists (a
+ * live list: `?page[number]=2&page[size]=2`, parameters in alphabetical order, brackets as written).
  */
 export const DEFAULT_PAGE_SIZE = 30;
 /** Larger pages are truncated silently, as the upstream does. */
@@ -45,9 +46,20 @@ export type PageParams = Readonly<Record<string, string>>;
 
 const CURSOR_PARAMETERS = ['page[after]', 'page[before]'];
 
-/** A parameter name with its brackets as written, as the upstream's links show them (`page[number]=2`). */
-const queryName = (name: string): string =>
-  encodeURIComponent(name).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+/**
+ * Characters the upstream's links carry as they are (it unescapes the whole query; these are the ones that
+ * stay unambiguous in a query string): brackets, commas and colons, as in `page[number]=2`,
+ * `include=shipment,pod_terminal`, `filter[created_at][start]=2026-01-01T00:00:00Z`.
+ */
+const KEPT_AS_WRITTEN = /%(5B|5D|2C|3A)/gi;
+
+/** `name=value` pairs sorted as Rails' `to_query` sorts them (its links list parameters alphabetically). */
+const linkQuery = (query: URLSearchParams): string =>
+  [...query]
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .sort()
+    .map((pair) => pair.replace(KEPT_AS_WRITTEN, (escaped) => decodeURIComponent(escaped)))
+    .join('&');
 
 /**
  * `self` (the URL as requested) and `current`, then `first`, `prev`, `next` and `last` for the pages that
@@ -68,8 +80,7 @@ export const pageLinks = (
     const query = new URLSearchParams(request.search);
     for (const name of CURSOR_PARAMETERS) query.delete(name);
     for (const [name, value] of Object.entries(params)) query.set(name, value);
-    const pairs = [...query].map(([name, value]) => `${queryName(name)}=${encodeURIComponent(value)}`);
-    return `${request.origin}${request.pathname}?${pairs.join('&')}`;
+    return `${request.origin}${request.pathname}?${linkQuery(query)}`;
   };
   const links: Record<string, string> = { self: request.toString(), current: at(pages.current) };
   for (const name of ['first', 'prev', 'next', 'last'] as const) {

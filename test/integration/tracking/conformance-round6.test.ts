@@ -97,6 +97,17 @@ describe('links and meta of a paged list', () => {
     });
   });
 
+  test('the links read as the live upstream writes them (the SDK CLI’s captured parties list)', async () => {
+    const body = await page('/v2/tracking_requests?page[size]=2');
+    const base = `${h.origin}/v2/tracking_requests`;
+    expect(body.links).toEqual({
+      self: `${base}?page[size]=2`,
+      current: `${base}?page[number]=1&page[size]=2`,
+      next: `${base}?page[number]=2&page[size]=2`,
+      last: `${base}?page[number]=3&page[size]=2`,
+    });
+  });
+
   test('a middle page has every link; the last page has first and prev, no next or last', async () => {
     const middle = await page('/v2/tracking_requests?page[size]=2&page[number]=2');
     expect(Object.keys(middle.links ?? {}).sort()).toEqual([

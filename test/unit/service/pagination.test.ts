@@ -49,22 +49,35 @@ describe('readPage reads page[size] and page[number] as Ruby’s to_f.to_i (the 
 });
 
 describe('list links', () => {
-  it('page 1 of 4: self as requested, current, next and last with the other parameters kept', async () => {
+  it('page 1 of 4: self as requested; current, next and last with the parameters kept, sorted', async () => {
     const body = await list('?filter%5Bstatus%5D=created&page[size]=25&include=shipment');
+    const at = (n: number) =>
+      `http://api.test/v2/things?filter[status]=created&include=shipment&page[number]=${n}&page[size]=25`;
     expect(body.links).toEqual({
       self: 'http://api.test/v2/things?filter%5Bstatus%5D=created&page[size]=25&include=shipment',
-      current:
-        'http://api.test/v2/things?filter[status]=created&page[size]=25&include=shipment&page[number]=1',
-      next: 'http://api.test/v2/things?filter[status]=created&page[size]=25&include=shipment&page[number]=2',
-      last: 'http://api.test/v2/things?filter[status]=created&page[size]=25&include=shipment&page[number]=4',
+      current: at(1),
+      next: at(2),
+      last: at(4),
     });
     expect(body.pagination).toEqual({ current: 1, next: 2, last: 4, records: 95 });
   });
 
-  it('the last page has first and prev only; a value with spaces or & stays encoded', async () => {
-    const body = await list('?page[size]=25&page[number]=4&q=a%20b%26c');
+  it('as the live upstream links a list: page[number] then page[size] (alphabetical), brackets as written', async () => {
+    // The SDK CLI's captured parties list: self as sent, the other links with the parameters sorted.
+    const body = await list('?page[size]=2');
+    expect(body.links.self).toBe('http://api.test/v2/things?page[size]=2');
+    expect(body.links.current).toBe('http://api.test/v2/things?page[number]=1&page[size]=2');
+    expect(body.links.next).toBe('http://api.test/v2/things?page[number]=2&page[size]=2');
+  });
+
+  it('the last page has first and prev only; commas and colons as written, spaces and & still encoded', async () => {
+    const body = await list(
+      '?page[size]=25&page[number]=4&q=a%20b%26c&include=shipment,pod_terminal&filter[at]=2026-01-01T00:00:00Z',
+    );
     expect(Object.keys(body.links)).toEqual(['self', 'current', 'first', 'prev']);
-    expect(body.links.prev).toBe('http://api.test/v2/things?page[size]=25&page[number]=3&q=a%20b%26c');
+    expect(body.links.prev).toBe(
+      'http://api.test/v2/things?filter[at]=2026-01-01T00:00:00Z&include=shipment,pod_terminal&page[number]=3&page[size]=25&q=a%20b%26c',
+    );
     expect(body.pagination).toEqual({ current: 4, first: 1, prev: 3, records: 95 });
   });
 });

@@ -66,8 +66,12 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
       links: documentListLinks(c, request, page),
       // The same meta as the tracking lists; a total that is only a lower bound gives no last page.
       meta: page.totalExact
-        ? paginationMeta({ number: request.pageNumber, size: request.page.size, offset: 0 }, page.total)
-        : { size: request.page.size, total: page.total, total_is_lower_bound: true },
+        ? paginationMeta(
+            { number: request.pageNumber, size: request.page.size, offset: 0 },
+            page.total,
+            records.length,
+          )
+        : { size: records.length, total: page.total, total_is_lower_bound: true },
     });
   });
 

@@ -100,6 +100,13 @@ const pageNumbers = (page: Page, total: number) => {
   };
 };
 
+/**
+ * The records on this page: the live upstream's `meta.size` (its captured empty notification list, asked
+ * for pages of 2, says `size: 0`), not the page size asked for.
+ */
+const recordsOnPage = (page: Page, total: number): number =>
+  Math.max(0, Math.min(page.size, total - page.offset));
+
 /** `links` and `meta` of a list paged by number with an exact total. */
 export const listEnvelope = (c: Context, page: Page, total: number) => {
   const numbers = pageNumbers(page, total);
@@ -113,16 +120,17 @@ export const listEnvelope = (c: Context, page: Page, total: number) => {
       next: at(numbers.next),
       last: at(numbers.last),
     }),
-    meta: { size: page.size, total },
+    meta: { size: recordsOnPage(page, total), total },
   };
 };
 
 /**
- * `meta` of a tracking list as the live upstream sends it: the spec's `size` and `total`, plus
- * `pagination` with the page numbers that exist around this one and the record count.
+ * `meta` of a tracking list as the live upstream sends it: the spec's `size` (the records on this page)
+ * and `total`, plus `pagination` with the page numbers that exist around this one and the record count.
+ * `onPage`: the records this page holds, when the page's offset does not tell it (a cursor page).
  */
-export const paginationMeta = (page: Page, total: number) => ({
-  size: page.size,
+export const paginationMeta = (page: Page, total: number, onPage: number = recordsOnPage(page, total)) => ({
+  size: onPage,
   total,
   pagination: { ...pageNumbers(page, total), records: total },
 });

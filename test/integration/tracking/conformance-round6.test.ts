@@ -44,9 +44,19 @@ describe('page[size] and page[number] outside their range', () => {
   test('page[size] of 0, negative or not a number is the default size of 30, not a 400', async () => {
     for (const value of ['0', '-5', 'ten', '']) {
       const body = await page(`/v2/tracking_requests?page[size]=${value}`);
-      expect(body.meta?.size, value).toBe(30);
+      // Every record on one page; meta.size counts them, as the live upstream does.
       expect(body.data.length, value).toBe(NUMBERS.length);
+      expect(body.meta?.size, value).toBe(NUMBERS.length);
+      expect(body.meta?.pagination, value).toEqual({ current: 1, records: NUMBERS.length });
     }
+  });
+
+  test('meta.size is the records on this page: a full page, the last part page, none past the end', async () => {
+    const sizes = [];
+    for (const number of [1, 3, 4]) {
+      sizes.push((await page(`/v2/tracking_requests?page[size]=2&page[number]=${number}`)).meta?.size);
+    }
+    expect(sizes).toEqual([2, 1, 0]);
   });
 
   test('page[number] of 0, negative or not a number is page 1; a fraction is cut to its whole part', async () => {
@@ -68,7 +78,9 @@ describe('page[size] and page[number] outside their range', () => {
       '/v2/parties',
     ]) {
       const body = await page(`${path}?page[size]=0&page[number]=0`);
-      expect(body.meta?.size, path).toBe(path === '/v2/parties' ? 25 : 30);
+      expect(body.meta?.pagination?.current ?? 1, path).toBe(1);
+      expect(body.meta?.size, path).toBe(body.data.length);
+      expect(body.links).not.toHaveProperty('next');
     }
   });
 });

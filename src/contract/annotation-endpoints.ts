@@ -16,6 +16,8 @@ const many = (type: string) => listDocument(trackingResource(type));
 const bare = (type: string) =>
   z.object({ data: z.array(trackingResource(type)), included: z.array(z.unknown()).optional() });
 const tag = 'parties and custom fields';
+/** The upstream OpenAPI document's default `page[size]` for `GET /parties` (the other lists have 30). */
+export const PARTIES_PAGE_SIZE = 25;
 
 /** The entities parties and custom fields attach to, by their path. */
 const ENTITIES = [
@@ -85,7 +87,14 @@ const entityEndpoints = (path: string, noun: string): Endpoint[] => [
 
 /** Parties and party roles; custom field definitions, options and values. */
 export const ANNOTATION_ENDPOINTS: readonly Endpoint[] = [
-  { method: 'get', path: '/parties', summary: 'List parties', tag, response: many('party') },
+  {
+    method: 'get',
+    path: '/parties',
+    summary: 'List parties',
+    tag,
+    response: many('party'),
+    pageSize: PARTIES_PAGE_SIZE,
+  },
   {
     method: 'post',
     path: '/parties',

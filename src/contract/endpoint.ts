@@ -17,6 +17,8 @@ export interface Endpoint {
   readonly feature?: 'refresh' | 'routing';
   /** When the operation can answer 409: what conflicts. */
   readonly conflict?: string;
+  /** A list paged by number whose default `page[size]` is not the usual 30. */
+  readonly pageSize?: number;
 }
 
 /** A JSON object the catalogue does not describe further (plain-JSON replies with their own shapes). */

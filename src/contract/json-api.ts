@@ -33,14 +33,18 @@ export type ErrorObject = z.infer<typeof errorObject>;
 export const errorDocument = z.object({ errors: z.array(errorObject).min(1) });
 export type ErrorDocument = z.infer<typeof errorDocument>;
 
-/** Every list sends all five links; `null` where there is no such page, or no known last page. */
+/**
+ * `self` (the URL as requested) and `current`, then a link for each page that exists: `first` and `prev`
+ * past page 1, `next` and `last` before the last page (the upstream's jsonapi.rb pagination). A link that
+ * does not exist is left out; clients that read an older service's `null` treat it the same.
+ */
 export const listLinks = z.object({
   self: z.string(),
   current: z.string().optional(),
-  first: z.string(),
-  last: z.string().nullable(),
-  next: z.string().nullable(),
-  prev: z.string().nullable(),
+  first: z.string().optional(),
+  last: z.string().optional(),
+  next: z.string().optional(),
+  prev: z.string().optional(),
 });
 
 export const listMeta = z.object({
@@ -52,9 +56,10 @@ export const listMeta = z.object({
   pagination: z
     .object({
       current: z.number().int(),
-      next: z.number().int().optional(),
+      first: z.number().int().optional(),
       prev: z.number().int().optional(),
-      last: z.number().int(),
+      next: z.number().int().optional(),
+      last: z.number().int().optional(),
       records: z.number().int(),
     })
     .optional(),

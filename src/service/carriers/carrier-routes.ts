@@ -8,6 +8,7 @@ import {
 import type { Carrier, CarrierCatalog } from '../../domain/carriers/carrier-catalog.ts';
 import { inferNumber } from '../../domain/carriers/infer-number.ts';
 import type { ServiceEnv } from '../http/env.ts';
+import { readIncludeParam } from '../http/include-param.ts';
 import { HttpProblem, notFound } from '../http/problem.ts';
 import { type RollingWindowLimiter, rateLimit } from '../http/rate-limit.ts';
 import { readJson } from '../http/read-json.ts';
@@ -17,6 +18,8 @@ export const INFER_NUMBER_PATH = '/tracking_requests/infer_number';
 export const INFER_NUMBER_LIMIT_PER_MINUTE = 200;
 const INFER_NUMBER_LIMIT_DETAIL = 'Rate limit exceeded';
 const INVALID_NUMBER_DETAIL = 'This reference number is not valid.';
+/** The name the upstream's 400 gives an include on shipping lines, which relate to nothing. */
+const SHIPPING_LINE_SERIALIZER = 'ShippingLineSerializer';
 
 /**
  * The upstream's 422 for a number it cannot read, word for word, with why in `meta.reason` (`an air waybill
@@ -134,6 +137,7 @@ export const carrierRoutes = ({
       },
     )
     .get('/shipping_lines', (c) => {
+      readIncludeParam(c, SHIPPING_LINE_SERIALIZER, []);
       // The SDK's `shippingLines.list(search)` sends `search`: a case-insensitive part of a SCAC or name.
       const search = c.req.query('search')?.trim().toLowerCase() ?? '';
       const lines = [...catalog.carriers, TEST_SHIPPING_LINE]
@@ -148,5 +152,6 @@ export const carrierRoutes = ({
         catalog.carriers.find((line) => line.alternativeScacs.includes(id.toUpperCase())) ??
         (id.toUpperCase() === TEST_SHIPPING_LINE.scac ? TEST_SHIPPING_LINE : undefined);
       if (carrier === undefined) throw notFound('ShippingLine', id);
+      readIncludeParam(c, SHIPPING_LINE_SERIALIZER, []);
       return c.json({ data: shippingLineResource(carrier), links: { self: c.req.url } });
     });

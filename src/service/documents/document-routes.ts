@@ -66,8 +66,12 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
       links: documentListLinks(c, request, page),
       // The same meta as the tracking lists; a total that is only a lower bound gives no last page.
       meta: page.totalExact
-        ? paginationMeta({ number: request.pageNumber, size: request.page.size, offset: 0 }, page.total)
-        : { size: request.page.size, total: page.total, total_is_lower_bound: true },
+        ? paginationMeta(
+            { number: request.pageNumber, size: request.page.size, offset: 0 },
+            page.total,
+            records.length,
+          )
+        : { size: records.length, total: page.total, total_is_lower_bound: true },
     });
   });
 
@@ -153,7 +157,8 @@ export const documentRoutes = (deps: DocumentRouteDeps): Hono<ServiceEnv> => {
 
 /**
  * `next` and `prev` carry a cursor (the edge row's sort values), so following them is a keyset seek
- * however deep the page; `first` and `last` go by number, and both ends are cheap to read.
+ * however deep the page; `first` and `last` go by number, and both ends are cheap to read. `self` is the
+ * URL as requested, `current` this page by number (and cursor).
  */
 function documentListLinks(c: Context, request: DocumentListRequest, page: DocumentPage) {
   const { sort, pageNumber } = request;
@@ -165,9 +170,11 @@ function documentListLinks(c: Context, request: DocumentListRequest, page: Docum
       ? numbered(pageNumber)
       : { ...numbered(pageNumber), [`page[${request.page.kind}]`]: encodeCursor(sort, request.page.cursor) };
   const prevNumber = Math.max(1, Math.min(pageNumber - 1, last ?? pageNumber - 1));
-  return pageLinks(c, size, {
-    self,
-    last: last === null ? null : numbered(last),
+  return pageLinks(c, {
+    current: self,
+    first: pageNumber > 1 ? numbered(1) : null,
+    // Only before the last page, as the other lists (and the upstream) send it.
+    last: last === null || pageNumber >= last ? null : numbered(last),
     next:
       page.hasNext && page.lastCursor !== undefined
         ? { ...numbered(pageNumber + 1), 'page[after]': encodeCursor(sort, page.lastCursor) }

@@ -4,18 +4,55 @@ import { z } from 'zod';
 import { ENDPOINTS, type Endpoint } from '../../contract/api-catalogue.ts';
 import { errorDocument } from '../../contract/json-api.ts';
 import type { ServiceEnv } from './env.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): unknown =>
   // Transforms and refinements have no JSON Schema form; they are documented as what they accept.
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
-const parametersOf = (path: string) =>
+const pathParameters = (path: string) =>
   [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
     schema: { type: 'string' },
   }));
+
+/** The members of a zod object schema, or none when the schema is not an object. */
+const shapeOf = (schema: z.ZodType): Record<string, z.ZodType> =>
+  schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+
+/**
+ * `page[number]` and `page[size]` on a paged list (a JSON:API list with `meta`), read as the upstream
+ * reads them (README, Pagination); `include` on every JSON:API GET.
+ */
+function queryParameters(endpoint: Endpoint): Record<string, unknown>[] {
+  if (endpoint.method !== 'get') return [];
+  const shape = shapeOf(endpoint.response);
+  if (shape.data === undefined) return [];
+  const include = {
+    name: 'include',
+    in: 'query',
+    description: 'Comma list of relationships to include; one the resource does not have is a 400',
+    schema: { type: 'string' },
+  };
+  if (!(shape.data instanceof z.ZodArray) || shape.meta === undefined) return [include];
+  return [
+    include,
+    {
+      name: 'page[number]',
+      in: 'query',
+      description: 'The page, from 1; below 1 or not a number is page 1',
+      schema: { type: 'integer', default: 1 },
+    },
+    {
+      name: 'page[size]',
+      in: 'query',
+      description: `Records a page; below 1 or not a number is the default, above ${MAX_PAGE_SIZE} is ${MAX_PAGE_SIZE}`,
+      schema: { type: 'integer', default: endpoint.pageSize ?? DEFAULT_PAGE_SIZE, maximum: MAX_PAGE_SIZE },
+    },
+  ];
+}
 
 const errorResponse = (description: string) => ({
   description,
@@ -61,7 +98,7 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
   return {
     summary: endpoint.summary,
     tags: [endpoint.tag],
-    parameters: parametersOf(endpoint.path),
+    parameters: [...pathParameters(endpoint.path), ...queryParameters(endpoint)],
     ...(endpoint.request === undefined
       ? {}
       : {

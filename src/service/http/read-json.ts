@@ -72,22 +72,25 @@ const humanField = (path: readonly PropertyKey[]): string => {
 };
 
 /**
- * Reads and validates a JSON request body: wrong content type → 415, unparsable → 400, too big →
- * 413, nested deeper than MAX_JSON_DEPTH or schema violations → 422 with a `source.pointer` for the
+ * Reads and validates a JSON request body: wrong content type → 415, unparsable → 400, empty → as `{}`,
+ * too big → 413, nested deeper than MAX_JSON_DEPTH or schema violations → 422 with a `source.pointer` for the
  * first offending member.
  */
 export const readJson = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> => {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!ACCEPTED_TYPES.includes(type)) {
+  const text = await c.req.text();
+  // An empty body is no parameters, whatever its type (Rails parses none), so its required members are
+  // missing: a 422 naming the first, like a `{}` body.
+  const empty = text.trim() === '';
+  if (!empty && !ACCEPTED_TYPES.includes(type)) {
     throw new UnsupportedMediaTypeError(ACCEPTED_TYPES);
   }
-  const text = await c.req.text();
   if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) {
     throw new PayloadTooLargeError(MAX_JSON_BODY_BYTES);
   }
-  let body: unknown;
+  let body: unknown = {};
   try {
-    body = JSON.parse(text);
+    if (!empty) body = JSON.parse(text);
   } catch {
     throw new MalformedJsonError();
   }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { PARTIES_PAGE_SIZE } from '../../contract/annotation-endpoints.ts';
 import { partyBody, partyRoleBody } from '../../contract/annotations.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { ServiceEnv } from '../http/env.ts';
@@ -8,15 +9,13 @@ import { readJson } from '../http/read-json.ts';
 import { serializeParty, serializePartyRole } from './party-resource.ts';
 import type { PartyRecord, PartyStore, RoleEntityType } from './party-store.ts';
 import type { Resource } from './resource.ts';
+import { readIncludes } from './tracking-views.ts';
 
 const ENTITY_PATHS: ReadonlyArray<[string, RoleEntityType]> = [
   ['shipments', 'shipment'],
   ['containers', 'container'],
   ['tracking_requests', 'tracking_request'],
 ];
-
-/** The OpenAPI document's default `page[size]` for `GET /parties` (the other lists have 30). */
-const PARTIES_PAGE_SIZE = 25;
 
 /** Longer than any company name a search needs; the MCP tool sends at most 100 characters. */
 const MAX_PARTY_SEARCH_LENGTH = 255;
@@ -54,6 +53,7 @@ export function partyRoutes(deps: {
   };
 
   routes.get('/parties', (c) => {
+    readIncludes(c, 'party');
     const page = readPage(c, PARTIES_PAGE_SIZE);
     const search = c.req.query('query')?.trim();
     const { records, total } = parties.list(
@@ -76,6 +76,7 @@ export function partyRoutes(deps: {
 
   routes.get('/parties/:id', (c) => {
     const party = partyOr404(c.get('account').id, c.req.param('id'));
+    readIncludes(c, 'party');
     return c.json({ data: serializeParty(party), links: { self: `/v2/parties/${party.id}` } });
   });
 

@@ -12,6 +12,7 @@ import {
   serializeTerminal,
   serializeVessel,
 } from './tracking-serializers.ts';
+import { readIncludes } from './tracking-views.ts';
 import type { VesselFix, VesselTrackPoint } from './vessel-fix.ts';
 
 /** Ports and metro areas (every UN/LOCODE location), the sandbox's terminals and vessels: read-only reference data. */
@@ -37,6 +38,7 @@ export function referenceDataRoutes(deps: {
     const id = c.req.param('id');
     const port = ports.find(id);
     if (port === undefined) throw new NotFoundError('Port', id);
+    const includes = readIncludes(c, 'port');
     const terminal = [...terminals.values()].find((candidate) => candidate.portLocode === port.locode);
     const resource = serializePort(port);
     return c.json({
@@ -46,6 +48,9 @@ export function referenceDataRoutes(deps: {
           terminals: { data: terminal === undefined ? [] : [{ id: terminal.id, type: 'terminal' }] },
         },
       },
+      ...(includes.has('terminals')
+        ? { included: terminal === undefined ? [] : [serializeTerminal(terminal, port)] }
+        : {}),
       links: { self: `/v2/ports/${id}` },
     });
   });
@@ -56,6 +61,7 @@ export function referenceDataRoutes(deps: {
     const id = c.req.param('id');
     const place = ports.find(id);
     if (place === undefined) throw new NotFoundError('MetroArea', id);
+    readIncludes(c, 'metro_area');
     return c.json({ data: serializeMetroArea(place), links: { self: `/v2/metro_areas/${id}` } });
   });
 
@@ -63,8 +69,11 @@ export function referenceDataRoutes(deps: {
     const id = c.req.param('id');
     const terminal = terminals.get(id.toLowerCase());
     if (terminal === undefined) throw new NotFoundError('Terminal', id);
+    const includes = readIncludes(c, 'terminal');
+    const port = ports.find(terminal.portLocode);
     return c.json({
-      data: serializeTerminal(terminal, ports.find(terminal.portLocode)),
+      data: serializeTerminal(terminal, port),
+      ...(includes.has('port') ? { included: port === undefined ? [] : [serializePort(port)] } : {}),
       links: { self: `/v2/terminals/${id}` },
     });
   });
@@ -74,6 +83,7 @@ export function referenceDataRoutes(deps: {
     // `/vessels/{id}` and `/vessels/{imo}` share the path upstream: an id, else an IMO number.
     const vessel = findVessel(id) ?? VESSELS.find((candidate) => candidate.imo === id.trim());
     if (vessel === undefined) throw new NotFoundError('Vessel', id);
+    readIncludes(c, 'vessel');
     const resource = serializeVessel(vessel);
     const fix = deps.positionOf(c.get('account').id, vessel.id);
     const window = showPositionsWindow(c.req.query(), deps.clock.now());

@@ -6,6 +6,7 @@ import type { ServiceEnv } from '../http/env.ts';
 import type { JourneyBook } from './journey-book.ts';
 import type { Resource } from './tracking-serializers.ts';
 import type { TrackingStore } from './tracking-store.ts';
+import { readIncludes } from './tracking-views.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -46,6 +47,7 @@ export function searchRoute(deps: {
 }): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   routes.get('/search', (c) => {
+    readIncludes(c, 'search_result');
     const query = (c.req.query('query') ?? '').trim();
     // The upstream's detail, with the parameter named as every other 400 of the service names it.
     if (query === '') throw new InvalidParameterError('query', 'Query parameter is required');

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { Clock } from '../../domain/clock.ts';
-import { InvalidParameterError, NotFoundError } from '../../domain/errors.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import type { PortCatalog } from '../../domain/ports/port-catalog.ts';
 import { containerStateAt } from '../../domain/tracking/container-state.ts';
 import type { Journey } from '../../domain/tracking/sandbox-journey.ts';
-import { echoedValue } from '../http/read-json.ts';
+import { readIncludeParam } from '../http/include-param.ts';
 import type { JourneyBook } from './journey-book.ts';
 import { serializeParty, serializePartyRole } from './party-resource.ts';
 import type { PartyStore } from './party-store.ts';
@@ -70,34 +70,22 @@ export const INCLUDES = {
     serializer: 'CustomFieldDefinitionSerializer',
     names: ['options'],
   },
+  // Reference data and parties: the relationships the upstream's schemas give them (none but these).
+  port: { serializer: 'PortSerializer', names: ['terminals'] },
+  terminal: { serializer: 'TerminalSerializer', names: ['port'] },
+  metro_area: { serializer: 'MetroAreaSerializer', names: [] },
+  vessel: { serializer: 'VesselSerializer', names: [] },
+  party: { serializer: 'PartySerializer', names: [] },
+  search_result: { serializer: 'SearchResultSerializer', names: [] },
 } as const;
 
-/**
- * Reads `include` (a comma list; dot paths keep their first step, which is the relationship this resource
- * has); an unknown name is a 400 worded as the upstream's.
- */
+/** Reads `include` against the relationships `kind` has (readIncludeParam's rules and 400). */
 export function readIncludes(
   c: Context,
   kind: keyof typeof INCLUDES,
   fallback: readonly string[] = [],
 ): Set<string> {
-  const raw = c.req.query('include');
-  if (raw === undefined) return new Set(fallback);
-  const known: readonly string[] = INCLUDES[kind].names;
-  const names = raw
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name.length > 0);
-  for (const name of names) {
-    const first = name.split('.')[0] ?? name;
-    if (!known.includes(first)) {
-      throw new InvalidParameterError(
-        'include',
-        `${echoedValue(name) ?? 'a name'} is not specified as a relationship on V2::${INCLUDES[kind].serializer}`,
-      );
-    }
-  }
-  return new Set(names);
+  return readIncludeParam(c, INCLUDES[kind].serializer, INCLUDES[kind].names, fallback);
 }
 
 /** Collects included resources once each, in the order they were first added. */

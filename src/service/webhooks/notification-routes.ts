@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { deliveryStatuses } from '../../contract/webhook.ts';
 import { webhookEvent } from '../../contract/webhook-events.ts';
 import type { ServiceEnv } from '../http/env.ts';
+import { readIncludeParam } from '../http/include-param.ts';
 import { DEFAULT_PAGE_SIZE, listEnvelope, paginationMeta, readPage } from '../http/pagination.ts';
 import { badRequest, notFound } from '../http/problem.ts';
 import { echoedValue } from '../http/read-json.ts';
@@ -27,24 +28,13 @@ type Includable = (typeof INCLUDABLE)[number];
 
 const isIncludable = (value: string): value is Includable => INCLUDABLE.some((name) => name === value);
 
-/** The upstream's wording for an unknown include, serializer name and all. */
-const readInclude = (c: Context): ReadonlySet<Includable> => {
-  const names = (c.req.query('include') ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  const wanted = new Set<Includable>();
-  for (const name of names) {
-    if (!isIncludable(name)) {
-      throw badRequest(
-        `${echoedValue(name) ?? 'a name'} is not specified as a relationship on V2::WebhookNotificationSerializer`,
-        'include',
-      );
-    }
-    wanted.add(name);
-  }
-  return wanted;
-};
+/** `include` as every route reads it (readIncludeParam), narrowed to what a notification relates to. */
+const readInclude = (c: Context): ReadonlySet<Includable> =>
+  new Set(
+    [...readIncludeParam(c, 'WebhookNotificationSerializer', INCLUDABLE)]
+      .map((name) => name.split('.')[0] ?? name)
+      .filter(isIncludable),
+  );
 
 /** What a notification's own body is read for: the resources it carried in `included`. */
 const sentBody = z.object({
@@ -135,6 +125,8 @@ export function notificationRoutes(deps: NotificationRoutesDeps): Hono<ServiceEn
       const named = echoedValue(raw);
       throw badRequest(`${named === undefined ? 'event' : named} is not a known webhook event`, 'event');
     }
+    // The sample always carries what its notification includes; an include it cannot have is still a 400.
+    readInclude(c);
     const sample = samplePayload(event.data, {
       notificationId: SAMPLE_NOTIFICATION_ID,
       webhookId: SAMPLE_WEBHOOK_ID,

@@ -4,6 +4,7 @@ import { createWebhookRequest, updateWebhookRequest } from '../../contract/webho
 import type { Clock } from '../../domain/clock.ts';
 import { generateWebhookSecret } from '../../domain/webhook-signature.ts';
 import type { ServiceEnv } from '../http/env.ts';
+import { readIncludeParam } from '../http/include-param.ts';
 import { listEnvelope, readPage } from '../http/pagination.ts';
 import { HttpProblem, notFound, unprocessable } from '../http/problem.ts';
 import { readJson } from '../http/read-json.ts';
@@ -12,6 +13,9 @@ import { urlCredentialsProblem } from './url-credentials.ts';
 import { capitaliseHeaderName, findHeaderProblem } from './webhook-headers.ts';
 import { toWebhookResource } from './webhook-serializer.ts';
 import type { WebhookHeader, WebhookStore } from './webhook-store.ts';
+
+/** The name the upstream's 400 gives an include on webhooks, which relate to nothing. */
+const WEBHOOK_SERIALIZER = 'WebhookSerializer';
 
 export interface WebhookRoutesDeps {
   readonly webhooks: WebhookStore;
@@ -84,6 +88,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
   });
 
   app.get('/', (c) => {
+    readIncludeParam(c, WEBHOOK_SERIALIZER, []);
     const page = readPage(c);
     const { records, total } = webhooks.list(c.get('account').id, page);
     return c.json({ data: records.map(toWebhookResource), ...listEnvelope(c, page, total) });
@@ -92,6 +97,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
   app.get('/:id', (c) => {
     const record = webhooks.find(c.get('account').id, c.req.param('id'));
     if (record === undefined) throw notFound('Webhook');
+    readIncludeParam(c, WEBHOOK_SERIALIZER, []);
     return c.json({ data: toWebhookResource(record) });
   });
 
@@ -125,6 +131,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<ServiceEnv> {
       clock.now(),
     );
     if (record === undefined) throw notFound('Webhook');
+    readIncludeParam(c, WEBHOOK_SERIALIZER, []);
     return c.json({ data: toWebhookResource(record) });
   });
 

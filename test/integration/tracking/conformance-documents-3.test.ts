@@ -111,3 +111,29 @@ test("GET /documents: meta has the tracking lists' pagination (current, next, la
   expect(total).toBeGreaterThanOrEqual(2);
   expect(listed.meta?.pagination).toEqual({ current: 1, next: 2, last: total, records: total });
 });
+
+test('GET /documents sorts by each documented key, ascending and descending; the links keep the sort (round 6)', async () => {
+  for (const name of ['c.pdf', 'd.pdf']) {
+    expect((await postDocument(h, name, await upload(h, bytesOf(`%PDF-1.4 ${name} sorted`)))).status).toBe(
+      201,
+    );
+  }
+  const orders = new Map<string, string[]>();
+  for (const key of ['created_at', 'document_type', 'added_by']) {
+    for (const token of [key, `-${key}`]) {
+      const response = await h.api(`/v2/documents?sort=${token}&page[size]=1`);
+      expect(response.status, token).toBe(200);
+      const body = await read(response);
+      expect(new URL(body.links?.next ?? '').searchParams.get('sort'), token).toBe(token);
+      const all = await read(await h.api(`/v2/documents?sort=${token}&page[size]=100`));
+      orders.set(
+        token,
+        all.data.map((document) => String(document.attributes.created_at)),
+      );
+    }
+  }
+  const ascending = orders.get('created_at') ?? [];
+  expect(ascending).toEqual([...ascending].sort());
+  expect(orders.get('-created_at')).toEqual([...ascending].sort().reverse());
+  await expectError(await h.api('/v2/documents?sort=bogus'), 400, { source: { parameter: 'sort' } });
+});

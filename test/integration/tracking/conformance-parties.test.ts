@@ -65,7 +65,7 @@ describe('parties', () => {
     const listed = await read(await h.api('/v2/parties?page[size]=1'));
     expect(listed.data).toHaveLength(1);
     expect(listed.meta?.total).toBe(2);
-    expect(listed.links?.next).toContain('page%5Bnumber%5D=2');
+    expect(new URL(listed.links?.next ?? '').searchParams.get('page[number]')).toBe('2');
   });
 
   test('422 blank company_name with a pointer; 404 for another account, as JSON:API errors', async () => {

@@ -115,7 +115,8 @@ describe('webhook notifications', () => {
 
   test('the list is paged with meta.pagination; 404 for an unknown notification', async () => {
     const list = await read(await h.api('/v2/webhook_notifications'));
-    expect(list.meta).toMatchObject({ size: 30, total: 0, pagination: { current: 1, last: 1, records: 0 } });
+    // As the SDK CLI's captured empty list: size counts the records on the page.
+    expect(list.meta).toMatchObject({ size: 0, total: 0, pagination: { current: 1, records: 0 } });
     await expectError(await h.api('/v2/webhook_notifications/00000000-0000-4000-8000-000000000000'), 404, {
       title: 'Not Found',
     });

@@ -41,11 +41,14 @@ const WORD_BREAKS_KEPT = new RegExp(`(${WORD_BREAKS.source})`, 'u');
 /** A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. */
 const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
 /**
- * Quotes and brackets around a word, the punctuation a sentence or a label puts after it, and the marks a
- * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`); a star only in front, where
- * it is a bullet (after a number it marks a footnote, and the number is not whole).
+ * Quotes and brackets around a word, the punctuation a sentence or a label puts after it, the marks a
+ * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`), a quoted reply's `>`,
+ * Spanish opening marks (`¿…?`) and the Markdown a chat or an agent formats a number with (`` `…` ``,
+ * `_…_`, `~~…~~`); a star only in front, where it is a bullet (see unwrapWord).
  */
-const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·。、]+$/gu;
+const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·>¿¡_`~]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·。、_`~]+$/gu;
+/** Stars after a word. */
+const TRAILING_STARS = /\*+$/u;
 /**
  * A date in the ISO 8601 basic form (`20261124`), years 2019 to 2035: the digits of Hapag-Lloyd's bookings,
  * but a booking falls in that set of month and day digits about once in 16,000.
@@ -103,6 +106,16 @@ export type ReferenceInput =
 const refuse = (reason: string): ReferenceInput => ({ readable: false, reason });
 
 /**
+ * A word without its wrapping. A star after it marks a footnote (the number is not whole), unless the word
+ * opened with one: `**MSKU6787218**` and `*MAEU…*` are Markdown's bold and italics.
+ */
+function unwrapWord(word: string): string {
+  const unwrapped = word.replace(WORD_WRAPPING, '');
+  if (!word.startsWith('*') || !TRAILING_STARS.test(unwrapped)) return unwrapped;
+  return unwrapped.replace(TRAILING_STARS, '').replace(WORD_WRAPPING, '');
+}
+
+/**
  * `isLineCode` says whether a 4-letter word is a line's SCAC or bill prefix; without a catalog, a word typed
  * in capitals is taken for one.
  */
@@ -120,7 +133,7 @@ export function readReferenceInput(
   if (LINK_MAIL_OR_MARKUP.test(message)) return refuse('a link, a mail address or markup, not a reference');
   const rawWords = message.split(WORD_BREAKS).flatMap(splitAtSlashBetweenNumbers);
   if (rawWords.some((word) => AREA_CODE_WORD.test(word))) return refuse('a phone number, not a reference');
-  const unwrapped = rawWords.map((word) => word.replace(WORD_WRAPPING, ''));
+  const unwrapped = rawWords.map(unwrapWord);
   if (unwrapped.some((word) => DATE_WORD.test(word))) return refuse('a date, not a reference');
   for (const word of unwrapped) {
     const otherTrade = otherTradeWord(word);
@@ -208,7 +221,7 @@ function isList(rawWords: readonly string[]): boolean {
   const listed = rawWords.findIndex((word) => LIST_SEPARATOR_AFTER.test(word));
   if (listed === -1) return false;
   return rawWords.slice(listed + 1).some((word) => {
-    const plain = word.replace(WORD_WRAPPING, '').replace(SEPARATORS, '');
+    const plain = unwrapWord(word).replace(SEPARATORS, '');
     return /[0-9]/.test(plain) && !EQUIPMENT_CODE.test(plain.toUpperCase());
   });
 }
@@ -223,7 +236,7 @@ function splitAtSlashBetweenNumbers(word: string): string[] {
 function signOffIndex(words: readonly string[]): number {
   let seenDigit = false;
   for (const [index, word] of words.entries()) {
-    if (seenDigit && SIGN_OFF.test(word.replace(WORD_WRAPPING, '').toUpperCase())) return index;
+    if (seenDigit && SIGN_OFF.test(unwrapWord(word).toUpperCase())) return index;
     seenDigit ||= /[0-9]/.test(word);
   }
   return words.length;

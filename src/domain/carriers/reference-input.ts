@@ -12,7 +12,14 @@
 
 import { otherTradeNumber, otherTradeWord } from './other-trade-numbers.ts';
 import { foldPaste } from './paste-characters.ts';
-import { isLabelWord, isQuantityWord, type LabelledKind, labelOf, SHORT_LABELS } from './reference-labels.ts';
+import {
+  isLabelWord,
+  isPartyReferenceLabel,
+  isQuantityWord,
+  type LabelledKind,
+  labelOf,
+  SHORT_LABELS,
+} from './reference-labels.ts';
 
 export type { LabelledKind } from './reference-labels.ts';
 
@@ -318,14 +325,15 @@ function referenceWords(
     lead.unshift(word);
     start -= 1;
   }
-  for (const word of words.slice(0, start)) {
+  for (const [index, word] of words.slice(0, start).entries()) {
     if (!isLabelWord(word)) return { reason: 'a symbol or a number before the reference' };
     noteLabel(word, true);
+    if (index > 0 && isPartyReferenceLabel(words[index - 1] ?? '', word)) notCarrier = true;
   }
   if (notCarrier)
     return {
       reason:
-        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code, phone, air waybill, vessel, voyage, tax, bank, PRO or parcel number)',
+        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code, phone, air waybill, vessel, voyage, tax, bank, PRO or parcel number, or a trading party’s own reference)',
     };
   return {
     words: [...lead, ...middle],

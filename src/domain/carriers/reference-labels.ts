@@ -198,6 +198,30 @@ const QUANTITY_WORDS: ReadonlySet<string> = new Set([
 ]);
 export const isQuantityWord = (word: string): boolean => QUANTITY_WORDS.has(word.toUpperCase());
 
+/**
+ * A trading party's own reference (`Customer ref`, `Shipper's reference`, `Supplier no.`): a number its
+ * holder made up, which no carrier tracks (the upstream's guide lists customer reference numbers among the
+ * numbers it cannot track). Only the two words together: `customer` alone is a sentence's word.
+ */
+const PARTIES: ReadonlySet<string> = new Set([
+  'CUSTOMER',
+  'CUSTOMERS',
+  'CLIENT',
+  'CLIENTS',
+  'SHIPPER',
+  'SHIPPERS',
+  'CONSIGNEE',
+  'CONSIGNEES',
+  'SUPPLIER',
+  'SUPPLIERS',
+  'VENDOR',
+  'VENDORS',
+  'INTERNAL',
+]);
+const REFERENCE_WORDS: ReadonlySet<string> = new Set(['REF', 'REFERENCE', 'NO', 'NR', 'NUMBER', 'ID']);
+export const isPartyReferenceLabel = (previous: string, word: string): boolean =>
+  PARTIES.has(previous.replace(/['’]S?$/iu, '').toUpperCase()) && REFERENCE_WORDS.has(word.toUpperCase());
+
 /** A word with no accent to drop. */
 const ASCII = /^[\x20-\x7e]*$/;
 

@@ -12,6 +12,7 @@
 
 import { otherTradeNumber, otherTradeWord } from './other-trade-numbers.ts';
 import { foldPaste } from './paste-characters.ts';
+import { EQUIPMENT_CODE, isEquipmentCode, splitWord, unwrapWord, withoutListMarker } from './paste-words.ts';
 import {
   isLabelWord,
   isPartyReferenceLabel,
@@ -48,15 +49,6 @@ const WORD_BREAKS_KEPT = new RegExp(`(${WORD_BREAKS.source})`, 'u');
 /** A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. */
 const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
 /**
- * Quotes and brackets around a word, the punctuation a sentence or a label puts after it, the marks a
- * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`), a quoted reply's `>`,
- * Spanish opening marks (`¿…?`) and the Markdown a chat or an agent formats a number with (`` `…` ``,
- * `_…_`, `~~…~~`); a star only in front, where it is a bullet (see unwrapWord).
- */
-const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·>¿¡_`~]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·。、_`~]+$/gu;
-/** Stars after a word. */
-const TRAILING_STARS = /\*+$/u;
-/**
  * A date in the ISO 8601 basic form (`20261124`), years 2019 to 2035: the digits of Hapag-Lloyd's bookings,
  * but a booking falls in that set of month and day digits about once in 16,000.
  */
@@ -74,8 +66,6 @@ const DATE_WORD =
  */
 const SIGN_OFF =
   /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT|SEAL|SEALS|PO|INV|INVOICE|HS)$|^-{2,}$/u;
-/** A number on either side of a slash (`MSKU6787218/123456`: a box and its seal): two numbers, not one. */
-const NUMBER_PART = /^(?=[^0-9]*[0-9])[A-Za-z0-9-]{5,}$/u;
 /** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
 const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
 /** A word of Latin letters only: a label, a sentence's word, a line's code. */
@@ -92,12 +82,6 @@ const WHOLE_REFERENCE_WORD = /^(?=.*[0-9])[A-Za-z0-9]{9,}$/;
 const BOX_AT_END = /[A-Za-z]{4}[0-9]{7}$/;
 /** A container number, any case. */
 const CONTAINER_NUMBER = /^[A-Za-z]{4}[0-9]{7}$/;
-/**
- * Equipment size and type pasted beside a box (`MSKU6787218 40HC`, `1x20GP`, `45G1`, `40'HQ`): the words of
- * a container list's row, not part of the reference.
- */
-const EQUIPMENT_CODE =
-  /^(?:[0-9]{1,2}X)?(?:20|40|45|53)(?:FT)?(?:GP|DV|DC|HC|HQ|RF|RH|RE|OT|FR|FL|TK|PL|NOR|SD|ST)?$|^[1-9LMNP][0-9A-Z][GVBSRHUPT][0-9]$/;
 
 export type ReferenceInput =
   | {
@@ -111,16 +95,6 @@ export type ReferenceInput =
   | { readonly readable: false; readonly reason: string };
 
 const refuse = (reason: string): ReferenceInput => ({ readable: false, reason });
-
-/**
- * A word without its wrapping. A star after it marks a footnote (the number is not whole), unless the word
- * opened with one: `**MSKU6787218**` and `*MAEU…*` are Markdown's bold and italics.
- */
-function unwrapWord(word: string): string {
-  const unwrapped = word.replace(WORD_WRAPPING, '');
-  if (!word.startsWith('*') || !TRAILING_STARS.test(unwrapped)) return unwrapped;
-  return unwrapped.replace(TRAILING_STARS, '').replace(WORD_WRAPPING, '');
-}
 
 /**
  * `isLineCode` says whether a 4-letter word is a line's SCAC or bill prefix; without a catalog, a word typed
@@ -138,7 +112,7 @@ export function readReferenceInput(
   const tokens = folded.split(WORD_BREAKS_KEPT);
   const message = tokens.slice(0, 2 * signOffIndex(tokens.filter((_, index) => index % 2 === 0))).join('');
   if (LINK_MAIL_OR_MARKUP.test(message)) return refuse('a link, a mail address or markup, not a reference');
-  const rawWords = message.split(WORD_BREAKS).flatMap(splitAtSlashBetweenNumbers);
+  const rawWords = withoutListMarker(message).split(WORD_BREAKS).flatMap(splitWord);
   if (rawWords.some((word) => AREA_CODE_WORD.test(word))) return refuse('a phone number, not a reference');
   const unwrapped = rawWords.map(unwrapWord);
   if (unwrapped.some((word) => DATE_WORD.test(word))) return refuse('a date, not a reference');
@@ -201,9 +175,6 @@ function whyNotAReference(number: string, firstWord: string): string | undefined
   return otherTradeNumber(number, firstWord);
 }
 
-const isEquipmentCode = (word: string): boolean =>
-  EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase());
-
 /**
  * A box split for reading with its size and type after it (`MSKU 678721 8 (40' HC)`, `HLXU 123456-7 /
  * 40HC`): the equipment codes after the words that end in a whole container number are the row's other
@@ -231,12 +202,6 @@ function isList(rawWords: readonly string[]): boolean {
     const plain = unwrapWord(word).replace(SEPARATORS, '');
     return /[0-9]/.test(plain) && !EQUIPMENT_CODE.test(plain.toUpperCase());
   });
-}
-
-/** A word whose slashes stand between two numbers, as those numbers; else the word (`B/L`, `678721/8`). */
-function splitAtSlashBetweenNumbers(word: string): string[] {
-  const parts = word.split('/');
-  return parts.filter((part) => NUMBER_PART.test(part)).length >= 2 ? parts : [word];
 }
 
 /** Where a mail's sign-off starts, when a word with a digit comes before it; else after the last word. */

@@ -13,7 +13,9 @@ import {
 // refused (a number in Markdown's bold, italics or code, between underscores, after `¿`, after a quoted
 // reply's `>`), number type 109/120 of those read (11 boxes with S, B, Z, G or l typed for a digit read as
 // bills), selected line 101/109, best candidate 103/109; and eight bills with the line's code typed twice
-// read with it twice. Its thresholds are the product's floors.
+// read with it twice. Twenty-six more (families `after_…`) were written after the round's fixes and scored
+// once: refused 7/7, none wrongly refused, number type 19/19, selected line 18/18. Its thresholds are the
+// product's floors.
 const { scored, family } = scoreHeldout(heldoutJson);
 const refusedCases = scored.filter(({ entry }) => 'refused' in entry.expect);
 

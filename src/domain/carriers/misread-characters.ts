@@ -34,13 +34,13 @@ const DIGIT_IN_CODE = /[012568]/;
 const MOSTLY_LETTERS = /^(?:[0-9]*[A-Z]){2}/;
 /** A box whose serial has a letter that looks like a digit where digits belong. */
 const SERIAL_WITH_LETTERS = /^[A-Z]{3}[UJZ](?=[0-9]*[OILSBZG])[0-9OILSBZG]{7}$/;
-/** Letters that look like digits. */
-const DIGIT_LOOKALIKES = /[OILSBZG]/g;
+/** Letters that look like digits, to find one (`test`) and to read every one (`replace`). */
+const DIGIT_LOOKALIKE = { one: /[OILSBZG]/, every: /[OILSBZG]/g } as const;
 /**
  * The letters read as digits in a bare number (no line's prefix in front): only O and I. A bare `B1234567`
  * or `S12345678` is as likely a reference of another kind as a misread booking.
  */
-const BARE_DIGIT_LOOKALIKES = /[OI]/g;
+const BARE_DIGIT_LOOKALIKE = { one: /[OI]/, every: /[OI]/g } as const;
 const asDigit = (char: string): string => LETTER_AS_DIGIT[char] ?? char;
 
 const knownCode = (code: string, catalog: CarrierCatalog): boolean =>
@@ -58,7 +58,7 @@ export function readMisreadCharacters(number: string, catalog: CarrierCatalog): 
     if (/^[A-Z]{4}$/.test(letters) && knownCode(letters, catalog)) read = `${letters}${number.slice(4)}`;
   }
   if (SERIAL_WITH_LETTERS.test(read) && knownCode(read.slice(0, 4), catalog)) {
-    const box = `${read.slice(0, 4)}${read.slice(4).replace(DIGIT_LOOKALIKES, asDigit)}`;
+    const box = `${read.slice(0, 4)}${read.slice(4).replace(DIGIT_LOOKALIKE.every, asDigit)}`;
     if (computeCheckDigit(box.slice(0, 10)) === Number(box.charAt(10))) read = box;
   }
   const withDigits = shipmentWithDigits(read, catalog);
@@ -85,8 +85,8 @@ function shipmentWithDigits(number: string, catalog: CarrierCatalog): string | u
   if (/^[A-Z]{3}[UJZ][0-9OILSBZG]{7}$/.test(number)) return undefined;
   const prefixLength = catalog.blPrefixOwners(number.slice(0, 4)).length > 0 ? 4 : 0;
   const rest = number.slice(prefixLength);
-  const lookalikes = prefixLength === 0 ? BARE_DIGIT_LOOKALIKES : DIGIT_LOOKALIKES;
-  const read = `${number.slice(0, prefixLength)}${rest.replace(lookalikes, asDigit)}`;
-  if (read === number || !/[0-9]/.test(rest) || hasLineShape(number, catalog)) return undefined;
+  const lookalike = prefixLength === 0 ? BARE_DIGIT_LOOKALIKE : DIGIT_LOOKALIKE;
+  if (!lookalike.one.test(rest) || !/[0-9]/.test(rest) || hasLineShape(number, catalog)) return undefined;
+  const read = `${number.slice(0, prefixLength)}${rest.replace(lookalike.every, asDigit)}`;
   return hasLineShape(read, catalog) ? read : undefined;
 }

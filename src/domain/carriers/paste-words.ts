@@ -50,9 +50,11 @@ const GLUED_LABEL = /^([A-Za-z]{2,4})[-.](?=[^-.]*[0-9])([A-Za-z0-9][A-Za-z0-9.-
  * typed onto (`BL-MAEU…`); else the word (`B/L`, `678721/8`, `HLCU-HAM…`).
  */
 export function splitWord(word: string): string[] {
-  const parts = word.split('/');
-  const numbers = parts.filter((part) => NUMBER_PART.test(part)).length;
-  if (numbers >= 2 || (numbers === 1 && parts.length === 2 && parts.some(isEquipmentCode))) return parts;
+  if (word.includes('/')) {
+    const parts = word.split('/');
+    const numbers = parts.filter((part) => NUMBER_PART.test(part)).length;
+    if (numbers >= 2 || (numbers === 1 && parts.length === 2 && parts.some(isEquipmentCode))) return parts;
+  }
   const glued = GLUED_LABEL.exec(word);
   if (glued !== null && labelOf(glued[1] ?? '') !== undefined) return [glued[1] ?? '', glued[2] ?? ''];
   return [word];

@@ -220,7 +220,7 @@ const PARTIES: ReadonlySet<string> = new Set([
 ]);
 const REFERENCE_WORDS: ReadonlySet<string> = new Set(['REF', 'REFERENCE', 'NO', 'NR', 'NUMBER', 'ID']);
 export const isPartyReferenceLabel = (previous: string, word: string): boolean =>
-  PARTIES.has(previous.replace(/['’]S?$/iu, '').toUpperCase()) && REFERENCE_WORDS.has(word.toUpperCase());
+  REFERENCE_WORDS.has(word.toUpperCase()) && PARTIES.has(previous.replace(/['’]S?$/iu, '').toUpperCase());
 
 /** A word with no accent to drop. */
 const ASCII = /^[\x20-\x7e]*$/;

@@ -290,15 +290,20 @@ function referenceWords(
     lead.unshift(word);
     start -= 1;
   }
+  let partyReference = false;
   for (const [index, word] of words.slice(0, start).entries()) {
     if (!isLabelWord(word)) return { reason: 'a symbol or a number before the reference' };
     noteLabel(word, true);
-    if (index > 0 && isPartyReferenceLabel(words[index - 1] ?? '', word)) notCarrier = true;
+    if (index > 0 && isPartyReferenceLabel(words[index - 1] ?? '', word)) {
+      notCarrier = true;
+      partyReference = true;
+    }
   }
   if (notCarrier)
     return {
-      reason:
-        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code, phone, air waybill, vessel, voyage, tax, bank, PRO or parcel number, or a trading party’s own reference)',
+      reason: partyReference
+        ? 'labelled as a trading party’s own reference (a customer’s, a shipper’s), which no carrier tracks'
+        : 'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code, phone, air waybill, vessel, voyage, tax, bank, PRO or parcel number)',
     };
   return {
     words: [...lead, ...middle],

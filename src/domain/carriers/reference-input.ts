@@ -46,8 +46,12 @@ const SEVERAL_CONTAINERS = /^(?:[A-Z]{3}[UJZ][0-9]{7}){2,}$/;
 const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v:#]+/u;
 /** The same, kept in the split: a paste's words and the breaks between them, alternately. */
 const WORD_BREAKS_KEPT = new RegExp(`(${WORD_BREAKS.source})`, 'u');
-/** A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. */
-const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
+/**
+ * A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. A
+ * tag is named by letters (`<td>`, `</b>`, `<br/>`, `<h1 …>`): `<MSKU6787218>` is a number in angle
+ * brackets, as mail clients quote it.
+ */
+const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<\/?[a-z]+[1-6]?(?:\s[^>]*)?\/?>/iu;
 /**
  * A date in the ISO 8601 basic form (`20261124`), years 2019 to 2035: the digits of Hapag-Lloyd's bookings,
  * but a booking falls in that set of month and day digits about once in 16,000.

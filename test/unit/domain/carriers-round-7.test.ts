@@ -32,6 +32,9 @@ describe('what the seventh held-out batch brought up', () => {
     }
     // A star after a number alone is a footnote's: the number is not whole.
     expect(refusal('MSKU6787218*')).toBeTruthy();
+    // Angle brackets around a number are a mail's quoting; a tag (named by letters) is markup.
+    expect(parsed('<MSKU6787218>')).toBe('MSKU6787218');
+    expect(refusal('<b>MSKU6787218</b>')).toMatch(/markup/);
   });
 
   it('puts back S/5, B/8, Z/2, G/6 and l/1 where the number then holds together, and nowhere else', () => {

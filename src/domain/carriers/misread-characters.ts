@@ -83,7 +83,10 @@ function hasLineShape(number: string, catalog: CarrierCatalog): boolean {
 function shipmentWithDigits(number: string, catalog: CarrierCatalog): string | undefined {
   // A box's shape: its serial was put right above or stays as typed (a mistyped box, not a bill).
   if (/^[A-Z]{3}[UJZ][0-9OILSBZG]{7}$/.test(number)) return undefined;
-  const prefixLength = catalog.blPrefixOwners(number.slice(0, 4)).length > 0 ? 4 : 0;
+  const owners = catalog.blPrefixOwners(number.slice(0, 4));
+  // Behind a prefix whose lines have no known shape, no shape can be made to fit: the prefix decides.
+  if (owners.length > 0 && owners.every((owner) => owner.blFormats.length === 0)) return undefined;
+  const prefixLength = owners.length > 0 ? 4 : 0;
   const rest = number.slice(prefixLength);
   const lookalike = prefixLength === 0 ? BARE_DIGIT_LOOKALIKE : DIGIT_LOOKALIKE;
   if (!lookalike.one.test(rest) || !/[0-9]/.test(rest) || hasLineShape(number, catalog)) return undefined;

@@ -7,12 +7,12 @@ import { labelOf } from './reference-labels.ts';
 
 /**
  * Quotes and brackets around a word, the punctuation a sentence or a label puts after it, the marks a
- * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`), a quoted reply's `>`,
- * arrows, Spanish opening marks (`¿…?`) and the Markdown a chat or an agent formats a number with
- * (`` `…` ``, `_…_`, `~~…~~`); a star only in front, where it is a bullet (see unwrapWord).
+ * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`, `@ Rotterdam`), a
+ * quoted reply's `>`, arrows, Spanish opening marks (`¿…?`) and the Markdown a chat or an agent formats a
+ * number with (`` `…` ``, `_…_`, `~~…~~`); a star only in front, where it is a bullet (see unwrapWord).
  */
 const WORD_WRAPPING =
-  /^["'“”‘’„‚«»‹›「『【([{#&|*•·<>¿¡_`~\u2190-\u21ff\u2794\u27a1]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·。、>_`~\u2190-\u21ff\u2794\u27a1]+$/gu;
+  /^["'“”‘’„‚«»‹›「『【([{#&|*•·<>¿¡_`~@\u2190-\u21ff\u2794\u27a1]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·。、>_`~@\u2190-\u21ff\u2794\u27a1]+$/gu;
 /** Stars after a word. */
 const TRAILING_STARS = /\*+$/u;
 

@@ -48,10 +48,10 @@ const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v:#]+/u;
 const WORD_BREAKS_KEPT = new RegExp(`(${WORD_BREAKS.source})`, 'u');
 /**
  * A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. A
- * tag is named by letters (`<td>`, `</b>`, `<br/>`, `<h1 …>`): `<MSKU6787218>` is a number in angle
+ * mail address has no space around its `@` (`MSKU… @ Rotterdam` is a place); a tag is named by letters (`<td>`, `</b>`, `<br/>`, `<h1 …>`): `<MSKU6787218>` is a number in angle
  * brackets, as mail clients quote it.
  */
-const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<\/?[a-z]+[1-6]?(?:\s[^>]*)?\/?>/iu;
+const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|\S@\S|<\/?[a-z]+[1-6]?(?:\s[^>]*)?\/?>/iu;
 /**
  * A date in the ISO 8601 basic form (`20261124`), years 2019 to 2035: the digits of Hapag-Lloyd's bookings,
  * but a booking falls in that set of month and day digits about once in 16,000.
@@ -66,7 +66,8 @@ const DATE_WORD =
 /**
  * Words that end a mail's message and start its signature (`Regards`, `Tel:`, `-- `), or start another
  * field of a pasted row (`Seal`, `PO`, `Invoice`), once a number has come before them: the numbers after
- * them are the sender's phone or another field's, not a second reference.
+ * them are the sender's phone or another field's, not a second reference. (`ETA` and a date after a number
+ * stay a second number: a date beside a reference is refused, see the reading's tests.)
  */
 const SIGN_OFF =
   /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT|SEAL|SEALS|PO|INV|INVOICE|HS)$|^-{2,}$/u;

@@ -35,6 +35,9 @@ describe('what the seventh held-out batch brought up', () => {
     // Angle brackets around a number are a mail's quoting; a tag (named by letters) is markup.
     expect(parsed('<MSKU6787218>')).toBe('MSKU6787218');
     expect(refusal('<b>MSKU6787218</b>')).toMatch(/markup/);
+    // `@` with spaces around it is `at`; without, a mail address.
+    expect(parsed('MSKU6787218 @ Rotterdam')).toBe('MSKU6787218');
+    expect(refusal('MSKU6787218 ops@example.com')).toMatch(/mail/);
   });
 
   it('puts back S/5, B/8, Z/2, G/6 and l/1 where the number then holds together, and nowhere else', () => {

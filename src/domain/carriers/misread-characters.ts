@@ -37,9 +37,11 @@ const SERIAL_WITH_LETTERS = /^[A-Z]{3}[UJZ](?=[0-9]*[OILSBZG])[0-9OILSBZG]{7}$/;
 /** Letters that look like digits, to find one (`test`) and to read every one (`replace`). */
 const DIGIT_LOOKALIKE = { one: /[OILSBZG]/, every: /[OILSBZG]/g } as const;
 /**
- * The letters read as digits in a bare number (no line's prefix in front): only O and I. A bare `B1234567`
- * or `S12345678` is as likely a reference of another kind as a misread booking.
+ * A bare number (no line's prefix in front) read with its look-alike letters as digits only when it is
+ * digits but for one or two of them (`6012S45678`, `12345678B`): a bare `B1234567` or `AB12345678` is as
+ * likely a reference of another kind as a misread booking. O and I, the commonest, are read anywhere.
  */
+const MOSTLY_DIGITS = /^(?=(?:[^OILSBZG]*[OILSBZG]){1,2}[^OILSBZG]*$)[0-9OILSBZG]{8,}$/;
 const BARE_DIGIT_LOOKALIKE = { one: /[OI]/, every: /[OI]/g } as const;
 const asDigit = (char: string): string => LETTER_AS_DIGIT[char] ?? char;
 
@@ -77,8 +79,8 @@ function hasLineShape(number: string, catalog: CarrierCatalog): boolean {
 }
 
 /**
- * Letters read as digits after a line's prefix (O and I only in a bare number) when only then a line's shape
- * fits.
+ * Letters read as digits after a line's prefix, or in a bare number (see MOSTLY_DIGITS), when only then a
+ * line's shape fits.
  */
 function shipmentWithDigits(number: string, catalog: CarrierCatalog): string | undefined {
   // A box's shape: its serial was put right above or stays as typed (a mistyped box, not a bill).
@@ -88,7 +90,7 @@ function shipmentWithDigits(number: string, catalog: CarrierCatalog): string | u
   if (owners.length > 0 && owners.every((owner) => owner.blFormats.length === 0)) return undefined;
   const prefixLength = owners.length > 0 ? 4 : 0;
   const rest = number.slice(prefixLength);
-  const lookalike = prefixLength === 0 ? BARE_DIGIT_LOOKALIKE : DIGIT_LOOKALIKE;
+  const lookalike = prefixLength === 0 && !MOSTLY_DIGITS.test(rest) ? BARE_DIGIT_LOOKALIKE : DIGIT_LOOKALIKE;
   if (!lookalike.one.test(rest) || !/[0-9]/.test(rest) || hasLineShape(number, catalog)) return undefined;
   const read = `${number.slice(0, prefixLength)}${rest.replace(lookalike.every, asDigit)}`;
   return hasLineShape(read, catalog) ? read : undefined;

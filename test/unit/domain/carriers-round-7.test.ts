@@ -56,8 +56,12 @@ describe('what the seventh held-out batch brought up', () => {
       expect(mistyped.candidates[0]?.scac, typed).toBe('MAEU');
       expect(mistyped.decision, typed).not.toBe('auto_select');
     }
-    // Bare numbers: only O and I (a bare `B1234567` is as likely some other reference).
+    // Bare numbers: any look-alike when the number is digits but for one or two of them; else only O and I
+    // (a bare `B1234567` or `AB12345678` is as likely some other reference).
+    expect(parsed('6012S45678')).toBe('6012545678');
+    expect(parsed('12345678B')).toBe('123456788');
     expect(parsed('B1234567')).toBe('B1234567');
+    expect(parsed('AB12345678')).toBe('AB12345678');
     // Four digits are a number's start, not a code typed with digits.
     expect(parsed('5105123456')).toBe('5105123456');
   });

@@ -138,6 +138,12 @@ export const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarr
     /^(?:VESSEL|VOYAGE|TARIFF|EORI|USTIDNR|INTRACOM|FEDEX|PARCEL|QUOTES?|QUOTATION|FLIGHT|PLATE|TRUCK|TRAILER)$/,
     'not_carrier',
   ],
+  // Figures and other registers' numbers typed beside digits: an amount, a weight, a count, a postal code,
+  // a company's DUNS or Indian GST number, a chassis (equipment no line tracks).
+  [
+    /^(?:AMOUNT|TOTAL|PRICE|COST|BALANCE|WEIGHT|QTY|QUANTITY|ZIP|ZIPCODE|POSTCODE|DUNS|GSTIN|CHASSIS)$/,
+    'not_carrier',
+  ],
   // A month's name beside digits is a date.
   [/^(?:JANUARY|FEBRUARY|MARCH|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)$/, 'not_carrier'],
 ];

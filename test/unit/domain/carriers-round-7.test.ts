@@ -96,4 +96,21 @@ describe('what the seventh held-out batch brought up', () => {
     expect(refusal('Client no. MAEU123456789')).toMatch(/own reference/);
     expect(parsed('customer asks about MSKU6787218')).toBe('MSKU6787218');
   });
+
+  it('refuses placeholders, amounts, weights, counts, postal codes and other registers by their labels', () => {
+    for (const junk of ['000000000', '99999999', 'MSKU0000000', 'MAEU000000000']) {
+      expect(refusal(junk), junk).toMatch(/placeholder/);
+    }
+    for (const junk of [
+      'Total: 12345678',
+      'Amount 12345678',
+      'Zip 10001',
+      'DUNS 150483782',
+      'Chassis TRAC123456',
+    ]) {
+      expect(refusal(junk), junk).toMatch(/no carrier prints/);
+    }
+    // The upstream's own booking example is no placeholder.
+    expect(parsed('123456789')).toBe('123456789');
+  });
 });

@@ -58,10 +58,10 @@ const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|\S@\S|<\/?[a-z]+[1-6]?(?:\s[^>]*)?\/?>/
  */
 const COMPACT_DATE = /^20(?:19|2[0-9]|3[0-5])(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$/;
 /**
- * What a form holds before the number is known: one digit repeated (`000000000`, `99999999`), or a code
- * and nothing but zeros (`MSKU0000000`, `MAEU000000000`).
+ * What a form holds before the number is known: one digit repeated (`000000000`, `99999999`), or a line's
+ * code and nothing but zeros (`MAEU000000000`). A box's shape is a box (serial 000000 is a serial).
  */
-const PLACEHOLDER = /^(?:([0-9])\1{4,}|[A-Z]{0,4}0{7,})$/;
+const PLACEHOLDER = /^(?:([0-9])\1{4,}|(?![A-Z]{3}[UJZ][0-9]{7}$)[A-Z]{0,4}0{7,})$/;
 /**
  * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
  * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.

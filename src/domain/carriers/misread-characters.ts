@@ -90,8 +90,10 @@ function shipmentWithDigits(number: string, catalog: CarrierCatalog): string | u
   if (owners.length > 0 && owners.every((owner) => owner.blFormats.length === 0)) return undefined;
   const prefixLength = owners.length > 0 ? 4 : 0;
   const rest = number.slice(prefixLength);
+  // Most numbers have no look-alike letter at all: they are done with one test.
+  if (!DIGIT_LOOKALIKE.one.test(rest) || !/[0-9]/.test(rest)) return undefined;
   const lookalike = prefixLength === 0 && !MOSTLY_DIGITS.test(rest) ? BARE_DIGIT_LOOKALIKE : DIGIT_LOOKALIKE;
-  if (!lookalike.one.test(rest) || !/[0-9]/.test(rest) || hasLineShape(number, catalog)) return undefined;
+  if (!lookalike.one.test(rest) || hasLineShape(number, catalog)) return undefined;
   const read = `${number.slice(0, prefixLength)}${rest.replace(lookalike.every, asDigit)}`;
   return hasLineShape(read, catalog) ? read : undefined;
 }

@@ -21,13 +21,16 @@ export function hasBillShapeAfterPrefix(owner: Carrier, number: string): boolean
  * known shape). A box after a line's code (`MAEU MRKU…`) is read as such elsewhere.
  */
 export function withoutRepeatedLineCode(number: string, catalog: CarrierCatalog): string {
+  // Most numbers have no second code: two lookups and done.
+  const second = catalog.blPrefixOwners(number.slice(4, 8));
+  if (second.length === 0) return number;
   const first = catalog.blPrefixOwners(number.slice(0, 4));
-  if (first.length === 0) return number;
   const rest = number.slice(4);
-  if (CONTAINER_NUMBER_PATTERN.test(rest)) return number;
-  const same = catalog.blPrefixOwners(rest.slice(0, 4)).filter((owner) => first.includes(owner));
-  const billOfTheLine = same.some(
-    (owner) => owner.blFormats.length === 0 || hasBillShapeAfterPrefix(owner, rest),
+  if (first.length === 0 || CONTAINER_NUMBER_PATTERN.test(rest) || !/[0-9]/.test(rest.slice(4)))
+    return number;
+  const billOfTheLine = second.some(
+    (owner) =>
+      first.includes(owner) && (owner.blFormats.length === 0 || hasBillShapeAfterPrefix(owner, rest)),
   );
-  return billOfTheLine && /[0-9]/.test(rest.slice(4)) ? rest : number;
+  return billOfTheLine ? rest : number;
 }

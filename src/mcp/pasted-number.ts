@@ -1,5 +1,6 @@
 import type { TrackingClient } from '../client/tracking-client.ts';
 import { TrackingApiError } from '../client/tracking-errors.ts';
+import type { InferNumberResult } from '../client/tracking-schemas.ts';
 
 /**
  * Numbers as agents pass them on from users: with a label, in a sentence, in quotes, out of a mail
@@ -57,3 +58,16 @@ async function parsedNumber(
     throw error;
   }
 }
+
+/**
+ * The number infer_number read out of what was typed (`parsed_number`), else the number as typed. It
+ * differs from a plain number too: a letter typed for a digit put right (`MSKU6787Z18`), a line's code
+ * typed twice dropped (`MAEUMAEU123456789`); the number meant is the one searched for and tracked.
+ */
+export const meantNumber = (
+  inferred: Pick<InferNumberResult, 'validation'> | undefined,
+  typed: string,
+): string => {
+  const parsed = inferred?.validation?.parsed_number;
+  return typeof parsed === 'string' && parsed !== '' ? parsed : typed;
+};

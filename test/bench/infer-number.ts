@@ -6,6 +6,7 @@ import heldout3 from '../fixtures/carriers/heldout-numbers-3.json' with { type: 
 import heldout4 from '../fixtures/carriers/heldout-numbers-4.json' with { type: 'json' };
 import heldout5 from '../fixtures/carriers/heldout-numbers-5.json' with { type: 'json' };
 import heldout6 from '../fixtures/carriers/heldout-numbers-6.json' with { type: 'json' };
+import heldout7 from '../fixtures/carriers/heldout-numbers-7.json' with { type: 'json' };
 import labelled from '../fixtures/carriers/labelled-numbers.json' with { type: 'json' };
 import { startBenchService } from './support/bench-service.ts';
 import { load, median, percentile } from './support/latency.ts';
@@ -25,7 +26,7 @@ const numbers = labelled.numbers.map((entry) => entry.number);
 /** What users paste: the labelled numbers and every held-out input (labels, sentences, links, junk). */
 const pastes = [
   ...numbers,
-  ...[heldout1, heldout2, heldout3, heldout4, heldout5, heldout6].flatMap((batch) =>
+  ...[heldout1, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7].flatMap((batch) =>
     batch.numbers.map((entry) => entry.input),
   ),
 ];

@@ -22,10 +22,11 @@ const SHARED_BOXES: Readonly<Record<string, { readonly own: number; readonly sis
   };
 
 /**
- * A registered owner code followed by what is almost a serial: one digit too many, or a letter O or I
- * where a digit belongs. Such strings are mistyped container numbers, not bills of lading.
+ * A registered owner code followed by what is almost a serial: one digit too many, or a letter that looks
+ * like a digit (O, I, L, S, B, Z, G) where a digit belongs and no digit put there gives a right check
+ * digit. Such strings are mistyped container numbers, not bills of lading.
  */
-const MISTYPED_SERIAL = /^(?:[0-9]{8}|(?=.*[OI])[0-9OI]{7})$/;
+const MISTYPED_SERIAL = /^(?:[0-9]{8}|(?=.*[OILSBZG])[0-9OILSBZG]{7})$/;
 /**
  * A line's own owner code and six digits is its box without the check digit. Not so for a lessor's
  * code: CMA CGM prints 4 letters + 6 digits on bills, and those letters can be a lessor's code (DNAU).

@@ -1,5 +1,5 @@
 import { CONTAINER_NUMBER_PATTERN } from '../iso6346.ts';
-import { hasBillShapeAfterPrefix } from './bill-shape.ts';
+import { hasBillShapeAfterPrefix, withoutRepeatedLineCode } from './bill-shape.ts';
 import type { Carrier, CarrierCatalog } from './carrier-catalog.ts';
 import { decide, EVIDENCE, roundConfidence } from './confidence.ts';
 import {
@@ -63,7 +63,8 @@ export function inferNumber(input: string, catalog: CarrierCatalog): InferredNum
   const link = trackingLink(input, catalog);
   const read = link === undefined ? readReferenceInput(input, isLineCode) : readLink(link, isLineCode);
   if (!read.readable) return { unreadable: true, reason: read.reason };
-  const inferred = inferReadNumber(readMisreadCharacters(read.number, catalog) ?? read.number, catalog);
+  const once = withoutRepeatedLineCode(read.number, catalog);
+  const inferred = inferReadNumber(readMisreadCharacters(once, catalog) ?? once, catalog);
   const named = withNamedLine(inferred, namedLines(read.context, catalog));
   return read.labelled === undefined ? named : withLabelledKind(named, read.labelled);
 }

@@ -12,7 +12,15 @@
 
 import { otherTradeNumber, otherTradeWord } from './other-trade-numbers.ts';
 import { foldPaste } from './paste-characters.ts';
-import { isLabelWord, isQuantityWord, type LabelledKind, labelOf, SHORT_LABELS } from './reference-labels.ts';
+import { EQUIPMENT_CODE, isEquipmentCode, splitWord, unwrapWord, withoutListMarker } from './paste-words.ts';
+import {
+  isLabelWord,
+  isPartyReferenceLabel,
+  isQuantityWord,
+  type LabelledKind,
+  labelOf,
+  SHORT_LABELS,
+} from './reference-labels.ts';
 
 export type { LabelledKind } from './reference-labels.ts';
 
@@ -38,19 +46,22 @@ const SEVERAL_CONTAINERS = /^(?:[A-Z]{3}[UJZ][0-9]{7}){2,}$/;
 const WORD_BREAKS = /[\p{Zs}\t\n\r\f\v:#]+/u;
 /** The same, kept in the split: a paste's words and the breaks between them, alternately. */
 const WORD_BREAKS_KEPT = new RegExp(`(${WORD_BREAKS.source})`, 'u');
-/** A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. */
-const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|@|<[^>]*>/iu;
 /**
- * Quotes and brackets around a word, the punctuation a sentence or a label puts after it, and the marks a
- * mail signature sets between words (`Thanks & regards`, `Ops | Hamburg`, `* MBL …`); a star only in front, where
- * it is a bullet (after a number it marks a footnote, and the number is not whole).
+ * A link, a mail address or markup: the reference in it belongs to a page or a mailbox, not to a field. A
+ * mail address has no space around its `@` (`MSKU… @ Rotterdam` is a place); a tag is named by letters (`<td>`, `</b>`, `<br/>`, `<h1 …>`): `<MSKU6787218>` is a number in angle
+ * brackets, as mail clients quote it.
  */
-const WORD_WRAPPING = /^["'“”‘’„‚«»‹›「『【([{#&|*•·]+|["'“”‘’„‚«»‹›」』】)\]}.,;:!?#&|•·。、]+$/gu;
+const LINK_MAIL_OR_MARKUP = /:\/\/|www\.|\S@\S|<\/?[a-z]+[1-6]?(?:\s[^>]*)?\/?>/iu;
 /**
  * A date in the ISO 8601 basic form (`20261124`), years 2019 to 2035: the digits of Hapag-Lloyd's bookings,
  * but a booking falls in that set of month and day digits about once in 16,000.
  */
 const COMPACT_DATE = /^20(?:19|2[0-9]|3[0-5])(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$/;
+/**
+ * What a form holds before the number is known: one digit repeated (`000000000`, `99999999`), or a line's
+ * code and nothing but zeros (`MAEU000000000`). A box's shape is a box (serial 000000 is a serial).
+ */
+const PLACEHOLDER = /^(?:([0-9])\1{4,}|(?![A-Z]{3}[UJZ][0-9]{7}$)[A-Z]{0,4}0{7,})$/;
 /**
  * A date typed with separators (`2024-03-15`, `15.03.2024`, `03/15/2024`, `15-MAR-2024`): once the
  * separators are gone it has the shape of a booking (8 digits: Hapag-Lloyd's), but no carrier prints one.
@@ -60,12 +71,11 @@ const DATE_WORD =
 /**
  * Words that end a mail's message and start its signature (`Regards`, `Tel:`, `-- `), or start another
  * field of a pasted row (`Seal`, `PO`, `Invoice`), once a number has come before them: the numbers after
- * them are the sender's phone or another field's, not a second reference.
+ * them are the sender's phone or another field's, not a second reference. (`ETA` and a date after a number
+ * stay a second number: a date beside a reference is refused, see the reading's tests.)
  */
 const SIGN_OFF =
   /^(?:REGARDS|THANKS|THANK|CHEERS|SINCERELY|BEST|BR|KR|TEL|TELEPHONE|PHONE|FAX|MOBILE|MOB|CELL|EMAIL|MAIL|SENT|SEAL|SEALS|PO|INV|INVOICE|HS)$|^-{2,}$/u;
-/** A number on either side of a slash (`MSKU6787218/123456`: a box and its seal): two numbers, not one. */
-const NUMBER_PART = /^(?=[^0-9]*[0-9])[A-Za-z0-9-]{5,}$/u;
 /** An area code in brackets (`(555) 010-1234`): a phone number, whose digits alone look like a bill's. */
 const AREA_CODE_WORD = /^\([0-9]{2,5}\)$/u;
 /** A word of Latin letters only: a label, a sentence's word, a line's code. */
@@ -82,12 +92,6 @@ const WHOLE_REFERENCE_WORD = /^(?=.*[0-9])[A-Za-z0-9]{9,}$/;
 const BOX_AT_END = /[A-Za-z]{4}[0-9]{7}$/;
 /** A container number, any case. */
 const CONTAINER_NUMBER = /^[A-Za-z]{4}[0-9]{7}$/;
-/**
- * Equipment size and type pasted beside a box (`MSKU6787218 40HC`, `1x20GP`, `45G1`, `40'HQ`): the words of
- * a container list's row, not part of the reference.
- */
-const EQUIPMENT_CODE =
-  /^(?:[0-9]{1,2}X)?(?:20|40|45|53)(?:FT)?(?:GP|DV|DC|HC|HQ|RF|RH|RE|OT|FR|FL|TK|PL|NOR|SD|ST)?$|^[1-9LMNP][0-9A-Z][GVBSRHUPT][0-9]$/;
 
 export type ReferenceInput =
   | {
@@ -118,9 +122,9 @@ export function readReferenceInput(
   const tokens = folded.split(WORD_BREAKS_KEPT);
   const message = tokens.slice(0, 2 * signOffIndex(tokens.filter((_, index) => index % 2 === 0))).join('');
   if (LINK_MAIL_OR_MARKUP.test(message)) return refuse('a link, a mail address or markup, not a reference');
-  const rawWords = message.split(WORD_BREAKS).flatMap(splitAtSlashBetweenNumbers);
+  const rawWords = withoutListMarker(message).split(WORD_BREAKS).flatMap(splitWord);
   if (rawWords.some((word) => AREA_CODE_WORD.test(word))) return refuse('a phone number, not a reference');
-  const unwrapped = rawWords.map((word) => word.replace(WORD_WRAPPING, ''));
+  const unwrapped = rawWords.map(unwrapWord);
   if (unwrapped.some((word) => DATE_WORD.test(word))) return refuse('a date, not a reference');
   for (const word of unwrapped) {
     const otherTrade = otherTradeWord(word);
@@ -178,11 +182,9 @@ function whyNotAReference(number: string, firstWord: string): string | undefined
   if (!/[0-9]/.test(number)) return 'no digit: a word, not a reference';
   if (SEVERAL_CONTAINERS.test(number)) return 'several container numbers';
   if (COMPACT_DATE.test(number)) return 'a date, not a reference';
+  if (PLACEHOLDER.test(number)) return 'a placeholder (one digit repeated, or zeros), not a reference';
   return otherTradeNumber(number, firstWord);
 }
-
-const isEquipmentCode = (word: string): boolean =>
-  EQUIPMENT_CODE.test(word.replace(/['’]/gu, '').toUpperCase());
 
 /**
  * A box split for reading with its size and type after it (`MSKU 678721 8 (40' HC)`, `HLXU 123456-7 /
@@ -208,22 +210,16 @@ function isList(rawWords: readonly string[]): boolean {
   const listed = rawWords.findIndex((word) => LIST_SEPARATOR_AFTER.test(word));
   if (listed === -1) return false;
   return rawWords.slice(listed + 1).some((word) => {
-    const plain = word.replace(WORD_WRAPPING, '').replace(SEPARATORS, '');
+    const plain = unwrapWord(word).replace(SEPARATORS, '');
     return /[0-9]/.test(plain) && !EQUIPMENT_CODE.test(plain.toUpperCase());
   });
-}
-
-/** A word whose slashes stand between two numbers, as those numbers; else the word (`B/L`, `678721/8`). */
-function splitAtSlashBetweenNumbers(word: string): string[] {
-  const parts = word.split('/');
-  return parts.filter((part) => NUMBER_PART.test(part)).length >= 2 ? parts : [word];
 }
 
 /** Where a mail's sign-off starts, when a word with a digit comes before it; else after the last word. */
 function signOffIndex(words: readonly string[]): number {
   let seenDigit = false;
   for (const [index, word] of words.entries()) {
-    if (seenDigit && SIGN_OFF.test(word.replace(WORD_WRAPPING, '').toUpperCase())) return index;
+    if (seenDigit && SIGN_OFF.test(unwrapWord(word).toUpperCase())) return index;
     seenDigit ||= /[0-9]/.test(word);
   }
   return words.length;
@@ -305,14 +301,20 @@ function referenceWords(
     lead.unshift(word);
     start -= 1;
   }
-  for (const word of words.slice(0, start)) {
+  let partyReference = false;
+  for (const [index, word] of words.slice(0, start).entries()) {
     if (!isLabelWord(word)) return { reason: 'a symbol or a number before the reference' };
     noteLabel(word, true);
+    if (index > 0 && isPartyReferenceLabel(words[index - 1] ?? '', word)) {
+      notCarrier = true;
+      partyReference = true;
+    }
   }
   if (notCarrier)
     return {
-      reason:
-        'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code, phone, air waybill, vessel, voyage, tax, bank, PRO or parcel number)',
+      reason: partyReference
+        ? 'labelled as a trading party’s own reference (a customer’s, a shipper’s), which no carrier tracks'
+        : 'labelled as a number no carrier prints (an order, invoice, customs entry, seal, HS code, phone, air waybill, vessel, voyage, tax, bank, PRO or parcel number)',
     };
   return {
     words: [...lead, ...middle],

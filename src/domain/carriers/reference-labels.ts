@@ -138,6 +138,12 @@ export const LONG_LABELS: ReadonlyArray<readonly [RegExp, LabelledKind | NotCarr
     /^(?:VESSEL|VOYAGE|TARIFF|EORI|USTIDNR|INTRACOM|FEDEX|PARCEL|QUOTES?|QUOTATION|FLIGHT|PLATE|TRUCK|TRAILER)$/,
     'not_carrier',
   ],
+  // Figures and other registers' numbers typed beside digits: an amount, a weight, a count, a postal code,
+  // a company's DUNS or Indian GST number, a chassis (equipment no line tracks).
+  [
+    /^(?:AMOUNT|TOTAL|PRICE|COST|BALANCE|WEIGHT|QTY|QUANTITY|ZIP|ZIPCODE|POSTCODE|DUNS|GSTIN|CHASSIS)$/,
+    'not_carrier',
+  ],
   // A month's name beside digits is a date.
   [/^(?:JANUARY|FEBRUARY|MARCH|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)$/, 'not_carrier'],
 ];
@@ -197,6 +203,30 @@ const QUANTITY_WORDS: ReadonlySet<string> = new Set([
   'JPY',
 ]);
 export const isQuantityWord = (word: string): boolean => QUANTITY_WORDS.has(word.toUpperCase());
+
+/**
+ * A trading party's own reference (`Customer ref`, `Shipper's reference`, `Supplier no.`): a number its
+ * holder made up, which no carrier tracks (the upstream's guide lists customer reference numbers among the
+ * numbers it cannot track). Only the two words together: `customer` alone is a sentence's word.
+ */
+const PARTIES: ReadonlySet<string> = new Set([
+  'CUSTOMER',
+  'CUSTOMERS',
+  'CLIENT',
+  'CLIENTS',
+  'SHIPPER',
+  'SHIPPERS',
+  'CONSIGNEE',
+  'CONSIGNEES',
+  'SUPPLIER',
+  'SUPPLIERS',
+  'VENDOR',
+  'VENDORS',
+  'INTERNAL',
+]);
+const REFERENCE_WORDS: ReadonlySet<string> = new Set(['REF', 'REFERENCE', 'NO', 'NR', 'NUMBER', 'ID']);
+export const isPartyReferenceLabel = (previous: string, word: string): boolean =>
+  REFERENCE_WORDS.has(word.toUpperCase()) && PARTIES.has(previous.replace(/['’]S?$/iu, '').toUpperCase());
 
 /** A word with no accent to drop. */
 const ASCII = /^[\x20-\x7e]*$/;

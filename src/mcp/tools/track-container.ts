@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TrackingApiError } from '../../client/tracking-errors.ts';
 import type { InferNumberResult } from '../../client/tracking-schemas.ts';
+import { meantNumber } from '../pasted-number.ts';
 import { defineTool } from '../tool.ts';
 import { containerView, toContainerView, toTrackingRequestView, trackingRequestView } from '../views.ts';
 import { containerSummaryLine } from './get-container.ts';
@@ -104,8 +105,7 @@ export const trackContainer = defineTool({
       // Pasted with its label or in a sentence ("B/L No. MAEU123456789"): infer_number reads the number
       // out of it, and that number is the one searched for and tracked.
       inferred = await infer(raw);
-      const parsed = inferred?.validation?.parsed_number;
-      if (typeof parsed === 'string' && parsed !== '') number = parsed;
+      number = meantNumber(inferred, number);
     }
 
     const hits = await client.search(number);
@@ -176,7 +176,10 @@ export const trackContainer = defineTool({
       };
     }
 
-    if (!inferAsked && (!input.scac || !givenType)) inferred = await infer(number);
+    if (!inferAsked && (!input.scac || !givenType)) {
+      inferred = await infer(number);
+      number = meantNumber(inferred, number);
+    }
     const type: NumberType =
       givenType ??
       inferKinds[inferred?.number_type ?? ''] ??

@@ -317,6 +317,26 @@ describe('MCP server in front of the real local service', () => {
     await client.close();
   });
 
+  it('track_container tracks the number infer_number reads out of a plain one: a misread letter, a code typed twice', async () => {
+    const client = await connect(mcp.url, h.apiKey);
+    // `Z` typed for the `2` of MSKU6787218 (its check digit passes only with the 2).
+    const misread = await call(client, 'track_container', { number: 'MSKU6787Z18' });
+    expect(misread.isError, misread.text).toBe(false);
+    expect(misread.data.tracking_request).toMatchObject({
+      request_number: 'MSKU6787218',
+      request_type: 'container',
+      scac: 'MAEU',
+    });
+    const twice = await call(client, 'track_container', { number: 'MAEUMAEU240612345' });
+    expect(twice.isError, twice.text).toBe(false);
+    expect(twice.data.tracking_request).toMatchObject({
+      request_number: 'MAEU240612345',
+      request_type: 'bill_of_lading',
+      scac: 'MAEU',
+    });
+    await client.close();
+  });
+
   it('search_container, list_shipments and list_tracking_requests read pasted numbers as track_container does', async () => {
     const client = await connect(mcp.url, h.apiKey);
     for (const query of [`Container# ${containerNumber.toLowerCase()}`, `"${containerNumber}"`]) {

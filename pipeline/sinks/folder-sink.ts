@@ -8,8 +8,8 @@ import {
   outcomeFileName as fileName,
   RESULTS_PREFIX as RESULTS_DIR,
 } from './outcome-keys.ts';
-import type { ExtractionFailureRecord, ExtractionResultRecord, OriginRecord } from './result-records.ts';
-import type { ResultSink } from './result-sink.ts';
+import type { ExtractionFailureRecord, ExtractionResultRecord, } from './result-records.ts';
+import type { OutcomeProvenance, ResultSink } from './result-sink.ts';
 import { stableJson } from './stable-json.ts';
 
 /**
@@ -34,14 +34,18 @@ export class FolderSink implements ResultSink {
     await syncFolder(dir).catch(ignoreMissing);
   }
 
-  async updateOrigins(documentId: string, origins: readonly OriginRecord[]): Promise<boolean> {
+  async updateOrigins(documentId: string, provenance: OutcomeProvenance): Promise<boolean> {
     let updated = false;
     for (const folder of [RESULTS_DIR, FAILED_DIR]) {
       const text = await readFile(join(this.root, folder, fileName(documentId)), 'utf8').catch(ignoreMissing);
       if (text === undefined) continue;
-      // The file is ours and was written from a record; only its origins change.
+      // The file is ours and was written from a record; only its origins and digest change.
       const record: Record<string, unknown> = JSON.parse(text);
-      await this.write(folder, documentId, stableJson({ ...record, origins }));
+      await this.write(
+        folder,
+        documentId,
+        stableJson({ ...record, sha256: provenance.sha256, origins: provenance.origins }),
+      );
       updated = true;
     }
     return updated;

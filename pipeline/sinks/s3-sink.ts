@@ -4,8 +4,8 @@ import { DEFAULT_ENCRYPTION, encryptionParams, type S3Encryption } from '../adap
 import type { Queue } from '../ports.ts';
 import { encodeFailureMessage } from './failure-message.ts';
 import { outcomeKey } from './outcome-keys.ts';
-import type { ExtractionFailureRecord, ExtractionResultRecord, OriginRecord } from './result-records.ts';
-import type { ResultSink } from './result-sink.ts';
+import type { ExtractionFailureRecord, ExtractionResultRecord, } from './result-records.ts';
+import type { OutcomeProvenance, ResultSink } from './result-sink.ts';
 import { stableJson } from './stable-json.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -64,14 +64,17 @@ export class S3Sink implements ResultSink {
     );
   }
 
-  async updateOrigins(documentId: string, origins: readonly OriginRecord[]): Promise<boolean> {
+  async updateOrigins(documentId: string, provenance: OutcomeProvenance): Promise<boolean> {
     let updated = false;
     for (const key of [outcomeKey('result', documentId), outcomeKey('failure', documentId)]) {
       const text = await this.read(key);
       if (text === undefined) continue;
-      // The object is ours and was written from a record; only its origins change.
+      // The object is ours and was written from a record; only its origins and digest change.
       const record: Record<string, unknown> = JSON.parse(text);
-      await this.write(key, stableJson({ ...record, origins }));
+      await this.write(
+        key,
+        stableJson({ ...record, sha256: provenance.sha256, origins: provenance.origins }),
+      );
       updated = true;
     }
     return updated;

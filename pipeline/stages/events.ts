@@ -171,8 +171,12 @@ export const handleOriginAdded = async (message: OriginAddedMessage, deps: Event
   if (!(await isKnownDocument(deps.ledger, documentId))) return false;
   let updated = false;
   const update = async (): Promise<readonly OriginRecord[]> => {
-    const origins = ledgerOrigins(await readProvenance(deps.ledger, documentId));
-    updated = await deps.sink.updateOrigins(documentId, origins);
+    const provenance = await readProvenance(deps.ledger, documentId);
+    if (provenance === undefined) return [];
+    const origins = ledgerOrigins(provenance);
+    // The digest too: a file written before ingest recorded the document (a restart racing the webhook)
+    // has none.
+    updated = await deps.sink.updateOrigins(documentId, { sha256: provenance.sha256, origins });
     return origins;
   };
   await settleOrigins(documentId, await update(), deps, update);

@@ -95,11 +95,12 @@ describe('S3Sink on fauxqs', () => {
     await sink.removeFailure(DOC);
   });
 
-  it('replaces only the origins of an existing file, and answers false without one', async () => {
+  it('replaces only the origins and digest of an existing file, and answers false without one', async () => {
     const { bucket, sink } = await fresh();
-    expect(await sink.updateOrigins(DOC, [origin])).toBe(false);
-    await sink.writeResult({ ...result, origins: [] });
-    expect(await sink.updateOrigins(DOC, [origin])).toBe(true);
+    const provenance = { sha256: result.sha256 ?? '', origins: [origin] };
+    expect(await sink.updateOrigins(DOC, provenance)).toBe(false);
+    await sink.writeResult({ ...result, origins: [], sha256: null });
+    expect(await sink.updateOrigins(DOC, provenance)).toBe(true);
     const folderSink = new FolderSink(folder);
     await folderSink.writeResult(result);
     expect(await objectText(bucket, `results/${DOC}.json`)).toBe(

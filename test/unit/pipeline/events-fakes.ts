@@ -5,9 +5,8 @@ import type { Ledger, LedgerEntry } from '../../../pipeline/ports.ts';
 import type {
   ExtractionFailureRecord,
   ExtractionResultRecord,
-  OriginRecord,
 } from '../../../pipeline/sinks/result-records.ts';
-import type { ResultSink } from '../../../pipeline/sinks/result-sink.ts';
+import type { OutcomeProvenance, ResultSink } from '../../../pipeline/sinks/result-sink.ts';
 import { reextractBackoffSeconds } from '../../../pipeline/stages/events-backoff.ts';
 import type { DocumentClient, EventsDeps } from '../../../pipeline/stages/events-deps.ts';
 import type { DocumentResource } from '../../../src/contract/document.ts';
@@ -73,11 +72,11 @@ export class MemorySink implements ResultSink {
   async removeFailure(documentId: string): Promise<void> {
     this.failures.delete(documentId);
   }
-  async updateOrigins(documentId: string, origins: readonly OriginRecord[]): Promise<boolean> {
+  async updateOrigins(documentId: string, { sha256, origins }: OutcomeProvenance): Promise<boolean> {
     const result = this.results.get(documentId);
-    if (result !== undefined) this.results.set(documentId, { ...result, origins });
+    if (result !== undefined) this.results.set(documentId, { ...result, sha256, origins });
     const failure = this.failures.get(documentId);
-    if (failure !== undefined) this.failures.set(documentId, { ...failure, origins });
+    if (failure !== undefined) this.failures.set(documentId, { ...failure, sha256, origins });
     return result !== undefined || failure !== undefined;
   }
 }

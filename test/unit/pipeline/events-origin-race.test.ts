@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../../pipeline/ledger/values.ts';
 import type { Origin } from '../../../pipeline/messages.ts';
 import type { ExtractionResultRecord } from '../../../pipeline/sinks/result-records.ts';
-import { handleDocumentEvent, handleOriginAdded } from '../../../pipeline/stages/events.ts';
+import {
+  handleDocumentEvent,
+  handleOriginAdded,
+  UNKNOWN_DOCUMENT_MAX_RECEIVES,
+} from '../../../pipeline/stages/events.ts';
 import { type Harness, harness } from './events-fakes.ts';
 import { attributes, DOC, eventMessage, failedAttributes, ingested, SHA } from './events-fixtures.ts';
 
@@ -100,12 +104,12 @@ describe('events stage: an origin announced while the outcome is written', () =>
     // The first handler read the origins before the second origin was recorded, and writes after it.
     const updateOrigins = h.sink.updateOrigins.bind(h.sink);
     let stale = true;
-    h.sink.updateOrigins = async (documentId, origins) => {
+    h.sink.updateOrigins = async (documentId, provenance) => {
       if (stale) {
         stale = false;
         await addLateOrigin(h);
       }
-      return updateOrigins(documentId, origins);
+      return updateOrigins(documentId, provenance);
     };
 
     await handleOriginAdded(
@@ -114,5 +118,27 @@ describe('events stage: an origin announced while the outcome is written', () =>
     );
 
     expect(originIds(h.sink.results.get(DOC))).toEqual(['folder-1', 'folder-late', 'imap-7']);
+  });
+
+  it('puts the digest in too when the outcome was written before ingest recorded the document', async () => {
+    // A restart: the service had the document and its webhook came back more often than the events stage
+    // waits for ingest, which recorded the document only after.
+    const h = harness();
+    await handleDocumentEvent(eventMessage('document.extracted', attributes()), h.deps, {
+      receiveCount: UNKNOWN_DOCUMENT_MAX_RECEIVES,
+    });
+    expect(h.sink.results.get(DOC)).toMatchObject({
+      sha256: null,
+      origins: [{ origin_id: `service:${DOC}` }],
+    });
+
+    await ingested(h.ledger);
+    await handleOriginAdded(
+      { kind: 'origin_added', version: 1, documentId: DOC, originId: 'folder-1' },
+      h.deps,
+    );
+
+    expect(h.sink.results.get(DOC)?.sha256).toBe(SHA);
+    expect(originIds(h.sink.results.get(DOC))).toEqual(['folder-1', 'imap-7']);
   });
 });

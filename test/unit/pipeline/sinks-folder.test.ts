@@ -51,7 +51,7 @@ describe('FolderSink', () => {
     await expect(sink.removeFailure(DOC)).resolves.toBeUndefined();
   });
 
-  it('replaces only the origins of an existing outcome file', async () => {
+  it('replaces only the origins and digest of an existing outcome file', async () => {
     const sink = new FolderSink(root);
     const origin = {
       origin_id: 'folder-2',
@@ -60,11 +60,12 @@ describe('FolderSink', () => {
       location: 'inbox/copy.pdf',
       received_at: '2026-01-02T00:00:00.000Z',
     };
-    expect(await sink.updateOrigins(DOC, [origin])).toBe(false);
+    const provenance = { sha256: 'b'.repeat(64), origins: [origin] };
+    expect(await sink.updateOrigins(DOC, provenance)).toBe(false);
     await sink.writeResult(result);
-    expect(await sink.updateOrigins(DOC, [origin])).toBe(true);
+    expect(await sink.updateOrigins(DOC, provenance)).toBe(true);
     const written = await readFile(join(root, 'results', `${DOC}.json`), 'utf8');
-    expect(written).toBe(stableJson({ ...result, origins: [origin] }));
+    expect(written).toBe(stableJson({ ...result, ...provenance }));
   });
 
   it('refuses a document id that is not safe as a file name', async () => {

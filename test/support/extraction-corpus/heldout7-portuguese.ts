@@ -118,7 +118,7 @@ export const HELDOUT7_PORTUGUESE: readonly HeldoutDocument[] = [
         ],
         { left: 40, right: 555 },
       );
-      pairs(canvas, 340, 553, bottom + 4, [
+      pairs(canvas, 340, 470, bottom + 4, [
         ['Total FOB', `R$ ${money(48_740_520, 'eu')}`],
         ['Embalagem', `R$ ${money(1_980_980, 'eu')}`],
         ['VALOR TOTAL DA FATURA', `R$ ${money(50_721_500, 'eu')}`],
@@ -172,7 +172,7 @@ export const HELDOUT7_PORTUGUESE: readonly HeldoutDocument[] = [
         ],
         { left: 40, right: 555 },
       );
-      pairs(canvas, 330, 553, bottom + 4, [
+      pairs(canvas, 330, 470, bottom + 4, [
         ['Total ilíquido', money(1_332_500, 'fr')],
         ['IVA 0 % (isento, art. 14.º RITI)', '0,00'],
         ['Transporte', money(62_000, 'fr')],
@@ -281,7 +281,7 @@ export const HELDOUT7_PORTUGUESE: readonly HeldoutDocument[] = [
         ],
         { left: 40, right: 555 },
       );
-      pairs(canvas, 300, 553, bottom + 4, [
+      pairs(canvas, 300, 470, bottom + 4, [
         ['Total de volumes', '2.650 caixas'],
         ['Peso líquido total', '53.000,000 kg'],
         ['Peso bruto total', '54.855,750 kg'],

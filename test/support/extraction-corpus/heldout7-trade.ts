@@ -49,7 +49,7 @@ export const HELDOUT7_TRADE: readonly HeldoutDocument[] = [
         ],
         { left: 40, right: 555 },
       );
-      pairs(canvas, 350, 553, bottom + 4, [
+      pairs(canvas, 350, 470, bottom + 4, [
         ['Subtotal', '84,314.00'],
         ['Freight and insurance', 'included'],
         ['TOTAL CIF USD', '84,314.00'],
@@ -114,7 +114,7 @@ export const HELDOUT7_TRADE: readonly HeldoutDocument[] = [
         ],
         { left: 40, right: 555 },
       );
-      pairs(canvas, 350, 553, bottom + 4, [
+      pairs(canvas, 350, 470, bottom + 4, [
         ['subtotal', money(5_925_000, 'ch')],
         ['vat 0% (export)', '0.00'],
         ['packing', money(48_000, 'ch')],
@@ -168,7 +168,7 @@ export const HELDOUT7_TRADE: readonly HeldoutDocument[] = [
         ],
         { left: 40, right: 555 },
       );
-      pairs(canvas, 330, 553, bottom + 4, [
+      pairs(canvas, 330, 470, bottom + 4, [
         ['Taxable Value', lakh(1_006_717_500)],
         ['IGST 0%', '0.00'],
         ['Invoice Total (INR)', lakh(1_006_717_500)],
@@ -298,7 +298,7 @@ export const HELDOUT7_TRADE: readonly HeldoutDocument[] = [
       canvas.text('1', 420, 46, { size: 8, align: 'right' });
       canvas.text('616.000', 553, 46, { size: 8, align: 'right' });
       canvas.rule(40, 60, 515);
-      pairs(canvas, 330, 553, 68, [
+      pairs(canvas, 330, 470, 68, [
         ['Total packages', '54 CRATES'],
         ['Total gross weight', '33,255.000 KG'],
       ]);
@@ -491,7 +491,7 @@ export const HELDOUT7_TRADE: readonly HeldoutDocument[] = [
         ],
         { left: 40, right: 555 },
       );
-      pairs(canvas, 350, 553, bottom + 4, [['Total credit GBP', '-744.00']]);
+      pairs(canvas, 350, 470, bottom + 4, [['Total credit GBP', '-744.00']]);
       canvas.text('This amount will be offset against your next invoice.', 40, bottom + 30, { size: 7.5 });
     },
     fields: {},

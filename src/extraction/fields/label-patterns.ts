@@ -75,7 +75,7 @@ export const TOTAL_PACKAGES_LABELS: readonly RegExp[] = [
   /total\s+(?:no\.?\s+of\s+|number\s+of\s+)?(?:packages|pkgs|cartons|ctns|pallets|bundles|crates|cases|drums|bags|rolls|colis|colli|bultos)|(?:number|no\.?)\s+of\s+(?:packages|pkgs|cartons|pallets)|package\s+count|nombre\s+de\s+colis|total\s+colis|anzahl\s+(?:der\s+)?packst[üu]cke|gesamt\s+packst[üu]cke|aantal\s+colli|totaal\s+colli|n[úu]mero\s+de\s+bultos|totale\s+colli|numero\s+(?:di\s+)?colli|(?:total|quantidade)\s+de\s+volumes/,
 ];
 export const PACKAGES_LABELS: readonly RegExp[] = [
-  /packages|pkgs|cartons|ctns|colis|packst[üu]cke|colli|bultos|kolli|anzahl|aantal|nombre\s+de\s+colis/,
+  /packages|pkgs|cartons|ctns|pallets|crates|colis|packst[üu]cke|colli|bultos|kolli|anzahl|aantal|nombre\s+de\s+colis|volumes|caixas/,
 ];
 export const TOTAL_GROSS_WEIGHT_LABELS: readonly RegExp[] = [
   /total\s+gross\s+weight|total\s+g\.\s*w\.?|gross\s+weight\s+total|poids\s+brut\s+total|gesamtgewicht(?!\s+netto)(?:\s+brutto)?|totaal\s+brutogewicht|total\s+poids\s+brut|gesamt[\s-]*bruttogewicht|bruttogewicht\s+gesamt|totaal\s+bruto\s*gewicht|peso\s+bruto\s+total|peso\s+lordo\s+totale|totale\s+peso\s+lordo/,

@@ -17,6 +17,7 @@ import {
 } from './label-patterns.ts';
 import { findLabeledValue, findLabeledValues } from './labeled-values.ts';
 import { isPortName } from './port-locode.ts';
+import { isLabel } from './label-cells.ts';
 import { parseIdentifier, parseParty, parseScac, parseText } from './value-parsers.ts';
 
 /** Fields that bills of lading, arrival notices, delivery orders and booking confirmations share. */
@@ -106,7 +107,9 @@ function withOrderParty(text: DocumentText, consignee: string): string {
   const cell = text.lines[index]?.cells.find((c) => c.text.trim() === consignee);
   const next = text.lines[index + 1];
   const under = next?.cells.find((c) => cell !== undefined && c.x < cell.xEnd && c.xEnd > cell.x - 2);
-  const party = under === undefined ? null : parseParty(under.text);
+  // A label before it on its line ("notify party:   HELLENIC ...") makes the line under another pair.
+  const paired = under !== undefined && next?.cells.some((c) => c.xEnd <= under.x && isLabel(c.text)) === true;
+  const party = under === undefined || paired ? null : parseParty(under.text);
   return party === null ? consignee : `${consignee} ${party}`;
 }
 

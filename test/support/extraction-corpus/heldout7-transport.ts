@@ -153,7 +153,7 @@ export const HELDOUT7_TRANSPORT: readonly HeldoutDocument[] = [
     fields: {
       bill_of_lading_number: 'ZIMUHFA8063315',
       shipper: 'NEGEV PHOSPHATE TRADING LTD',
-      consignee: 'TO ORDER',
+      // A bare order clause names no consignee (the engine's standing rule, office-layouts.test.ts).
       notify_party: 'HELLENIC FERTILIZER IMPORTS S.A.',
       vessel_name: 'ZIM KINGSTON',
       voyage_number: '44W',

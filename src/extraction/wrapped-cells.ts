@@ -1,6 +1,6 @@
 import { isLabel } from './fields/label-cells.ts';
-import { endsWithLegalForm } from './fields/letterhead.ts';
 import { isFieldLabel } from './fields/label-patterns.ts';
+import { endsWithLegalForm } from './fields/letterhead.ts';
 import { CELL_SEPARATOR, type TextCell, type TextLine } from './pdf/layout-lines.ts';
 
 /**

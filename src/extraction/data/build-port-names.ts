@@ -174,7 +174,7 @@ const EXONYMS: ReadonlyArray<[string, string]> = [
   ['PIREU', 'GRPIR'],
   ['MARSELHA', 'FRMRS'],
   ['CIDADE DO CABO', 'ZACPT'],
-    // Jakarta's container port; UN/LOCODE's IDTPP is not in the shared table and carriers print IDJKT.
+  // Jakarta's container port; UN/LOCODE's IDTPP is not in the shared table and carriers print IDJKT.
   ['JAKARTA', 'IDJKT'],
   ['TANJUNG PRIOK', 'IDJKT'],
 ];

@@ -2,6 +2,7 @@ import { CARRIER_CATALOG } from '../../domain/carriers/carrier-catalog.ts';
 import type { DocumentText } from '../document-text.ts';
 import { findColumnValues } from './column-totals.ts';
 import { withBoxedCheckDigits } from './container-numbers.ts';
+import { isLabel } from './label-cells.ts';
 import {
   BILL_OF_LADING_NUMBER_LABELS,
   CONSIGNEE_LABELS,
@@ -17,7 +18,6 @@ import {
 } from './label-patterns.ts';
 import { findLabeledValue, findLabeledValues } from './labeled-values.ts';
 import { isPortName } from './port-locode.ts';
-import { isLabel } from './label-cells.ts';
 import { parseIdentifier, parseParty, parseScac, parseText } from './value-parsers.ts';
 
 /** Fields that bills of lading, arrival notices, delivery orders and booking confirmations share. */
@@ -108,7 +108,8 @@ function withOrderParty(text: DocumentText, consignee: string): string {
   const next = text.lines[index + 1];
   const under = next?.cells.find((c) => cell !== undefined && c.x < cell.xEnd && c.xEnd > cell.x - 2);
   // A label before it on its line ("notify party:   HELLENIC ...") makes the line under another pair.
-  const paired = under !== undefined && next?.cells.some((c) => c.xEnd <= under.x && isLabel(c.text)) === true;
+  const paired =
+    under !== undefined && next?.cells.some((c) => c.xEnd <= under.x && isLabel(c.text)) === true;
   const party = under === undefined || paired ? null : parseParty(under.text);
   return party === null ? consignee : `${consignee} ${party}`;
 }

@@ -1,6 +1,6 @@
 import { cargo, containersOf, type HeldoutDocument, port } from './heldout-cargo.ts';
 import { money, pairs, stacked, table } from './heldout2-draw.ts';
-import { grid, lakh, labelRow } from './heldout7-draw.ts';
+import { grid, labelRow, lakh } from './heldout7-draw.ts';
 
 /**
  * Invoices, packing lists, bookings and other papers of the seventh held-out set: an invoice followed in

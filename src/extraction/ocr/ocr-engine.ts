@@ -65,13 +65,32 @@ export function ocrEngine(): Engine {
 const UPRIGHT_CONFIDENCE = 70;
 const UPRIGHT_MIN_WORDS = 6;
 
-/** Words that mark a language: frequent, short, and rare in the other five. */
+/** Words that mark a language: frequent, short, and rare in the other six. */
 const MARKERS: Readonly<Record<string, readonly string[]>> = {
   fra: ['le', 'la', 'les', 'des', 'du', 'et', 'facture', 'pour', 'au', 'montant', 'numéro', 'date de'],
   deu: ['der', 'die', 'das', 'und', 'rechnung', 'für', 'mit', 'nr', 'betrag', 'datum', 'gesamt'],
   nld: ['het', 'een', 'van', 'en', 'factuur', 'voor', 'bedrag', 'totaal', 'datum', 'aan'],
   spa: ['el', 'los', 'las', 'del', 'y', 'factura', 'para', 'fecha', 'importe', 'número'],
   ita: ['il', 'gli', 'della', 'di', 'e', 'fattura', 'per', 'data', 'importo', 'totale'],
+  // "porto", "peso", "valor", "reserva" and "embarque" are Italian or Spanish too; "das" is German.
+  por: [
+    'do',
+    'dos',
+    'ao',
+    'não',
+    'nao',
+    'fatura',
+    'navio',
+    'viagem',
+    'chegada',
+    'conhecimento',
+    'previsão',
+    'previsao',
+    'romaneio',
+    'lacre',
+    'emissão',
+    'emissao',
+  ],
   eng: ['the', 'and', 'of', 'to', 'for', 'invoice', 'date', 'total', 'no', 'amount', 'number'],
 };
 

@@ -61,6 +61,8 @@ export function ocrEngine(): Engine {
   return engine;
 }
 
+const BUNDLED_LANGUAGES: ReadonlySet<string> = new Set(TESSERACT_JS_LANGUAGES);
+
 // Below this mean word confidence (or with fewer words) a page may be sideways or upside down.
 const UPRIGHT_CONFIDENCE = 70;
 const UPRIGHT_MIN_WORDS = 6;
@@ -173,6 +175,11 @@ export async function recognizePage(
   if (language !== undefined && current.languages.includes(language) && left() > 0) {
     languages = [language, 'eng'];
     best = { ...best, page: await current.recognize(best.image, languages, left()) };
+  } else if (language !== undefined && BUNDLED_LANGUAGES.has(language) && left() > 0) {
+    // The system tesseract was installed without this language's data (Debian packs each apart) while
+    // the bundled engine has it: that page alone is read again by tesseract.js.
+    languages = [language, 'eng'];
+    best = { ...best, page: await recognizeWithTesseractJs(best.image.png, languages, best.image) };
   }
   return { lines: ocrLines(best.page, pageNumber), engine: current.name, languages, rotation: best.rotation };
 }

@@ -145,7 +145,7 @@ describe('a spreadsheet printed with its grid', () => {
 });
 
 describe('party names', () => {
-  it('keeps a name that ends in its legal form whole, whatever room its box had', () => {
+  it('keeps a name that ends in its legal form apart from the port town under it, whatever room its box had', () => {
     const lines = linesFrom([
       [0, [[345, 'DE VRIES CUSTOMS SERVICES BVBA']]],
       [10, [[345, 'ANTWERPEN']]],

@@ -23,7 +23,7 @@ const BOOKING =
   /\bbooking(?:\s+(?:no\.?|number|ref(?:erence)?\.?))?\s+(?:#\s*)?(?=[A-Z0-9-]*\d)([A-Z0-9][A-Z0-9-]{5,24})\b/i;
 // The name in capitals, then the voyage: "on board MAERSK KALMAR, voyage 648W", "on the MSC ANNA voy. 412E".
 const VESSEL_VOYAGE =
-  /\bon(?:\s+board)?\s+(?:the\s+)?(?:m\/?v\s+)?([A-Z][A-Z0-9'.-]*(?:\s[A-Z0-9][A-Z0-9'.-]*){0,4})\s*,?\s+voy(?:age)?\.?\s+(?:no\.?\s+)?([A-Z0-9][A-Z0-9-]{1,11})\b/;
+  /\b[Oo]n(?:\s+board)?\s+(?:the\s+)?(?:[Mm]\/?[Vv]\s+)?([A-Z][A-Z0-9'.-]*(?:\s[A-Z0-9][A-Z0-9'.-]*){0,4})\s*,?\s+(?:voy|Voy|VOY)(?:age|AGE)?\.?\s+(?:[Nn][Oo]\.?\s+)?([A-Z0-9][A-Z0-9-]{1,11})\b/;
 // A place runs to the next "on", comma or full stop: "loaded at Gdansk on board ...".
 const PLACE = String.raw`(\p{Lu}[\p{L}'.-]*(?:\s\p{Lu}[\p{L}'.-]*){0,3})`;
 const LOADING = new RegExp(

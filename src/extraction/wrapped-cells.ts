@@ -1,5 +1,7 @@
 import { isLabel } from './fields/label-cells.ts';
 import { isFieldLabel } from './fields/label-patterns.ts';
+import { endsWithLegalForm } from './fields/letterhead.ts';
+import { isPortName } from './fields/port-locode.ts';
 import { CELL_SEPARATOR, type TextCell, type TextLine } from './pdf/layout-lines.ts';
 
 /**
@@ -115,6 +117,10 @@ function continuedCell(above: TextLine, cell: TextCell, rightEdge: number): numb
   // number under a name is its address ("Kaai 12"), not the rest of it.
   // "Discharge Port: LONG BEACH" is a field of its own; "Avenida de la Constitución" starts an address.
   if (isFieldLabel(head.text) || /\d|:/.test(cell.text) || STREET_START.test(cell.text)) return undefined;
+  // A company name that ends in its legal form, over a line that names a port, has its town under it
+  // ("... SERVICES BVBA" over "ANTWERPEN"); a plant's name may go on after the form ("S.p.A.
+  // Stabilimento di Sesto Fiorentino").
+  if (endsWithLegalForm(head.text) && isPortName(cell.text)) return undefined;
   // A label under an unknown word is the next label of a column of them ("Zeeschip" over "Laadhaven"),
   // unless the heading above broke after a preposition or article ("Nombre del" over "buque").
   if (isLabel(cell.text) && !BREAKS_AFTER.test(head.text)) return undefined;

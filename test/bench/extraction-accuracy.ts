@@ -10,6 +10,7 @@ import {
   HELDOUT4_DIR,
   HELDOUT5_DIR,
   HELDOUT6_DIR,
+  HELDOUT7_DIR,
   loadCorpus,
   runCorpus,
 } from '../support/extraction-corpus/run-corpus.ts';
@@ -136,6 +137,11 @@ await scoreLaterSet(
   'held-out 6',
   HELDOUT6_DIR,
   'in five European languages and Chinese beside English, with Unicode text layers, turned pages and a fax, written after the fifth',
+);
+await scoreLaterSet(
+  'held-out 7',
+  HELDOUT7_DIR,
+  'in Portuguese, with lakh and Swiss amounts, continued sheets, spreadsheet grids and prose, written after the sixth',
 );
 
 await textSpeed(corpus.documents.filter((d) => d.input_kind === 'text_pdf'));

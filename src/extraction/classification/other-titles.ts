@@ -27,4 +27,18 @@ export const OTHER_TITLES: readonly string[] = [
   'fumigation certificate',
   'insurance certificate',
   'certificate of insurance',
+  // A credit note gives money back against an invoice: nothing is payable on it, unlike a debit note.
+  'credit note',
+  'credit memo',
+  'note de credit',
+  'facture d avoir',
+  'gutschrift',
+  'creditnota',
+  'creditfactuur',
+  'nota de credito',
+  'nota di credito',
+  'declaracao de importacao',
+  'extrato da declaracao de importacao',
+  'certificado de origem',
+  'importer security filing',
 ];

@@ -164,6 +164,16 @@ const EXONYMS: ReadonlyArray<[string, string]> = [
   ['ITAGUAI', 'BRSPB'],
   ['PECEM', 'BRPEC'],
   ['HAZIRA', 'INHZA'],
+  // Portuguese exonyms, as Brazilian and Portuguese paperwork prints them.
+  ['XANGAI', 'CNSHA'],
+  ['ANTUERPIA', 'BEANR'],
+  ['ROTERDA', 'NLRTM'],
+  ['ROTERDAO', 'NLRTM'],
+  ['NOVA IORQUE', 'USNYC'],
+  ['CINGAPURA', 'SGSIN'],
+  ['PIREU', 'GRPIR'],
+  ['MARSELHA', 'FRMRS'],
+  ['CIDADE DO CABO', 'ZACPT'],
   // Jakarta's container port; UN/LOCODE's IDTPP is not in the shared table and carriers print IDJKT.
   ['JAKARTA', 'IDJKT'],
   ['TANJUNG PRIOK', 'IDJKT'],

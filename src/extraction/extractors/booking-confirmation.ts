@@ -3,6 +3,7 @@ import { findContainerNumbers } from '../fields/container-numbers.ts';
 import { BOOKING_NUMBER_LABELS, ETD_LABELS } from '../fields/label-patterns.ts';
 import { findLabeledValue } from '../fields/labeled-values.ts';
 import { portLocode } from '../fields/port-locode.ts';
+import { findProseBooking } from '../fields/prose-fields.ts';
 import {
   findConsignee,
   findPortOfDischarge,
@@ -19,10 +20,21 @@ const BOOKING_PARTY_LABELS = [/customer|booking\s+party|client|kunde|klant|clien
 
 export function extractBookingConfirmation(text: DocumentText): BookingConfirmationPayload {
   const slashOrder = inferSlashDateOrder(text.plain);
-  const bookingNumber = findLabeledValue(text, BOOKING_NUMBER_LABELS, parseIdentifier);
+  const labeledNumber = findLabeledValue(text, BOOKING_NUMBER_LABELS, parseIdentifier);
+  const labeledTrip = findVesselAndVoyage(text);
+  const labeledLoading = findPortOfLoading(text);
+  const labeledDischarge = findPortOfDischarge(text);
+  const labeledEtd = findLabeledValue(text, ETD_LABELS, (raw) => parseDate(raw, slashOrder));
+  // A confirmation written as a letter names what its form would label: read its sentences for the rest.
+  const prose =
+    labeledNumber === null || labeledTrip.vessel === null || labeledLoading === null || labeledEtd === null
+      ? findProseBooking(text, slashOrder)
+      : null;
+  const bookingNumber = labeledNumber ?? prose?.booking_number ?? null;
   const containers = findContainerNumbers(text, [bookingNumber]);
-  const portOfLoading = findPortOfLoading(text);
-  const portOfDischarge = findPortOfDischarge(text);
+  const portOfLoading = labeledLoading ?? prose?.port_of_loading ?? null;
+  const portOfDischarge = labeledDischarge ?? prose?.port_of_discharge ?? null;
+  const proseTrip = labeledTrip.vessel === null && prose?.vessel !== null ? prose : null;
   return {
     booking_number: bookingNumber,
     // A carrier's confirmation names its customer, who is the shipper, when no shipper is labelled.
@@ -30,12 +42,13 @@ export function extractBookingConfirmation(text: DocumentText): BookingConfirmat
     consignee: findConsignee(text),
     container_numbers: containers.accepted,
     rejected_container_numbers: containers.rejected,
-    ...findVesselAndVoyage(text),
+    vessel: proseTrip?.vessel ?? labeledTrip.vessel,
+    voyage: labeledTrip.voyage ?? proseTrip?.voyage ?? null,
     port_of_loading: portOfLoading,
     port_of_loading_locode: portLocode(portOfLoading),
     port_of_discharge: portOfDischarge,
     port_of_discharge_locode: portLocode(portOfDischarge),
-    etd: findLabeledValue(text, ETD_LABELS, (raw) => parseDate(raw, slashOrder)),
+    etd: labeledEtd ?? prose?.etd ?? null,
     ...findShipmentTotals(text),
   };
 }

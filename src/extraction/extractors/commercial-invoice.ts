@@ -126,9 +126,11 @@ function dateAfterNumber(text: DocumentText, parse: (raw: string) => string | nu
 function parseTotal(raw: string, label: string): Money | null {
   const money = parseMoney(raw);
   if (money === null) return null;
-  const leftover = raw.replace(/[A-Z]{3}|US\$|[$€£]|[\d.,'\s()-]|euros?|eur\b/gi, '');
+  const leftover = raw.replace(/[A-Z]{3}|US\$|R\$|[$€£₹]|[\d.,'\s()-]|euros?|eur\b/gi, '');
   if (leftover.length > 0) return null;
-  return money.currency === null ? { amount: money.amount, currency: findCurrency(label) } : money;
+  // A label set in lower case names its currency so too ("total due chf").
+  const labelCurrency = findCurrency(label) ?? findCurrency(label.toUpperCase());
+  return money.currency === null ? { amount: money.amount, currency: labelCurrency } : money;
 }
 
 function largestMoney(values: readonly Money[]): Money | null {

@@ -15,7 +15,7 @@ import type { PackingListPayload } from '../schemas/packing-list.ts';
 
 const PACKING_LIST_NUMBER = [
   new RegExp(
-    String.raw`(?:packing\s+list|p\s*\/\s*l|pl|liste\s+de\s+colisage|colisage|packliste[n]?|paklijst|lista\s+de\s+empaque|lista|distinta(?:\s+colli)?)[\s-]*(?:${NUM}|ref(?:erence)?\.?)|packlistennummer|paklijstnummer|${NUM}\s*(?:de\s+|di\s+)?(?:colisage|liste|lista|distinta|packing\s+list)`,
+    String.raw`(?:packing\s+list|p\s*\/\s*l|pl|liste\s+de\s+colisage|colisage|packliste[n]?|paklijst|lista\s+de\s+empaque|lista\s+de\s+embalagem|romaneio(?:\s+de\s+carga)?|lista|distinta(?:\s+colli)?)[\s-]*(?:${NUM}|ref(?:erence)?\.?)|packlistennummer|paklijstnummer|${NUM}\s*(?:de\s+|di\s+|do\s+)?(?:colisage|liste|lista|distinta|romaneio|packing\s+list)`,
   ),
   /(?:our\s+|shipment\s+|document\s+)?ref(?:erence)?\.?(?:\s*(?:no\.?|number|#))?|document\s+no\.?|r[ée]f[ée]rence|referenz|referentie|referencia|riferimento/,
 ];

@@ -79,7 +79,7 @@ export function findColumnValues<T>(
           break;
         previousY = row.y;
         // The cell must start in the column: a wide cell from the left margin is not one of its rows.
-        const cell = [nearestCell(row, headerCell)].find(
+        const cell = [nearestCell(row, headerCell, line)].find(
           (c) => c !== undefined && c.x >= headerCell.x - ALIGN_SLACK,
         );
         // A line with nothing in the column (a unit or description wrapped under its own column).
@@ -111,7 +111,7 @@ function readColumn<T>(
   for (let i = headerIndex + 1; i < lines.length && i <= headerIndex + MAX_ROWS; i += 1) {
     const line = lines[i];
     if (line === undefined || line.page !== page) break;
-    const cell = nearestCell(line, header);
+    const cell = nearestCell(line, header, lines[headerIndex]);
     const isTotal = line.cells.some((c) => TOTAL_ROW.test(c.text.trim()));
     const value = cell === undefined ? null : parse(cell.text, header.text);
     // A total row printed as one run across the table ("TOTAL: 2,100 PCS  G.W. 18,480 KGS") has nothing
@@ -130,11 +130,25 @@ function readColumn<T>(
   return { value: values.reduce(add), onTotalRow: false };
 }
 
-// The cell of a row under a heading: overlapping it (with some slack), nearest by centre.
-function nearestCell(line: TextLine, header: TextCell): TextCell | undefined {
+/**
+ * The cell of a row under a heading: overlapping it (with some slack), nearest by centre. A cell that
+ * overlaps the heading itself wins over one only within the slack; failing that, one that lies wholly
+ * between the heading's left edge and the next heading's, as a spreadsheet prints its columns (text set
+ * left, numbers right: "43" right-aligned in the "Pallets" column ends nearer "Gross Weight (kg)" than
+ * the weight right-aligned under it).
+ */
+function nearestCell(line: TextLine, header: TextCell, headerLine?: TextLine): TextCell | undefined {
   const centre = (c: TextCell): number => (c.x + c.xEnd) / 2;
-  return line.cells
-    .filter((c) => c.x < header.xEnd + ALIGN_SLACK && c.xEnd > header.x - ALIGN_SLACK)
+  const nextHeading = headerLine?.cells.find((c) => c.x > header.xEnd);
+  // Only with the heading line known: without it a column has no right edge but the slack.
+  const inColumn = (c: TextCell): boolean =>
+    headerLine !== undefined && c.x >= header.x && c.xEnd <= (nextHeading?.x ?? Number.POSITIVE_INFINITY);
+  const near = line.cells
+    .filter((c) => (c.x < header.xEnd + ALIGN_SLACK && c.xEnd > header.x - ALIGN_SLACK) || inColumn(c))
     .filter((c) => !TOTAL_ROW.test(c.text.trim()))
-    .sort((a, b) => Math.abs(centre(a) - centre(header)) - Math.abs(centre(b) - centre(header)))[0];
+    .sort((a, b) => Math.abs(centre(a) - centre(header)) - Math.abs(centre(b) - centre(header)));
+  if (near.length < 2) return near[0];
+  const overlapping = near.filter((c) => c.x < header.xEnd && c.xEnd > header.x);
+  if (overlapping.length > 0) return overlapping[0];
+  return near.find(inColumn) ?? near[0];
 }

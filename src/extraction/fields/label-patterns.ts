@@ -60,12 +60,12 @@ export const SCAC_LABELS: readonly RegExp[] = [
 ];
 export const BOOKING_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:booking|buchungs?|boeking|reserva|prenotazione|r[ée]servation)[\s-]*(?:${NUM}|ref(?:erence)?\.?)|(?:s\s*\/\s*o|so|shipping\s+order)[\s-]*${NUM}|r[ée]f(?:[ée]rence)?\.?\s*(?:de\s+)?(?:booking|r[ée]servation)|buchungsnummer|boekingsnummer|${NUM}\s*(?:de\s+|di\s+)?(?:r[ée]servation|reserva|prenotazione|booking)|booking`,
+    String.raw`(?:booking|buchungs?|boeking|reserva|prenotazione|r[ée]servation)[\s-]*(?:${NUM}|ref(?:erence)?\.?)|(?:s\s*\/\s*o|so|shipping\s+order)[\s-]*${NUM}|r[ée]f(?:[ée]rence)?\.?\s*(?:de\s+)?(?:booking|r[ée]servation)|buchungsnummer|boekingsnummer|${NUM}\s*(?:de\s+|di\s+|da\s+)?(?:r[ée]servation|reserva|prenotazione|booking)|booking`,
   ),
 ];
 export const DELIVERY_ORDER_NUMBER_LABELS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:delivery\s+order|d\s*\/\s*o|d\.\s?o\.?|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+[àa]\s+enlever|bon\s+de\s+livraison|bon|bad|bae|auslieferauftrag|auslieferungs(?:auftrag)?|freistellungs?|freigabe|auftrags?|afleveringsorder|aflever(?:order)?|vrijgave(?:order)?|order|orden\s+de\s+entrega|orden\s+de\s+despacho|orden|ordine\s+di\s+consegna|ordine|buono(?:\s+di\s+consegna)?)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:delivery\s+order|bon\s+de\s+livraison|bon\s+[àa]\s+d[ée]livrer|bon\s+[àa]\s+enlever|bon|bad|bae|orden\s+de\s+entrega|orden|ordine\s+di\s+consegna|ordine|buono)|freistellungsnummer|auftragsnummer|ordernummer|vrijgavenummer|afleveringsnummer`,
+    String.raw`(?:delivery\s+order|d\s*\/\s*o|d\.\s?o\.?|do|release\s+order|release|bon\s+[àa]\s+d[ée]livrer|bon\s+[àa]\s+enlever|bon\s+de\s+livraison|bon|bad|bae|auslieferauftrag|auslieferungs(?:auftrag)?|freistellungs?|freigabe|auftrags?|afleveringsorder|aflever(?:order)?|vrijgave(?:order)?|order|orden\s+de\s+entrega|orden\s+de\s+despacho|orden|ordem\s+de\s+entrega|ordem|ordine\s+di\s+consegna|ordine|buono(?:\s+di\s+consegna)?)[\s-]*${NUM}|${NUM}\s*(?:de\s+|di\s+|du\s+)?(?:delivery\s+order|bon\s+de\s+livraison|bon\s+[àa]\s+d[ée]livrer|bon\s+[àa]\s+enlever|bon|bad|bae|orden\s+de\s+entrega|orden|ordem\s+de\s+entrega|ordem|ordine\s+di\s+consegna|ordine|buono)|freistellungsnummer|auftragsnummer|ordernummer|vrijgavenummer|afleveringsnummer`,
   ),
 ];
 export const CONTAINER_LABELS: readonly RegExp[] = [
@@ -75,7 +75,7 @@ export const TOTAL_PACKAGES_LABELS: readonly RegExp[] = [
   /total\s+(?:no\.?\s+of\s+|number\s+of\s+)?(?:packages|pkgs|cartons|ctns|pallets|bundles|crates|cases|drums|bags|rolls|colis|colli|bultos)|(?:number|no\.?)\s+of\s+(?:packages|pkgs|cartons|pallets)|package\s+count|nombre\s+de\s+colis|total\s+colis|anzahl\s+(?:der\s+)?packst[üu]cke|gesamt\s+packst[üu]cke|aantal\s+colli|totaal\s+colli|n[úu]mero\s+de\s+bultos|totale\s+colli|numero\s+(?:di\s+)?colli|(?:total|quantidade)\s+de\s+volumes/,
 ];
 export const PACKAGES_LABELS: readonly RegExp[] = [
-  /packages|pkgs|cartons|ctns|colis|packst[üu]cke|colli|bultos|kolli|anzahl|aantal|nombre\s+de\s+colis/,
+  /packages|pkgs|cartons|ctns|pallets|crates|colis|packst[üu]cke|colli|bultos|kolli|anzahl|aantal|nombre\s+de\s+colis|volumes|caixas/,
 ];
 export const TOTAL_GROSS_WEIGHT_LABELS: readonly RegExp[] = [
   /total\s+gross\s+weight|total\s+g\.\s*w\.?|gross\s+weight\s+total|poids\s+brut\s+total|gesamtgewicht(?!\s+netto)(?:\s+brutto)?|totaal\s+brutogewicht|total\s+poids\s+brut|gesamt[\s-]*bruttogewicht|bruttogewicht\s+gesamt|totaal\s+bruto\s*gewicht|peso\s+bruto\s+total|peso\s+lordo\s+totale|totale\s+peso\s+lordo/,
@@ -85,10 +85,10 @@ export const GROSS_WEIGHT_LABELS: readonly RegExp[] = [
 ];
 
 export const ETA_LABELS: readonly RegExp[] = [
-  /eta(?:\s+port)?|arriving(?:\s+on)?|(?:arrival|arriv[ée]e|llegada|arrivo)(?=\s*\(\s*eta\b)|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:llegada|arribo)|(?:llegada|arribo)\s+estimad[oa]|vessel\s+arrival(?:\s+date)?|data\s+(?:prevista\s+)?(?:di\s+)?arrivo(?:\s+previst[ao])?|arrivo\s+previsto|data\s+(?:prevista\s+)?de\s+chegada|chegada\s+prevista/,
+  /eta(?:\s+port)?|arriving(?:\s+on)?|(?:arrival|arriv[ée]e|llegada|arrivo|berthing|atraca[çc][ãa]o)(?=\s*\(\s*eta\b)|(?:estimated|expected)\s+(?:time\s+of\s+)?arrival(?:\s+date)?|arrival\s+date|date\s+of\s+arrival|est\.?\s+arrival|date\s+d[''’]arriv[ée]e(?:\s+pr[ée]vue)?|arriv[ée]e\s+pr[ée]vue|(?:voraussichtliche\s+)?ankunft(?:sdatum)?|(?:verwachte\s+)?aankomst(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:llegada|arribo)|(?:llegada|arribo)\s+estimad[oa]|vessel\s+arrival(?:\s+date)?|data\s+(?:prevista\s+)?(?:di\s+)?arrivo(?:\s+previst[ao])?|arrivo\s+previsto|data\s+(?:prevista\s+)?de\s+(?:chegada|atraca[çc][ãa]o)|(?:chegada|atraca[çc][ãa]o)\s+prevista|previs[ãa]o\s+de\s+(?:chegada|atraca[çc][ãa]o)/,
 ];
 export const LAST_FREE_DAY_LABELS: readonly RegExp[] = [
-  /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|(?:storage\s+|demurrage\s+)?free\s+(?:days?\s+)?(?:until|till)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?(?:franchise|libre)|vencimiento\s+(?:de\s+)?(?:los\s+)?(?:d[íi]as\s+libres|tiempo\s+libre)|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al|[úu]ltimo\s+dia\s+livre/,
+  /last\s+free\s+day|lfd|free\s+time\s+(?:expires|until|ends)|(?:storage[\s-]+|demurrage\s+)?free\s+(?:days?\s+|storage\s+)?(?:until|till)|last\s+free\s+date|dernier\s+jour\s+(?:de\s+)?(?:franchise|libre)|vencimiento\s+(?:de\s+)?(?:los\s+)?(?:d[íi]as\s+libres|tiempo\s+libre)|fin\s+de\s+franchise|letzter\s+freier\s+tag|freizeit\s+bis|laatste\s+vrije\s+dag|vrije\s+tijd\s+tot|[úu]ltimo\s+d[íi]a\s+libre|fin\s+de\s+d[íi]as\s+libres|ultimo\s+giorno\s+(?:di\s+)?franc(?:higia|o)|franchigia\s+fino\s+al|[úu]ltimo\s+dia\s+livre|(?:t[ée]rmino|fim|final)\s+do\s+free\s*time|free\s*time\s+at[ée]/,
 ];
 export const ETD_LABELS: readonly RegExp[] = [
   /etd|(?:departure|d[ée]part|salida|partenza)(?=\s*\(\s*etd\b)|(?:estimated|expected)\s+(?:time\s+of\s+)?departure(?:\s+date)?|departure\s+date|sailing\s+date|date\s+de\s+d[ée]part(?:\s+pr[ée]vue)?|d[ée]part\s+pr[ée]vu|(?:voraussichtliche\s+)?abfahrt(?:sdatum)?|(?:verwacht\s+)?vertrek(?:datum)?|fecha\s+(?:estimada\s+)?de\s+(?:salida|zarpe)|salida\s+estimada|zarpe|data\s+(?:prevista\s+)?di\s+partenza|partenza\s+prevista|data\s+(?:prevista\s+)?de\s+(?:sa[íi]da|partida)|sa[íi]da\s+prevista/,

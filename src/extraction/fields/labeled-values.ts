@@ -144,7 +144,17 @@ export function* candidateValues(
         // is no value; the value is beside or below it.
         const continuesTitle =
           separator === '' && /^\/\s*\p{L}/u.test(rest) && cell.text.length <= MAX_HEADING_CELL;
-        const inline = continuesTitle ? '' : tidyValue(rest.split(VALUE_END)[0] ?? '');
+        const runOn = continuesTitle ? '' : tidyValue(rest.split(VALUE_END)[0] ?? '');
+        // A label set in lower case may end its cell with a short qualifier ("total due chf", "gross
+        // weight kg") whose value is the next cell: the qualifier is no value, the cell beside is.
+        const lowerQualifier =
+          separator === '' &&
+          /^\p{Ll}/u.test(runOn) &&
+          runOn.length <= MAX_LABEL_QUALIFIER &&
+          !/\s\S+\s/.test(runOn) &&
+          rest.trim() === runOn &&
+          line.cells[cellIndex + 1] !== undefined;
+        const inline = lowerQualifier ? '' : runOn;
         // A label word that runs on in lower case is prose, not a label: "Shipper and Consignee agree
         // that..." in the terms, "Port of Loading or Port of Discharge is not named...". A cell ending in
         // a colon is a longer label all the same ("Importo da pagare:").

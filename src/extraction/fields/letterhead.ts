@@ -11,11 +11,12 @@ import { CELL_SEPARATOR } from '../pdf/layout-lines.ts';
 // South Asian companies print their private status in brackets: "(PVT) LTD", "(Private) Limited".
 const CAPITAL_LEGAL_FORM = String.raw`\(PVT\)\s*LTD\.?|\(PRIVATE\)\s*LIMITED|CO\.,?\s*LTD\.?|PTE\.?\s*LTD\.?|PVT\.?\s*LTD\.?|LTD\.?|LIMITED|INC\.?|CORP\.?|CORPORATION|GMBH(?:\s*&\s*CO\.?\s*KG)?|S\.R\.L\.?|SRL|S\.P\.A\.?|SPA|SARL|LTDA\.?|Ltda\.?`;
 // Longer forms first: "S.A. DE C.V." (Mexico) and "S.A.C." (Peru) are more than their "S.A.".
-const LEGAL_FORM = String.raw`(?:S\.?A\.?\s?(?:de|DE)\s?C\.?V\.?|S\.A\.C\.?|B\.?\s?V\.?|N\.?\s?V\.?|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|e\.\s?K\.|SAS|S\.A\.S\.?|SARL|S\.A\.R\.L\.?|EURL|SNC|SA|S\.A\.?|S\.L\.U?\.?|SLU?|S\.?p\.?A\.?|S\.r\.l\.?|Srl|SRL|BVBA|BV|NV|VOF|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|PLC|Plc|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Pvt\.?\s*Ltd\.?|\(Pvt\)\s*Ltd\.?|\(Private\)\s*Limited|GmbH|A\/S|AB|Oy|A\.\s?[SŞ]\.?|${CAPITAL_LEGAL_FORM})`;
+const LEGAL_FORM = String.raw`(?:S\.?A\.?\s?(?:de|DE)\s?C\.?V\.?|S\.A\.C\.?|B\.?\s?V\.?|N\.?\s?V\.?|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|e\.\s?K\.|SAS|S\.A\.S\.?|SARL|S\.A\.R\.L\.?|EURL|SNC|SA|S\.A\.?|S\.L\.U?\.?|SLU?|S\.?p\.?A\.?|S\.r\.l\.?|Srl|SRL|BVBA|BV|NV|VOF|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|PLC|Plc|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Pvt\.?\s*Ltd\.?|\(Pvt\)\s*Ltd\.?|\(Private\)\s*Limited|GmbH|A\/S|ApS|AB|Oy|A\.\s?[SŞ]\.?|Sp\.\s?z\s?o\.\s?o\.|SP\.\s?Z\s?O\.\s?O\.|Lda\.?|LDA\.?|EIRELI|${CAPITAL_LEGAL_FORM})`;
 const ORGANIZATION = new RegExp(
   String.raw`^([A-ZÀ-Ý0-9][\p{L}0-9&'’.,\- ]{1,70}?\s${LEGAL_FORM})(?![\p{L}])`,
   'u',
 );
+const ENDS_WITH_LEGAL_FORM = new RegExp(String.raw`\s${LEGAL_FORM}$`, 'u');
 // "KG" is also kilograms: "NET KG" heads a weight column, it is no limited partnership.
 const WEIGHT_HEADING = /\b(?:net|nett|netto|gross|brutto|bruto|total|weight|wt)\.?\s+kgs?$/i;
 const HEADER_LINES = 12;
@@ -46,6 +47,11 @@ export function findLetterheadOrganization(
     }
   }
   return null;
+}
+
+/** Whether a name ends in its legal form ("... SERVICES BVBA", "... CO., LTD."): the name is complete. */
+export function endsWithLegalForm(name: string): boolean {
+  return ENDS_WITH_LEGAL_FORM.test(name.trim()) && !WEIGHT_HEADING.test(name.trim());
 }
 
 /** A company name with its legal form at the start of `raw`, or null. */

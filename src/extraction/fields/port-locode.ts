@@ -67,6 +67,17 @@ function buildCountryNames(): Map<string, string> {
     ['PR CHINA', 'CN'],
     ['ETATS UNIS', 'US'],
     ['VEREINIGTE STAATEN', 'US'],
+    ['BRASIL', 'BR'],
+    ['BELGICA', 'BE'],
+    ['HOLANDA', 'NL'],
+    ['PAISES BAIXOS', 'NL'],
+    ['ALEMANHA', 'DE'],
+    ['ESPANHA', 'ES'],
+    ['FRANCA', 'FR'],
+    ['ESTADOS UNIDOS', 'US'],
+    ['EUA', 'US'],
+    ['REINO UNIDO', 'GB'],
+    ['JAPAO', 'JP'],
   ];
   for (const [name, code] of local) names.set(name, code);
   return names;

@@ -2,6 +2,7 @@ import { CARRIER_CATALOG } from '../../domain/carriers/carrier-catalog.ts';
 import type { DocumentText } from '../document-text.ts';
 import { findColumnValues } from './column-totals.ts';
 import { withBoxedCheckDigits } from './container-numbers.ts';
+import { isLabel } from './label-cells.ts';
 import {
   BILL_OF_LADING_NUMBER_LABELS,
   CONSIGNEE_LABELS,
@@ -106,7 +107,10 @@ function withOrderParty(text: DocumentText, consignee: string): string {
   const cell = text.lines[index]?.cells.find((c) => c.text.trim() === consignee);
   const next = text.lines[index + 1];
   const under = next?.cells.find((c) => cell !== undefined && c.x < cell.xEnd && c.xEnd > cell.x - 2);
-  const party = under === undefined ? null : parseParty(under.text);
+  // A label before it on its line ("notify party:   HELLENIC ...") makes the line under another pair.
+  const paired =
+    under !== undefined && next?.cells.some((c) => c.xEnd <= under.x && isLabel(c.text)) === true;
+  const party = under === undefined || paired ? null : parseParty(under.text);
   return party === null ? consignee : `${consignee} ${party}`;
 }
 

@@ -61,17 +61,38 @@ export function ocrEngine(): Engine {
   return engine;
 }
 
+const BUNDLED_LANGUAGES: ReadonlySet<string> = new Set(TESSERACT_JS_LANGUAGES);
+
 // Below this mean word confidence (or with fewer words) a page may be sideways or upside down.
 const UPRIGHT_CONFIDENCE = 70;
 const UPRIGHT_MIN_WORDS = 6;
 
-/** Words that mark a language: frequent, short, and rare in the other five. */
+/** Words that mark a language: frequent, short, and rare in the other six. */
 const MARKERS: Readonly<Record<string, readonly string[]>> = {
   fra: ['le', 'la', 'les', 'des', 'du', 'et', 'facture', 'pour', 'au', 'montant', 'numéro', 'date de'],
   deu: ['der', 'die', 'das', 'und', 'rechnung', 'für', 'mit', 'nr', 'betrag', 'datum', 'gesamt'],
   nld: ['het', 'een', 'van', 'en', 'factuur', 'voor', 'bedrag', 'totaal', 'datum', 'aan'],
   spa: ['el', 'los', 'las', 'del', 'y', 'factura', 'para', 'fecha', 'importe', 'número'],
   ita: ['il', 'gli', 'della', 'di', 'e', 'fattura', 'per', 'data', 'importo', 'totale'],
+  // "porto", "peso", "valor", "reserva" and "embarque" are Italian or Spanish too; "das" is German.
+  por: [
+    'do',
+    'dos',
+    'ao',
+    'não',
+    'nao',
+    'fatura',
+    'navio',
+    'viagem',
+    'chegada',
+    'conhecimento',
+    'previsão',
+    'previsao',
+    'romaneio',
+    'lacre',
+    'emissão',
+    'emissao',
+  ],
   eng: ['the', 'and', 'of', 'to', 'for', 'invoice', 'date', 'total', 'no', 'amount', 'number'],
 };
 
@@ -154,6 +175,11 @@ export async function recognizePage(
   if (language !== undefined && current.languages.includes(language) && left() > 0) {
     languages = [language, 'eng'];
     best = { ...best, page: await current.recognize(best.image, languages, left()) };
+  } else if (language !== undefined && BUNDLED_LANGUAGES.has(language) && left() > 0) {
+    // The system tesseract was installed without this language's data (Debian packs each apart) while
+    // the bundled engine has it: that page alone is read again by tesseract.js.
+    languages = [language, 'eng'];
+    best = { ...best, page: await recognizeWithTesseractJs(best.image.png, languages, best.image) };
   }
   return { lines: ocrLines(best.page, pageNumber), engine: current.name, languages, rotation: best.rotation };
 }

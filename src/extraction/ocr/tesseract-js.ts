@@ -10,7 +10,7 @@ import type { OcrPage, OcrWord } from './ocr-lines.ts';
  * packages installed with the project, never from a CDN. One worker per thread, created on first use and
  * kept for the next documents; it is re-initialised only when the languages change.
  */
-export const TESSERACT_JS_LANGUAGES = ['eng', 'fra', 'deu', 'nld', 'spa', 'ita'] as const;
+export const TESSERACT_JS_LANGUAGES = ['eng', 'fra', 'deu', 'nld', 'spa', 'ita', 'por'] as const;
 /** The integer "best" models: 3 MB for English, as accurate here as the 11 MB float ones. */
 const MODEL_FOLDER = '4.0.0_best_int';
 

@@ -14,6 +14,8 @@ const CURRENCY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['S$', 'SGD'],
   ['A$', 'AUD'],
   ['C$', 'CAD'],
+  ['R$', 'BRL'],
+  ['₹', 'INR'],
 ]);
 
 // Real codes that are also words or units on shipping paperwork ("12,000 KGS", "ALL CHARGES", "TOP
@@ -88,11 +90,13 @@ export interface Money {
   currency: string | null;
 }
 
-const NUMBER = String.raw`-?\d{1,3}(?:[.,'\u00a0]\d{3})*(?:[.,]\d{1,4})?|-?\d+(?:[.,]\d{1,4})?`;
+// India groups by lakh and crore: the last three digits, then pairs ("1,00,67,175.00").
+const LAKH_NUMBER = String.raw`-?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?`;
+const NUMBER = String.raw`${LAKH_NUMBER}|-?\d{1,3}(?:[.,'\u00a0]\d{3})*(?:[.,]\d{1,4})?|-?\d+(?:[.,]\d{1,4})?`;
 // A single space groups thousands ("12 345,60 EUR") only next to a currency: elsewhere, in a table row,
 // it may separate numbers of two columns.
-const MONEY_NUMBER = String.raw`-?\d{1,3}(?:[.,' \u00a0]\d{3})*(?:[.,]\d{1,4})?|-?\d+(?:[.,]\d{1,4})?`;
-const CODE_OR_SYMBOL = String.raw`[A-Z]{3}|US\$|HK\$|S\$|A\$|C\$|[$€£]`;
+const MONEY_NUMBER = String.raw`${LAKH_NUMBER}|-?\d{1,3}(?:[.,' \u00a0]\d{3})*(?:[.,]\d{1,4})?|-?\d+(?:[.,]\d{1,4})?`;
+const CODE_OR_SYMBOL = String.raw`[A-Z]{3}|US\$|HK\$|S\$|A\$|C\$|R\$|[$€£₹]`;
 const MONEY_CODE_FIRST = new RegExp(
   String.raw`(?<![A-Za-z])(${CODE_OR_SYMBOL})\s*(${MONEY_NUMBER})(?![\d])`,
   'g',

@@ -39,8 +39,8 @@ function parseBareWeight(text: string): string | null {
   return match === null ? null : parseDecimal(match[1] ?? '');
 }
 
-// English and the five other languages' package words: colis, Packstücke, colli, bultos, cajas...
-const PACKAGE_UNITS = `packages?|pkgs?|pk|cartons?|ctns?|pallets?|plts?|cases?|crates?|boxe?s?|bags?|drums?|bundles?|rolls?|pieces?|pcs|units?|colis|caisses?|sacs?|packst[üu]cke?|kartons?|kisten?|paletten?|kolli|colli|pakken|dozen|stuks|bales?|reels?|coils?|skids?|sacks?|trays?|bultos|cajas?|palets?|sacos?|cartoni|bancali|sacchi|casse`;
+// English and the six other languages' package words: colis, Packstücke, colli, bultos, cajas, caixas...
+const PACKAGE_UNITS = `packages?|pkgs?|pk|cartons?|ctns?|pallets?|plts?|cases?|crates?|boxe?s?|bags?|drums?|bundles?|rolls?|pieces?|pcs|units?|colis|caisses?|sacs?|packst[üu]cke?|kartons?|kisten?|paletten?|kolli|colli|pakken|dozen|stuks|bales?|reels?|coils?|skids?|sacks?|trays?|bultos|cajas?|palets?|sacos?|cartoni|bancali|sacchi|casse|caixas?|paletes?|fardos?|sacas?|volumes`;
 const PACKAGE_COUNT = new RegExp(
   String.raw`(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[.'’\u00a0\u202f ]\d{3})+|\d+)\s*(?:x\s*)?(?:${PACKAGE_UNITS})\b`,
   'i',

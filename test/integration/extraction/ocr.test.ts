@@ -152,6 +152,24 @@ describe('OCR of other languages, offline with tesseract.js', () => {
   }, 60_000);
 });
 
+describe('OCR of Portuguese, whichever engine has its data', () => {
+  afterAll(() => stopTesseractJs());
+
+  // The system tesseract is installed without Portuguese data here and in CI: its page is read again by
+  // tesseract.js, which bundles it.
+  it('reads a Portuguese page again in Portuguese: cedillas and tildes come out', async () => {
+    const png = await textPng([
+      'AVISO DE CHEGADA',
+      'Navio: SANTA ISABEL   Viagem: 647S',
+      'Previsão de atracação: 24/11/2026',
+      'Após o término do free time será cobrada a sobreestadia do contêiner.',
+    ]);
+    const read = words(await readImageText(png));
+    expect(read).toContain('atracação:');
+    expect(read).toContain('Após');
+  }, 60_000);
+});
+
 describe('OCR in the extraction pool', () => {
   const pool = createExtractionPool(2);
   afterAll(() => pool.close());

@@ -2,7 +2,7 @@ import { makeContainerNumber } from '../../../src/domain/iso6346.ts';
 import type { Cargo } from './heldout-bills.ts';
 import type { Canvas, Face } from './heldout-canvas.ts';
 import type { PortTruth, TruthValue } from './truth.ts';
-import type { CorpusType, Language } from './vocabulary.ts';
+import type { CorpusType, HeldoutLanguage } from './vocabulary.ts';
 
 /** Small builders the held-out documents share: containers with their seals, ports with their codes. */
 
@@ -37,7 +37,7 @@ export const port = (name: string, locode: string): PortTruth => ({ name, locode
 export interface HeldoutDocument {
   name: string;
   type: CorpusType;
-  language: Language;
+  language: HeldoutLanguage;
   face: Face;
   letter?: boolean;
   draw: (canvas: Canvas) => void;

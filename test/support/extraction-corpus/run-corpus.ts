@@ -19,6 +19,8 @@ export const HELDOUT4_DIR = fileURLToPath(new URL('../../fixtures/extraction-hel
 /** The fifth held-out set (see heldout5.ts): scored once before any rule was changed for it. */
 export const HELDOUT5_DIR = fileURLToPath(new URL('../../fixtures/extraction-heldout-5', import.meta.url));
 export const HELDOUT6_DIR = fileURLToPath(new URL('../../fixtures/extraction-heldout-6', import.meta.url));
+/** The seventh held-out set (see heldout7.ts): scored once before any rule was changed for it. */
+export const HELDOUT7_DIR = fileURLToPath(new URL('../../fixtures/extraction-heldout-7', import.meta.url));
 
 export function loadCorpus(dir = CORPUS_DIR): CorpusTruth {
   return JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as CorpusTruth;

@@ -1,4 +1,4 @@
-import type { CorpusType, Language } from './vocabulary.ts';
+import type { CorpusType, HeldoutLanguage } from './vocabulary.ts';
 
 /** The truth file's shape, shared by the generator that writes it and the scorer that reads it. */
 
@@ -26,7 +26,7 @@ export interface CorpusDocument {
   /** File name inside the corpus folder. */
   file: string;
   type: CorpusType;
-  language: Language;
+  language: HeldoutLanguage;
   input_kind: InputKind;
   /** What made this one differ: title variant, label layout, font, degradations. */
   variant: string;

@@ -5,6 +5,12 @@
 
 export const LANGUAGES = ['en', 'fr', 'de', 'nl', 'es', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/**
+ * The languages of the held-out sets: the generator's six and Portuguese, which the generator does not
+ * write (the seventh set's Brazilian and Portuguese papers are its only ones).
+ */
+export const HELDOUT_LANGUAGES = [...LANGUAGES, 'pt'] as const;
+export type HeldoutLanguage = (typeof HELDOUT_LANGUAGES)[number];
 
 export const CORPUS_TYPES = [
   'commercial_invoice',

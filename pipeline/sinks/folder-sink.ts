@@ -8,7 +8,7 @@ import {
   outcomeFileName as fileName,
   RESULTS_PREFIX as RESULTS_DIR,
 } from './outcome-keys.ts';
-import type { ExtractionFailureRecord, ExtractionResultRecord, } from './result-records.ts';
+import type { ExtractionFailureRecord, ExtractionResultRecord } from './result-records.ts';
 import type { OutcomeProvenance, ResultSink } from './result-sink.ts';
 import { stableJson } from './stable-json.ts';
 

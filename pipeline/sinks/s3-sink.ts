@@ -4,7 +4,7 @@ import { DEFAULT_ENCRYPTION, encryptionParams, type S3Encryption } from '../adap
 import type { Queue } from '../ports.ts';
 import { encodeFailureMessage } from './failure-message.ts';
 import { outcomeKey } from './outcome-keys.ts';
-import type { ExtractionFailureRecord, ExtractionResultRecord, } from './result-records.ts';
+import type { ExtractionFailureRecord, ExtractionResultRecord } from './result-records.ts';
 import type { OutcomeProvenance, ResultSink } from './result-sink.ts';
 import { stableJson } from './stable-json.ts';
 

@@ -24,7 +24,8 @@ const PER_MILLISECOND = 3;
 
 const listBody = z.object({
   data: z.array(z.unknown()),
-  links: z.object({ next: z.string().nullable(), last: z.string().nullable() }),
+  // A link to a page that does not exist is left out (never null), as upstream.
+  links: z.object({ next: z.string().optional(), last: z.string().optional() }),
   meta: z.object({ total: z.number() }),
 });
 

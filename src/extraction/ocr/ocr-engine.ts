@@ -126,8 +126,9 @@ export interface OcrResult {
 
 /**
  * Reads one page image. English first; a page that reads poorly is tried turned by 90, 180 and 270
- * degrees and the best-read orientation kept; a page whose words say French, German, Dutch, Spanish or
- * Italian is read again with that language as well (accents and month names come out right).
+ * degrees and the best-read orientation kept; a page whose words say French, German, Dutch, Spanish,
+ * Italian or Portuguese is read again with that language as well (accents and month names come out
+ * right), by the bundled engine when the system one lacks the language. `engine` names the last reader.
  */
 export async function recognizePage(
   image: PageImage,
@@ -171,6 +172,7 @@ export async function recognizePage(
     }
   }
   let languages: readonly string[] = ['eng'];
+  let engine = current.name;
   const language = likelyLanguage(best.page.words.map((word) => word.text).join(' '));
   if (language !== undefined && current.languages.includes(language) && left() > 0) {
     languages = [language, 'eng'];
@@ -179,14 +181,15 @@ export async function recognizePage(
     // The system tesseract was installed without this language's data (Debian packs each apart) while
     // the bundled engine has it: that page alone is read again by tesseract.js.
     languages = [language, 'eng'];
+    engine = 'tesseract.js';
     best = { ...best, page: await recognizeWithTesseractJs(best.image.png, languages, best.image) };
   }
-  return { lines: ocrLines(best.page, pageNumber), engine: current.name, languages, rotation: best.rotation };
+  return { lines: ocrLines(best.page, pageNumber), engine, languages, rotation: best.rotation };
 }
 
 // tesseract's own advice: below 2 its orientation guess is not to be relied on.
 const ORIENTATION_CONFIDENCE = 2;
-// Words this long are rare in any of the six languages; a page where many are is read upside down.
+// Words this long are rare in any of the seven languages; a page where many are is read upside down.
 const RUN_TOGETHER_LENGTH = 14;
 const RUN_TOGETHER_SHARE = 0.25;
 

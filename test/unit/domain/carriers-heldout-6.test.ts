@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import heldoutJson from '../../fixtures/carriers/heldout-numbers-6.json' with { type: 'json' };
-import {
-  describeFigures,
-  expectedOf as expected,
-  figures,
-  readOf as read,
-  scoreHeldout,
-} from './carriers-scoring.ts';
+import { heldoutFloorTests } from './carriers-floors.ts';
+import { expectedOf as expected, readOf as read, scoreHeldout } from './carriers-scoring.ts';
 
 // The sixth held-out batch, written (test/fixtures/carriers/generate-heldout-6.ts) and scored before the
 // changes it judged: junk refused 12/20 (bare air waybills, an MRN, a UN number read as numbers), 10 pastes
@@ -17,40 +12,17 @@ import {
 // bill ONE, HMM, PIL and SM Line share, listed first), best candidate 14/14. Its thresholds are the
 // product's floors.
 const { scored, family } = scoreHeldout(heldoutJson);
-const refusedCases = scored.filter(({ entry }) => 'refused' in entry.expect);
 
 describe('carrier inference on the sixth held-out batch', () => {
-  it('prints its figures', () => {
-    console.info(
-      describeFigures('held-out batch 6 (test/fixtures/carriers/heldout-numbers-6.json)', figures(scored)),
-    );
-  });
-
-  it('refuses the junk: bare air waybills, MRN, UN and flight numbers, phones, links with no reference, lists', () => {
-    expect(refusedCases.length).toBeGreaterThanOrEqual(25);
-    for (const { entry, result } of refusedCases) {
-      expect(result, JSON.stringify(entry.input)).toHaveProperty('unreadable');
-    }
-  });
-
-  it("reads every number meant: spreadsheet cells, PDF lines, lines' tracking links", () => {
-    for (const s of scored) {
-      if ('refused' in s.entry.expect) continue;
-      expect(read(s).validation.parsedNumber, JSON.stringify(s.entry.input)).toBe(expected(s).parsed_number);
-    }
-  });
-
-  it('reads the number type right every time', () => {
-    for (const s of scored) {
-      if ('refused' in s.entry.expect) continue;
-      expect(read(s).numberType, JSON.stringify(s.entry.input)).toBe(expected(s).number_type);
-    }
-  });
-
-  it('selects the right line for at least 97 numbers in 100 whose line can be known, best candidate 99', () => {
-    const f = figures(scored);
-    expect(f.carrierRight / f.carrierKnowable).toBeGreaterThanOrEqual(0.97);
-    expect(f.topRight / f.carrierKnowable).toBeGreaterThanOrEqual(0.99);
+  heldoutFloorTests(scored, {
+    name: 'held-out batch 6 (test/fixtures/carriers/heldout-numbers-6.json)',
+    junk: {
+      title: 'bare air waybills, MRN, UN and flight numbers, phones, links with no reference, lists',
+      atLeast: 25,
+    },
+    meant: "spreadsheet cells, PDF lines, lines' tracking links",
+    selected: 0.97,
+    best: 0.99,
   });
 
   it("selects the owner's line for the regional lines' boxes and the line of every prefixed bill", () => {
@@ -69,14 +41,5 @@ describe('carrier inference on the sixth held-out batch', () => {
     for (const s of family('leased_container', 'house_bill')) {
       expect(read(s).selected, s.entry.input).toBeNull();
     }
-  });
-
-  it('is never wrong when it selects a line', () => {
-    const wrong = scored.filter((s) => {
-      if ('refused' in s.entry.expect) return false;
-      const result = read(s);
-      return result.selected !== null && result.selected.scac !== expected(s).scac;
-    });
-    expect(wrong.map(({ entry }) => entry.input)).toEqual([]);
   });
 });

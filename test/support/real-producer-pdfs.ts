@@ -1,0 +1,142 @@
+import { PDFDocument, PDFName, type PDFRef, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+
+/**
+ * PDFs that place their text the way report engines, office suites and print drivers do, written as raw
+ * content-stream operators: a glyph per positioning operator, kerned TJ arrays whose only word space is
+ * a number, form XObjects, pages of several streams, text as vector paths, appended updates.
+ */
+
+const PAGE: [number, number] = [595, 842];
+
+/** A string operand in PDF literal syntax (WinAnsi text, as the standard fonts take it). */
+export const lit = (text: string): string => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+/** One page whose content streams are the given operator texts; F1 is Helvetica, F2 Helvetica-Bold. */
+export async function rawContentPdf(
+  streams: readonly string[],
+  options: { forms?: Record<string, string>; useObjectStreams?: boolean } = {},
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage(PAGE);
+  page.node.setFontDictionary(PDFName.of('F1'), regular.ref);
+  page.node.setFontDictionary(PDFName.of('F2'), bold.ref);
+  for (const [name, content] of Object.entries(options.forms ?? {})) {
+    const form = doc.context.flateStream(content, {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, PAGE[0], PAGE[1]],
+      Resources: { Font: { F1: regular.ref, F2: bold.ref } },
+    });
+    page.node.setXObject(PDFName.of(name), doc.context.register(form));
+  }
+  const refs: PDFRef[] = streams.map((content) => doc.context.register(doc.context.flateStream(content)));
+  page.node.set(PDFName.of('Contents'), refs.length === 1 ? (refs[0] as PDFRef) : doc.context.obj(refs));
+  return doc.save({ useObjectStreams: options.useObjectStreams ?? false });
+}
+
+/** Text shown a glyph at a time, each glyph placed by its own absolute `Tm` (what some SAP output does). */
+export function glyphByGlyph(
+  text: string,
+  at: { x: number; y: number; size: number; move: 'Tm' | 'Td' },
+  width: (glyph: string) => number,
+): string {
+  const glyphs: string[] = [];
+  let x = at.x;
+  let last = at.x;
+  for (const ch of text) {
+    if (ch !== ' ') {
+      const place =
+        at.move === 'Tm'
+          ? `1 0 0 1 ${x.toFixed(3)} ${at.y} Tm`
+          : `${(glyphs.length === 0 ? x : x - last).toFixed(3)} ${glyphs.length === 0 ? at.y : 0} Td`;
+      glyphs.push(`${place} ${lit(ch)} Tj`);
+      last = x;
+    }
+    x += width(ch);
+  }
+  return `BT /F1 ${at.size} Tf ${glyphs.join(' ')} ET`;
+}
+
+/**
+ * Appends an incremental update to a saved PDF: a new content stream for page 1 replacing the old one,
+ * written after the original %%EOF with its own xref section and a trailer pointing back by /Prev.
+ */
+export function appendContentUpdate(pdf: Uint8Array, content: string): Uint8Array {
+  const original = Buffer.from(pdf);
+  const text = original.toString('latin1');
+  const prev = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
+  const size = Number(/\/Size (\d+)/.exec(text)?.[1]);
+  const root = /\/Root (\d+ \d+ R)/.exec(text)?.[1];
+  const pageMatch =
+    [...text.matchAll(/(\d+) 0 obj\s*([^]*?)\s*endobj/g)].find((m) => /\/Type \/Page\s/.test(m[2] ?? '')) ??
+    null;
+  if (!Number.isFinite(prev) || !Number.isFinite(size) || root === undefined || pageMatch === null) {
+    throw new Error('not a PDF this helper can update');
+  }
+  const pageNumber = Number(pageMatch[1]);
+  const pageBody = (pageMatch[2] ?? '').replace(/\/Contents \d+ 0 R/, `/Contents ${size} 0 R`);
+  const parts: string[] = [];
+  const offsets: number[] = [];
+  let at = original.length + 1;
+  const add = (body: string): void => {
+    offsets.push(at);
+    parts.push(body);
+    at += Buffer.byteLength(body, 'latin1');
+  };
+  add(`${pageNumber} 0 obj\n${pageBody}\nendobj\n`);
+  add(`${size} 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`);
+  const xrefAt = at;
+  const entry = (offset: number): string => `${String(offset).padStart(10, '0')} 00000 n \n`;
+  const xref =
+    `xref\n${pageNumber} 1\n${entry(offsets[0] ?? 0)}${size} 1\n${entry(offsets[1] ?? 0)}` +
+    `trailer\n<< /Size ${size + 1} /Root ${root} /Prev ${prev} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.concat([original, Buffer.from(`\n${parts.join('')}${xref}`, 'latin1')]);
+}
+
+/**
+ * A page whose lines are drawn only as filled rectangles (text converted to outlines, as some print
+ * drivers and design tools do): no font, no image. The lines are rasterised by sharp and each run of dark
+ * pixels becomes a rectangle, so a rendering of the page shows the words.
+ */
+export async function vectorOnlyTextPdf(lines: readonly string[]): Promise<Uint8Array> {
+  const fontSize = 28;
+  const lineHeight = fontSize * 2;
+  const width = 1190;
+  const height = lineHeight * (lines.length + 1);
+  const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const texts = lines
+    .map(
+      (line, i) =>
+        `<text x="40" y="${lineHeight * (i + 1)}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}">${escape(line)}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${texts}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const scale = PAGE[0] / info.width;
+  const top = PAGE[1] - 60;
+  const rects: string[] = [];
+  for (let y = 0; y < info.height; y += 1) {
+    let start = -1;
+    for (let x = 0; x <= info.width; x += 1) {
+      const dark = x < info.width && (data[(y * info.width + x) * info.channels] ?? 255) < 128;
+      if (dark && start < 0) start = x;
+      if (!dark && start >= 0) {
+        const px = (start * scale).toFixed(2);
+        const py = (top - (y + 1) * scale).toFixed(2);
+        rects.push(`${px} ${py} ${((x - start) * scale).toFixed(2)} ${scale.toFixed(3)} re`);
+        start = -1;
+      }
+    }
+  }
+  const doc = await PDFDocument.create();
+  const page = doc.addPage(PAGE);
+  const content = `0 g\n${rects.join('\n')}\nf\n`;
+  page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(content)));
+  return doc.save();
+}

@@ -26,6 +26,8 @@ const PAGES_IN_FLIGHT = 8;
 const MIN_PAGE_TEXT_CHARS = 10;
 /** Smaller images are logos and stamps, not a scanned page. */
 const MIN_SCAN_PIXELS = 250_000;
+/** Path numbers above which a page without text is words drawn as outlines (see `pathNumbers`). */
+const MIN_OUTLINE_PATH_NUMBERS = 3_000;
 
 // pdf.js imagekind: 1 bit gray (rows padded to a byte, 1 is white), 8 bit RGB, 8 bit RGBA.
 const GRAYSCALE_1BPP = 1;
@@ -99,7 +101,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
     const pdf = (await Promise.race([task.promise, timeout])) as unknown as PdfDocumentLike;
     const pages = await Promise.race([readTextLayer(pdf), timeout]);
     clearTimeout(timer);
-    return await withOcrPages(pdf, pages, pdfjs.OPS.paintImageXObject, bytes);
+    return await withOcrPages(pdf, pages, pdfjs.OPS, bytes);
   } catch (error) {
     throw toExtractionError(error, bytes);
   } finally {
@@ -118,6 +120,8 @@ interface PdfPageLike {
   objs: { get(key: string, callback: (value: unknown) => void): void };
   commonObjs: { get(key: string, callback: (value: unknown) => void): void };
 }
+
+type OperatorList = Awaited<ReturnType<PdfPageLike['getOperatorList']>>;
 
 interface PdfDocumentLike {
   numPages: number;
@@ -167,7 +171,7 @@ const visibleChars = (lines: readonly TextLine[]): number =>
 async function withOcrPages(
   pdf: PdfDocumentLike,
   read: { pages: PageText[]; pageCount: number },
-  paintImage: number,
+  ops: PdfJs['OPS'],
   bytes: Uint8Array,
 ): Promise<DocumentText> {
   const deadline = Date.now() + OCR_TIME_LIMIT_MS;
@@ -182,9 +186,12 @@ async function withOcrPages(
       lines.push(...textLines);
       continue;
     }
-    let image = await largestImage(page, paintImage);
-    // Garbage drawn in fonts, not over a scan: only a rendering of the page can be read.
-    if (image === undefined && garbage && canRenderPages()) {
+    const operators = await page.getOperatorList();
+    let image = await largestImage(page, operators, ops.paintImageXObject);
+    // Garbage drawn in fonts, not over a scan, or text turned into outlines (no font at all, as print
+    // drivers and design tools write it): only a rendering of the page can be read.
+    const outlined = !drewText && pathNumbers(operators, ops.constructPath) >= MIN_OUTLINE_PATH_NUMBERS;
+    if (image === undefined && (garbage || outlined) && canRenderPages()) {
       image = await renderPage(bytes, pageNumber, deadline - Date.now())
         .then(encodedPageImage)
         .catch(() => undefined);
@@ -213,8 +220,11 @@ async function withOcrPages(
 }
 
 /** The largest image drawn on the page, decoded by pdf.js, when it is big enough to be a scan. */
-async function largestImage(page: PdfPageLike, paintImage: number): Promise<PageImage | undefined> {
-  const operators = await page.getOperatorList();
+async function largestImage(
+  page: PdfPageLike,
+  operators: OperatorList,
+  paintImage: number,
+): Promise<PageImage | undefined> {
   let best: { data: Uint8Array; width: number; height: number; kind: number } | undefined;
   for (const [index, fn] of operators.fnArray.entries()) {
     if (fn !== paintImage) continue;
@@ -231,6 +241,24 @@ async function largestImage(page: PdfPageLike, paintImage: number): Promise<Page
   if (kind === RGB_24BPP) return rawPageImage(data, width, height, 3);
   if (kind === RGBA_32BPP) return rawPageImage(data, width, height, 4);
   return undefined;
+}
+
+/**
+ * How many numbers the page's paths hold (coordinates and segment codes, however this pdf.js version
+ * packs them): table rules and boxes take a few hundred, a page of words turned into glyph outlines
+ * thousands.
+ */
+function pathNumbers(operators: OperatorList, constructPath: number): number {
+  const count = (value: unknown, depth: number): number => {
+    if (ArrayBuffer.isView(value)) return (value as unknown as ArrayLike<unknown>).length;
+    if (Array.isArray(value) && depth < 3) return value.reduce<number>((sum, v) => sum + count(v, depth + 1), 0);
+    return 0;
+  };
+  let numbers = 0;
+  for (const [index, fn] of operators.fnArray.entries()) {
+    if (fn === constructPath) numbers += count(operators.argsArray[index], 0);
+  }
+  return numbers;
 }
 
 /** pdf.js gives `Uint8Array` pixels for some images and `Uint8ClampedArray` for others (JPEG). */

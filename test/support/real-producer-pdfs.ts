@@ -71,8 +71,9 @@ export function appendContentUpdate(pdf: Uint8Array, content: string): Uint8Arra
   const size = Number(/\/Size (\d+)/.exec(text)?.[1]);
   const root = /\/Root (\d+ \d+ R)/.exec(text)?.[1];
   const pageMatch =
-    [...text.matchAll(/(\d+) 0 obj\s*([^]*?)\s*endobj/g)].find((m) => /\/Type \/Page\s/.test(m[2] ?? '')) ??
-    null;
+    [...text.matchAll(/(\d+) 0 obj\s*([\s\S]*?)\s*endobj/g)].find((m) =>
+      /\/Type \/Page\s/.test(m[2] ?? ''),
+    ) ?? null;
   if (!Number.isFinite(prev) || !Number.isFinite(size) || root === undefined || pageMatch === null) {
     throw new Error('not a PDF this helper can update');
   }
@@ -106,11 +107,11 @@ export async function vectorOnlyTextPdf(lines: readonly string[]): Promise<Uint8
   const lineHeight = fontSize * 2;
   const width = 1190;
   const height = lineHeight * (lines.length + 1);
-  const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const texts = lines
     .map(
       (line, i) =>
-        `<text x="40" y="${lineHeight * (i + 1)}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}">${escape(line)}</text>`,
+        `<text x="40" y="${lineHeight * (i + 1)}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}">${escapeXml(line)}</text>`,
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${texts}</svg>`;

@@ -251,7 +251,8 @@ async function largestImage(
 function pathNumbers(operators: OperatorList, constructPath: number): number {
   const count = (value: unknown, depth: number): number => {
     if (ArrayBuffer.isView(value)) return (value as unknown as ArrayLike<unknown>).length;
-    if (Array.isArray(value) && depth < 3) return value.reduce<number>((sum, v) => sum + count(v, depth + 1), 0);
+    if (Array.isArray(value) && depth < 3)
+      return value.reduce<number>((sum, v) => sum + count(v, depth + 1), 0);
     return 0;
   };
   let numbers = 0;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PDFDocument, PDFName, type PDFRef, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -140,4 +141,87 @@ export async function vectorOnlyTextPdf(lines: readonly string[]): Promise<Uint8
   const content = `0 g\n${rects.join('\n')}\nf\n`;
   page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(content)));
   return doc.save();
+}
+
+// The standard security handler's padding string (PDF 32000-1, 7.6.3.3).
+const PASSWORD_PAD = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
+
+function rc4(key: Buffer, data: Buffer): Buffer {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  let j = 0;
+  for (let i = 0; i < 256; i += 1) {
+    j = (j + (s[i] ?? 0) + (key[i % key.length] ?? 0)) & 255;
+    [s[i], s[j]] = [s[j] ?? 0, s[i] ?? 0];
+  }
+  const out = Buffer.alloc(data.length);
+  let i = 0;
+  j = 0;
+  for (let n = 0; n < data.length; n += 1) {
+    i = (i + 1) & 255;
+    j = (j + (s[i] ?? 0)) & 255;
+    [s[i], s[j]] = [s[j] ?? 0, s[i] ?? 0];
+    out[n] = (data[n] ?? 0) ^ (s[((s[i] ?? 0) + (s[j] ?? 0)) & 255] ?? 0);
+  }
+  return out;
+}
+
+const md5 = (...parts: Buffer[]): Buffer => createHash('md5').update(Buffer.concat(parts)).digest();
+const padded = (password: string): Buffer =>
+  Buffer.concat([Buffer.from(password, 'latin1'), PASSWORD_PAD]).subarray(0, 32);
+
+/**
+ * A one-page PDF encrypted with 40-bit RC4 (standard handler, revision 2), as older invoice systems
+ * write it: an owner password restricts editing; an empty user password lets anyone open it.
+ */
+export function rc4EncryptedPdf(
+  lines: readonly string[],
+  passwords: { owner: string; user: string },
+): Uint8Array {
+  const id = Buffer.from('5f0c2a8e9d114b7aa3e6c0d2b4f81937', 'hex');
+  const permissions = -44;
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(permissions);
+  const owner = rc4(md5(padded(passwords.owner)).subarray(0, 5), padded(passwords.user));
+  const fileKey = md5(padded(passwords.user), owner, p, id).subarray(0, 5);
+  const user = rc4(fileKey, PASSWORD_PAD);
+  const objectKey = (num: number): Buffer =>
+    md5(fileKey, Buffer.from([num & 255, (num >> 8) & 255, (num >> 16) & 255, 0, 0])).subarray(0, 10);
+  const content = Buffer.from(
+    `BT /F1 11 Tf 50 780 Td 16 TL ${lines.map((line) => `${lit(line)} Tj T*`).join(' ')} ET`,
+    'latin1',
+  );
+  const stream = rc4(objectKey(5), content);
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    ),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${stream.length} >>\nstream\n`),
+      stream,
+      Buffer.from('\nendstream'),
+    ]),
+    Buffer.from(
+      `<< /Filter /Standard /V 1 /R 2 /O <${owner.toString('hex')}> /U <${user.toString('hex')}> /P ${permissions} >>`,
+    ),
+  ];
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let at = chunks[0]?.length ?? 0;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(at);
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    chunks.push(chunk);
+    at += chunk.length;
+  });
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`),
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 6 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>] >>\n`,
+    `startxref\n${at}\n%%EOF\n`,
+  ].join('');
+  chunks.push(Buffer.from(xref, 'latin1'));
+  return Buffer.concat(chunks);
 }

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { ExtractionError } from '../../../src/extraction/extraction-error.ts';
 import { readPdfText } from '../../../src/extraction/pdf/read-pdf-text.ts';
 import { canRenderPages } from '../../../src/extraction/pdf/render-page.ts';
 import {
@@ -7,6 +8,7 @@ import {
   glyphByGlyph,
   lit,
   rawContentPdf,
+  rc4EncryptedPdf,
   vectorOnlyTextPdf,
 } from '../../support/real-producer-pdfs.ts';
 
@@ -126,5 +128,20 @@ describe('text as real producers place it', () => {
     );
     expect(text.lines.every((line) => line.source === 'ocr')).toBe(true);
     expect(text.lines.map((line) => line.text).join('\n')).toMatch(/Invoice No:? 889120/);
+  });
+
+  it('reads an RC4-encrypted PDF with an owner password and an empty user password', async () => {
+    const pdf = rc4EncryptedPdf(['COMMERCIAL INVOICE', 'Invoice No: 55120'], { owner: 'accounts', user: '' });
+    expect(await linesOf(pdf)).toEqual(['COMMERCIAL INVOICE', 'Invoice No: 55120']);
+  });
+
+  it('refuses an RC4-encrypted PDF that needs a user password, saying so', async () => {
+    const pdf = rc4EncryptedPdf(['COMMERCIAL INVOICE', 'Invoice No: 55120'], {
+      owner: 'accounts',
+      user: 'open',
+    });
+    const failure = await readPdfText(pdf).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ExtractionError);
+    expect(failure).toMatchObject({ reason: 'encrypted', message: 'the PDF is password-protected' });
   });
 });

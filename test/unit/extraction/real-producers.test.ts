@@ -144,4 +144,54 @@ describe('text as real producers place it', () => {
     expect(failure).toBeInstanceOf(ExtractionError);
     expect(failure).toMatchObject({ reason: 'encrypted', message: 'the PDF is password-protected' });
   });
+
+  it('splits a TJ array at a column-wide kerning gap into cells', async () => {
+    const pdf = await rawContentPdf([
+      `BT /F1 10 Tf 50 760 Td [${lit('Invoice No:')} -9000 ${lit('4711')} -12000 ${lit('Date:')} -3000 ${lit('2024-03-01')}] TJ ET`,
+    ]);
+    const [line] = (await readPdfText(pdf)).lines;
+    expect(line?.cells.map((cell) => cell.text)).toEqual(['Invoice No:', '4711', 'Date:', '2024-03-01']);
+  });
+
+  it('reads text sized by the text matrix at font size 1 (office suites, print drivers)', async () => {
+    const pdf = await rawContentPdf([
+      [
+        `BT /F1 1 Tf 10 0 0 10 50 760 Tm ${lit('Shipper: Northwind Ltd')} Tj ET`,
+        `BT /F1 1 Tf 10 0 0 10 50 745 Tm ${lit('Notify')} Tj 2.834 0 Td ${lit('Party: Contoso')} Tj ET`,
+      ].join('\n'),
+    ]);
+    expect(await linesOf(pdf)).toEqual(['Shipper: Northwind Ltd', 'Notify Party: Contoso']);
+  });
+
+  it('reads text drawn in a y-down coordinate system (a flipped CTM, as Skia and Java writers do)', async () => {
+    const pdf = await rawContentPdf([
+      [
+        '1 0 0 -1 0 842 cm',
+        `BT /F1 10 Tf 1 0 0 -1 50 82 Tm ${lit('Vessel: MSC AYA')} Tj ET`,
+        `BT /F1 10 Tf 1 0 0 -1 50 100 Tm ${lit('Voyage: 412W')} Tj ET`,
+        `BT /F1 10 Tf 1 0 0 -1 50 64 Tm ${lit('ARRIVAL NOTICE')} Tj ET`,
+      ].join('\n'),
+    ]);
+    expect(await linesOf(pdf)).toEqual(['ARRIVAL NOTICE', 'Vessel: MSC AYA', 'Voyage: 412W']);
+  });
+
+  it('keeps justified text (wide Tw) on one cell', async () => {
+    const pdf = await rawContentPdf([
+      `BT /F1 10 Tf 4 Tw 50 760 Td ${lit('Goods received in apparent good order and condition')} Tj ET`,
+    ]);
+    expect((await readPdfText(pdf)).lines.map((line) => line.cells.length)).toEqual([1]);
+    expect(await linesOf(pdf)).toEqual(['Goods received in apparent good order and condition']);
+  });
+
+  it('keeps a rotated margin note from breaking the lines it crosses', async () => {
+    const pdf = await rawContentPdf([
+      [
+        `BT /F1 10 Tf 50 760 Td ${lit('Consignee: ACME GmbH')} Tj ET`,
+        `BT /F1 10 Tf 50 745 Td ${lit('Port of Discharge: Hamburg')} Tj ET`,
+        `BT /F1 6 Tf 0 1 -1 0 580 700 Tm ${lit('Printed 2024-03-01 by SAP')} Tj ET`,
+      ].join('\n'),
+    ]);
+    const lines = await linesOf(pdf);
+    expect(lines.slice(0, 2)).toEqual(['Consignee: ACME GmbH', 'Port of Discharge: Hamburg']);
+  });
 });

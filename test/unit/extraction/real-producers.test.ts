@@ -194,4 +194,28 @@ describe('text as real producers place it', () => {
     const lines = await linesOf(pdf);
     expect(lines.slice(0, 2)).toEqual(['Consignee: ACME GmbH', 'Port of Discharge: Hamburg']);
   });
+
+  it('reads text drawn twice a fraction of a point apart (fake bold) once', async () => {
+    const pdf = await rawContentPdf([
+      [
+        `BT /F1 10 Tf 50 760 Td ${lit('Invoice No:')} Tj ET`,
+        `BT /F1 10 Tf 50.35 760 Td ${lit('Invoice No:')} Tj ET`,
+        `BT /F1 10 Tf 110 760 Td ${lit('4711')} Tj ET`,
+        `BT /F1 10 Tf 50 740 Td ${lit('Total: EUR 120.00')} Tj ET`,
+        `BT /F1 10 Tf 50.3 740.2 Td ${lit('Total: EUR 120.00')} Tj ET`,
+      ].join('\n'),
+    ]);
+    expect(await linesOf(pdf)).toEqual(['Invoice No:   4711', 'Total: EUR 120.00']);
+  });
+
+  it('leaves out text placed outside the page', async () => {
+    const pdf = await rawContentPdf([
+      [
+        `BT /F1 10 Tf 50 760 Td ${lit('Invoice No: 4711')} Tj ET`,
+        `BT /F1 10 Tf -900 760 Td ${lit('hidden template field')} Tj ET`,
+        `BT /F1 10 Tf 50 2000 Td ${lit('Total: EUR 999.00')} Tj ET`,
+      ].join('\n'),
+    ]);
+    expect(await linesOf(pdf)).toEqual(['Invoice No: 4711']);
+  });
 });

@@ -111,6 +111,8 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
 }
 
 interface PdfPageLike {
+  /** The page's visible box in user space (its crop box): x1, y1, x2, y2. */
+  view?: number[];
   /** Degrees the page is shown turned clockwise (its `/Rotate`). */
   rotate?: number;
   getViewport?(options: { scale: number }): { transform: number[]; height: number };
@@ -149,7 +151,7 @@ async function readTextLayer(pdf: PdfDocumentLike): Promise<{ pages: PageText[];
         numbers.map(async (pageNumber) => {
           const page = await pdf.getPage(pageNumber);
           const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations()]);
-          const drawn = content.items.flatMap(toPositionedText);
+          const drawn = onPage(page, content.items.flatMap(toPositionedText));
           return {
             pageNumber,
             page,
@@ -302,6 +304,24 @@ function toPositionedText(item: unknown): PositionedText[] {
       fontSize: Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0),
     },
   ];
+}
+
+/**
+ * Text drawn wholly outside the page's visible box: template fields a report engine parks off the page,
+ * parts of a larger drawing cropped away. No reader sees it, so it is no part of the document.
+ */
+function onPage(page: PdfPageLike, items: PositionedText[]): PositionedText[] {
+  const [x1, y1, x2, y2] = page.view ?? [];
+  if (x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined) return items;
+  const [left, right] = [Math.min(x1, x2), Math.max(x1, x2)];
+  const [bottom, top] = [Math.min(y1, y2), Math.max(y1, y2)];
+  return items.filter(
+    (item) =>
+      item.x + Math.max(item.width, 0) >= left - item.fontSize &&
+      item.x <= right + item.fontSize &&
+      item.y >= bottom - item.fontSize &&
+      item.y <= top + item.fontSize,
+  );
 }
 
 /**

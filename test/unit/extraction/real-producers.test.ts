@@ -214,8 +214,9 @@ describe('text as real producers place it', () => {
         `BT /F1 10 Tf 50 760 Td ${lit('Invoice No: 4711')} Tj ET`,
         `BT /F1 10 Tf -900 760 Td ${lit('hidden template field')} Tj ET`,
         `BT /F1 10 Tf 50 2000 Td ${lit('Total: EUR 999.00')} Tj ET`,
+        `BT /F1 10 Tf 50 740 Td ${lit('Total: EUR 120.00')} Tj ET`,
       ].join('\n'),
     ]);
-    expect(await linesOf(pdf)).toEqual(['Invoice No: 4711']);
+    expect(await linesOf(pdf)).toEqual(['Invoice No: 4711', 'Total: EUR 120.00']);
   });
 });

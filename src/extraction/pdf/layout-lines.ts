@@ -72,7 +72,7 @@ function toLine(row: PositionedText[], page: number): TextLine {
   let cell: TextCell | undefined;
   const kept: PositionedText[] = [];
   for (const item of ordered) {
-    if (kept.some((other) => overprints(other, item))) continue;
+    if (overprintsKept(kept, item)) continue;
     kept.push(item);
     const em = Math.max(item.fontSize, 1);
     const gap = cell === undefined ? 0 : item.x - cell.xEnd;
@@ -103,6 +103,17 @@ function toLine(row: PositionedText[], page: number): TextLine {
 // Text drawn again this close to itself is one text made to look bold (or shadowed): producers without a
 // bold font draw it twice, offset by a fraction of a point.
 const OVERPRINT_EM = 0.2;
+
+/** Kept items are in x order: only the last few can start close enough to `item`. */
+function overprintsKept(kept: readonly PositionedText[], item: PositionedText): boolean {
+  const reach = Math.max(item.fontSize, 1) * OVERPRINT_EM;
+  for (let i = kept.length - 1; i >= 0; i -= 1) {
+    const other = kept[i] as PositionedText;
+    if (item.x - other.x >= reach) return false;
+    if (overprints(other, item)) return true;
+  }
+  return false;
+}
 
 function overprints(first: PositionedText, second: PositionedText): boolean {
   if (first.text !== second.text || first.width <= 0) return false;

@@ -225,3 +225,30 @@ export function rc4EncryptedPdf(
   chunks.push(Buffer.from(xref, 'latin1'));
   return Buffer.concat(chunks);
 }
+
+/**
+ * A scanned page stored as horizontal strips, one image each (as some scanners and copiers write it):
+ * no strip alone holds the page.
+ */
+export async function stripedScanPdf(png: Buffer, strips: number): Promise<Uint8Array> {
+  const { width = 1, height = 1 } = await sharp(png).metadata();
+  const doc = await PDFDocument.create();
+  const pageHeight = (height / width) * PAGE[0];
+  const page = doc.addPage([PAGE[0], pageHeight]);
+  const stripHeight = Math.ceil(height / strips);
+  for (let i = 0; i < strips; i += 1) {
+    const top = i * stripHeight;
+    const rows = Math.min(stripHeight, height - top);
+    const strip = await doc.embedPng(
+      await sharp(png).extract({ left: 0, top, width, height: rows }).png().toBuffer(),
+    );
+    const scale = PAGE[0] / width;
+    page.drawImage(strip, {
+      x: 0,
+      y: pageHeight - (top + rows) * scale,
+      width: PAGE[0],
+      height: rows * scale,
+    });
+  }
+  return doc.save();
+}

@@ -9,8 +9,10 @@ import {
   lit,
   rawContentPdf,
   rc4EncryptedPdf,
+  stripedScanPdf,
   vectorOnlyTextPdf,
 } from '../../support/real-producer-pdfs.ts';
+import { textPng } from '../../support/samples/ocr-images.ts';
 
 /** Helvetica's advance for one glyph at a size, as a producer placing glyphs one by one uses it. */
 async function helveticaWidth(size: number): Promise<(glyph: string) => number> {
@@ -218,5 +220,15 @@ describe('text as real producers place it', () => {
       ].join('\n'),
     ]);
     expect(await linesOf(pdf)).toEqual(['Invoice No: 4711', 'Total: EUR 120.00']);
+  });
+
+  it.runIf(canRenderPages())('reads every strip of a scan stored as several images', async () => {
+    const png = await textPng(
+      ['PACKING LIST', 'Packing List No: PL-7731', 'Shipper: Northwind Ltd', 'Total Packages: 48 CARTONS'],
+      { width: 1800, fontSize: 40 },
+    );
+    const text = (await readPdfText(await stripedScanPdf(png, 2))).lines.map((line) => line.text).join('\n');
+    expect(text).toMatch(/PL-7731/);
+    expect(text).toMatch(/48 CARTONS/);
   });
 });

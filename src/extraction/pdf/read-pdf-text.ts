@@ -26,6 +26,8 @@ const PAGES_IN_FLIGHT = 8;
 const MIN_PAGE_TEXT_CHARS = 10;
 /** Smaller images are logos and stamps, not a scanned page. */
 const MIN_SCAN_PIXELS = 250_000;
+/** Smaller images are logos and stamps; larger ones may be one strip or tile of a scan stored in pieces. */
+const MIN_STRIP_PIXELS = 40_000;
 /** Path numbers above which a page without text is words drawn as outlines (see `pathNumbers`). */
 const MIN_OUTLINE_PATH_NUMBERS = 3_000;
 
@@ -189,14 +191,17 @@ async function withOcrPages(
       continue;
     }
     const operators = await page.getOperatorList();
-    let image = await largestImage(page, operators, ops.paintImageXObject);
-    // Garbage drawn in fonts, not over a scan, or text turned into outlines (no font at all, as print
-    // drivers and design tools write it): only a rendering of the page can be read.
+    const scan = await scanImages(page, operators, ops.paintImageXObject);
+    let image = scan.largest;
+    // Garbage drawn in fonts, not over a scan, text turned into outlines (no font at all, as print
+    // drivers and design tools write it), or a scan stored in pieces (strips or tiles, as some scanners
+    // and copiers write it): only a rendering of the whole page can be read.
     const outlined = !drewText && pathNumbers(operators, ops.constructPath) >= MIN_OUTLINE_PATH_NUMBERS;
-    if (image === undefined && (garbage || outlined) && canRenderPages()) {
-      image = await renderPage(bytes, pageNumber, deadline - Date.now())
-        .then(encodedPageImage)
-        .catch(() => undefined);
+    if (((image === undefined && (garbage || outlined)) || scan.pieces > 1) && canRenderPages()) {
+      image =
+        (await renderPage(bytes, pageNumber, deadline - Date.now())
+          .then(encodedPageImage)
+          .catch(() => undefined)) ?? image;
     }
     if (image === undefined) {
       lines.push(...textLines);
@@ -221,28 +226,47 @@ async function withOcrPages(
   return toDocumentText(lines, read.pageCount, read.pages.length);
 }
 
-/** The largest image drawn on the page, decoded by pdf.js, when it is big enough to be a scan. */
-async function largestImage(
+/**
+ * The largest image drawn on the page, decoded by pdf.js, when it is big enough to be a scan; and how
+ * many distinct images of a strip's size or more, together a scan's size, the page is drawn from.
+ */
+async function scanImages(
   page: PdfPageLike,
   operators: OperatorList,
   paintImage: number,
-): Promise<PageImage | undefined> {
+): Promise<{ largest: PageImage | undefined; pieces: number }> {
   let best: { data: Uint8Array; width: number; height: number; kind: number } | undefined;
+  const seen = new Set<string>();
+  let pieces = 0;
+  let piecePixels = 0;
   for (const [index, fn] of operators.fnArray.entries()) {
     if (fn !== paintImage) continue;
     const key = operators.argsArray[index]?.[0];
-    if (typeof key !== 'string') continue;
+    if (typeof key !== 'string' || seen.has(key)) continue;
+    seen.add(key);
     const objects = key.startsWith('g_') ? page.commonObjs : page.objs;
     const image = asDecodedImage(await new Promise<unknown>((resolve) => objects.get(key, resolve)));
     if (image === undefined) continue;
+    if (image.width * image.height >= MIN_STRIP_PIXELS) {
+      pieces += 1;
+      piecePixels += image.width * image.height;
+    }
     if (best === undefined || image.width * image.height > best.width * best.height) best = image;
   }
-  if (best === undefined || best.width * best.height < MIN_SCAN_PIXELS) return undefined;
+  const scanPieces = piecePixels >= MIN_SCAN_PIXELS ? pieces : 0;
+  if (best === undefined || best.width * best.height < MIN_SCAN_PIXELS) {
+    return { largest: undefined, pieces: scanPieces };
+  }
   const { data, width, height, kind } = best;
-  if (kind === GRAYSCALE_1BPP) return rawPageImage(unpackBits(data, width, height), width, height, 1);
-  if (kind === RGB_24BPP) return rawPageImage(data, width, height, 3);
-  if (kind === RGBA_32BPP) return rawPageImage(data, width, height, 4);
-  return undefined;
+  const largest =
+    kind === GRAYSCALE_1BPP
+      ? await rawPageImage(unpackBits(data, width, height), width, height, 1)
+      : kind === RGB_24BPP
+        ? await rawPageImage(data, width, height, 3)
+        : kind === RGBA_32BPP
+          ? await rawPageImage(data, width, height, 4)
+          : undefined;
+  return { largest, pieces: scanPieces };
 }
 
 /**

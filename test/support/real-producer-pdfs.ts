@@ -252,3 +252,37 @@ export async function stripedScanPdf(png: Buffer, strips: number): Promise<Uint8
   }
   return doc.save();
 }
+
+/**
+ * A scan drawn as a 1-bit stencil mask (`/ImageMask true`) painted in black, as mixed-raster (MRC)
+ * scanners and copiers store the text layer of a page.
+ */
+export async function imageMaskScanPdf(png: Buffer): Promise<Uint8Array> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const rowBytes = Math.ceil(info.width / 8);
+  // With the default decode array a 0 sample paints; paper stays 1.
+  const bits = Buffer.alloc(rowBytes * info.height, 0xff);
+  for (let y = 0; y < info.height; y += 1) {
+    for (let x = 0; x < info.width; x += 1) {
+      if ((data[(y * info.width + x) * info.channels] ?? 255) < 128) {
+        const at = y * rowBytes + (x >> 3);
+        bits[at] = (bits[at] ?? 0) & ~(0x80 >> (x & 7));
+      }
+    }
+  }
+  const doc = await PDFDocument.create();
+  const pageHeight = (info.height / info.width) * PAGE[0];
+  const page = doc.addPage([PAGE[0], pageHeight]);
+  const mask = doc.context.flateStream(bits, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: info.width,
+    Height: info.height,
+    ImageMask: true,
+    BitsPerComponent: 1,
+  });
+  page.node.setXObject(PDFName.of('Mask0'), doc.context.register(mask));
+  const content = `0 g q ${PAGE[0]} 0 0 ${pageHeight.toFixed(2)} 0 0 cm /Mask0 Do Q`;
+  page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(content)));
+  return doc.save();
+}

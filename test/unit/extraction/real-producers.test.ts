@@ -6,6 +6,7 @@ import { canRenderPages } from '../../../src/extraction/pdf/render-page.ts';
 import {
   appendContentUpdate,
   glyphByGlyph,
+  imageMaskScanPdf,
   lit,
   rawContentPdf,
   rc4EncryptedPdf,
@@ -230,5 +231,14 @@ describe('text as real producers place it', () => {
     const text = (await readPdfText(await stripedScanPdf(png, 2))).lines.map((line) => line.text).join('\n');
     expect(text).toMatch(/PL-7731/);
     expect(text).toMatch(/48 CARTONS/);
+  });
+
+  it.runIf(canRenderPages())('reads a scan drawn as a 1-bit stencil mask', async () => {
+    const png = await textPng(['ARRIVAL NOTICE', 'Bill of Lading No: MEDU4471209', 'Vessel: MSC AYA'], {
+      width: 1800,
+      fontSize: 40,
+    });
+    const text = (await readPdfText(await imageMaskScanPdf(png))).lines.map((line) => line.text).join('\n');
+    expect(text).toMatch(/MEDU4471209/);
   });
 });

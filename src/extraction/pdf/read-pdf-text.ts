@@ -191,13 +191,14 @@ async function withOcrPages(
       continue;
     }
     const operators = await page.getOperatorList();
-    const scan = await scanImages(page, operators, ops.paintImageXObject);
+    const scan = await scanImages(page, operators, ops);
     let image = scan.largest;
     // Garbage drawn in fonts, not over a scan, text turned into outlines (no font at all, as print
     // drivers and design tools write it), or a scan stored in pieces (strips or tiles, as some scanners
-    // and copiers write it): only a rendering of the whole page can be read.
+    // and copiers write it, or as a 1-bit stencil mask): only a rendering of the whole page can be read.
     const outlined = !drewText && pathNumbers(operators, ops.constructPath) >= MIN_OUTLINE_PATH_NUMBERS;
-    if (((image === undefined && (garbage || outlined)) || scan.pieces > 1) && canRenderPages()) {
+    const rendered = scan.pieces > 1 || (image === undefined && (garbage || outlined || scan.pieces > 0));
+    if (rendered && canRenderPages()) {
       image =
         (await renderPage(bytes, pageNumber, deadline - Date.now())
           .then(encodedPageImage)
@@ -228,29 +229,41 @@ async function withOcrPages(
 
 /**
  * The largest image drawn on the page, decoded by pdf.js, when it is big enough to be a scan; and how
- * many distinct images of a strip's size or more, together a scan's size, the page is drawn from.
+ * many distinct images or stencil masks of a strip's size or more, together a scan's size, the page is
+ * drawn from.
  */
 async function scanImages(
   page: PdfPageLike,
   operators: OperatorList,
-  paintImage: number,
+  ops: PdfJs['OPS'],
 ): Promise<{ largest: PageImage | undefined; pieces: number }> {
   let best: { data: Uint8Array; width: number; height: number; kind: number } | undefined;
   const seen = new Set<string>();
   let pieces = 0;
   let piecePixels = 0;
+  const addPiece = (pixels: number): void => {
+    if (pixels < MIN_STRIP_PIXELS) return;
+    pieces += 1;
+    piecePixels += pixels;
+  };
   for (const [index, fn] of operators.fnArray.entries()) {
-    if (fn !== paintImage) continue;
+    if (fn === ops.paintImageMaskXObject) {
+      // A stencil mask is painted in the fill colour; pdf.js gives its size beside the data's key.
+      const { width, height } = (operators.argsArray[index]?.[0] ?? {}) as {
+        width?: unknown;
+        height?: unknown;
+      };
+      if (typeof width === 'number' && typeof height === 'number') addPiece(width * height);
+      continue;
+    }
+    if (fn !== ops.paintImageXObject) continue;
     const key = operators.argsArray[index]?.[0];
     if (typeof key !== 'string' || seen.has(key)) continue;
     seen.add(key);
     const objects = key.startsWith('g_') ? page.commonObjs : page.objs;
     const image = asDecodedImage(await new Promise<unknown>((resolve) => objects.get(key, resolve)));
     if (image === undefined) continue;
-    if (image.width * image.height >= MIN_STRIP_PIXELS) {
-      pieces += 1;
-      piecePixels += image.width * image.height;
-    }
+    addPiece(image.width * image.height);
     if (best === undefined || image.width * image.height > best.width * best.height) best = image;
   }
   const scanPieces = piecePixels >= MIN_SCAN_PIXELS ? pieces : 0;

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { extractDocument } from '../../../src/extraction/extract-document.ts';
 import { ExtractionError } from '../../../src/extraction/extraction-error.ts';
 import { readPdfText } from '../../../src/extraction/pdf/read-pdf-text.ts';
 import { canRenderPages } from '../../../src/extraction/pdf/render-page.ts';
@@ -240,5 +241,21 @@ describe('text as real producers place it', () => {
     });
     const text = (await readPdfText(await imageMaskScanPdf(png))).lines.map((line) => line.text).join('\n');
     expect(text).toMatch(/MEDU4471209/);
+  });
+
+  it('extracts an invoice drawn glyph by glyph under a template header, end to end', async () => {
+    const width = await helveticaWidth(10);
+    const pdf = await rawContentPdf(
+      [
+        [
+          'q /Hdr Do Q',
+          glyphByGlyph('Invoice No.: 7781', { x: 50, y: 740, size: 10, move: 'Tm' }, width),
+          `BT /F1 10 Tf 50 720 Td [${lit('Grand')} -278 ${lit('Total:')} -278 ${lit('USD')} -278 ${lit('1,500.00')}] TJ ET`,
+        ].join('\n'),
+      ],
+      { forms: { Hdr: `BT /F2 14 Tf 50 790 Td ${lit('COMMERCIAL INVOICE')} Tj ET` } },
+    );
+    const result = await extractDocument(pdf, { filename: 'invoice.pdf', contentType: null });
+    expect(result.ok && result.payload).toMatchObject({ invoice_number: '7781', total_amount: '1500.00' });
   });
 });

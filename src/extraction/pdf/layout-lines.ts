@@ -70,7 +70,10 @@ function toLine(row: PositionedText[], page: number): TextLine {
   const bilingual = row.some((item) => hasCjk(item.text)) && row.some((item) => hasLatin(item.text));
   const cells: TextCell[] = [];
   let cell: TextCell | undefined;
+  const kept: PositionedText[] = [];
   for (const item of ordered) {
+    if (overprintsKept(kept, item)) continue;
+    kept.push(item);
     const em = Math.max(item.fontSize, 1);
     const gap = cell === undefined ? 0 : item.x - cell.xEnd;
     if (cell === undefined || gap > em * CELL_GAP_EM) {
@@ -95,6 +98,29 @@ function toLine(row: PositionedText[], page: number): TextLine {
       .filter((c) => c.text.length > 0),
   );
   return { page, y: row[0]?.y ?? 0, cells: tidy, text: tidy.map((c) => c.text).join(CELL_SEPARATOR) };
+}
+
+// Text drawn again this close to itself is one text made to look bold (or shadowed): producers without a
+// bold font draw it twice, offset by a fraction of a point.
+const OVERPRINT_EM = 0.2;
+
+/** Kept items are in x order: only the last few can start close enough to `item`. */
+function overprintsKept(kept: readonly PositionedText[], item: PositionedText): boolean {
+  const reach = Math.max(item.fontSize, 1) * OVERPRINT_EM;
+  for (let i = kept.length - 1; i >= 0; i -= 1) {
+    const other = kept[i] as PositionedText;
+    if (item.x - other.x >= reach) return false;
+    if (overprints(other, item)) return true;
+  }
+  return false;
+}
+
+function overprints(first: PositionedText, second: PositionedText): boolean {
+  if (first.text !== second.text || first.width <= 0) return false;
+  const em = Math.max(first.fontSize, 1);
+  const dx = Math.abs(second.x - first.x);
+  // Under half the run's own width: "ll" drawn glyph by glyph repeats a glyph one advance on.
+  return dx < em * OVERPRINT_EM && dx < first.width / 2 && Math.abs(second.y - first.y) < em * OVERPRINT_EM;
 }
 
 // A title set letter-spaced ("B I L L   O F   L A D I N G"): single letters a space apart, words two or

@@ -26,6 +26,10 @@ const PAGES_IN_FLIGHT = 8;
 const MIN_PAGE_TEXT_CHARS = 10;
 /** Smaller images are logos and stamps, not a scanned page. */
 const MIN_SCAN_PIXELS = 250_000;
+/** Smaller images are logos and stamps; larger ones may be one strip or tile of a scan stored in pieces. */
+const MIN_STRIP_PIXELS = 40_000;
+/** Path numbers above which a page without text is words drawn as outlines (see `pathNumbers`). */
+const MIN_OUTLINE_PATH_NUMBERS = 3_000;
 
 // pdf.js imagekind: 1 bit gray (rows padded to a byte, 1 is white), 8 bit RGB, 8 bit RGBA.
 const GRAYSCALE_1BPP = 1;
@@ -99,7 +103,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
     const pdf = (await Promise.race([task.promise, timeout])) as unknown as PdfDocumentLike;
     const pages = await Promise.race([readTextLayer(pdf), timeout]);
     clearTimeout(timer);
-    return await withOcrPages(pdf, pages, pdfjs.OPS.paintImageXObject, bytes);
+    return await withOcrPages(pdf, pages, pdfjs.OPS, bytes);
   } catch (error) {
     throw toExtractionError(error, bytes);
   } finally {
@@ -109,6 +113,8 @@ export async function readPdfText(bytes: Uint8Array): Promise<DocumentText> {
 }
 
 interface PdfPageLike {
+  /** The page's visible box in user space (its crop box): x1, y1, x2, y2. */
+  view?: number[];
   /** Degrees the page is shown turned clockwise (its `/Rotate`). */
   rotate?: number;
   getViewport?(options: { scale: number }): { transform: number[]; height: number };
@@ -118,6 +124,8 @@ interface PdfPageLike {
   objs: { get(key: string, callback: (value: unknown) => void): void };
   commonObjs: { get(key: string, callback: (value: unknown) => void): void };
 }
+
+type OperatorList = Awaited<ReturnType<PdfPageLike['getOperatorList']>>;
 
 interface PdfDocumentLike {
   numPages: number;
@@ -145,7 +153,7 @@ async function readTextLayer(pdf: PdfDocumentLike): Promise<{ pages: PageText[];
         numbers.map(async (pageNumber) => {
           const page = await pdf.getPage(pageNumber);
           const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations()]);
-          const drawn = content.items.flatMap(toPositionedText);
+          const drawn = onPage(page, content.items.flatMap(toPositionedText));
           return {
             pageNumber,
             page,
@@ -167,7 +175,7 @@ const visibleChars = (lines: readonly TextLine[]): number =>
 async function withOcrPages(
   pdf: PdfDocumentLike,
   read: { pages: PageText[]; pageCount: number },
-  paintImage: number,
+  ops: PdfJs['OPS'],
   bytes: Uint8Array,
 ): Promise<DocumentText> {
   const deadline = Date.now() + OCR_TIME_LIMIT_MS;
@@ -182,12 +190,19 @@ async function withOcrPages(
       lines.push(...textLines);
       continue;
     }
-    let image = await largestImage(page, paintImage);
-    // Garbage drawn in fonts, not over a scan: only a rendering of the page can be read.
-    if (image === undefined && garbage && canRenderPages()) {
-      image = await renderPage(bytes, pageNumber, deadline - Date.now())
-        .then(encodedPageImage)
-        .catch(() => undefined);
+    const operators = await page.getOperatorList();
+    const scan = await scanImages(page, operators, ops);
+    let image = scan.largest;
+    // Garbage drawn in fonts, not over a scan, text turned into outlines (no font at all, as print
+    // drivers and design tools write it), or a scan stored in pieces (strips or tiles, as some scanners
+    // and copiers write it, or as a 1-bit stencil mask): only a rendering of the whole page can be read.
+    const outlined = !drewText && pathNumbers(operators, ops.constructPath) >= MIN_OUTLINE_PATH_NUMBERS;
+    const rendered = scan.pieces > 1 || (image === undefined && (garbage || outlined || scan.pieces > 0));
+    if (rendered && canRenderPages()) {
+      image =
+        (await renderPage(bytes, pageNumber, deadline - Date.now())
+          .then(encodedPageImage)
+          .catch(() => undefined)) ?? image;
     }
     if (image === undefined) {
       lines.push(...textLines);
@@ -212,25 +227,78 @@ async function withOcrPages(
   return toDocumentText(lines, read.pageCount, read.pages.length);
 }
 
-/** The largest image drawn on the page, decoded by pdf.js, when it is big enough to be a scan. */
-async function largestImage(page: PdfPageLike, paintImage: number): Promise<PageImage | undefined> {
-  const operators = await page.getOperatorList();
+/**
+ * The largest image drawn on the page, decoded by pdf.js, when it is big enough to be a scan; and how
+ * many distinct images or stencil masks of a strip's size or more, together a scan's size, the page is
+ * drawn from.
+ */
+async function scanImages(
+  page: PdfPageLike,
+  operators: OperatorList,
+  ops: PdfJs['OPS'],
+): Promise<{ largest: PageImage | undefined; pieces: number }> {
   let best: { data: Uint8Array; width: number; height: number; kind: number } | undefined;
+  const seen = new Set<string>();
+  let pieces = 0;
+  let piecePixels = 0;
+  const addPiece = (pixels: number): void => {
+    if (pixels < MIN_STRIP_PIXELS) return;
+    pieces += 1;
+    piecePixels += pixels;
+  };
   for (const [index, fn] of operators.fnArray.entries()) {
-    if (fn !== paintImage) continue;
+    if (fn === ops.paintImageMaskXObject) {
+      // A stencil mask is painted in the fill colour; pdf.js gives its size beside the data's key.
+      const { width, height } = (operators.argsArray[index]?.[0] ?? {}) as {
+        width?: unknown;
+        height?: unknown;
+      };
+      if (typeof width === 'number' && typeof height === 'number') addPiece(width * height);
+      continue;
+    }
+    if (fn !== ops.paintImageXObject) continue;
     const key = operators.argsArray[index]?.[0];
-    if (typeof key !== 'string') continue;
+    if (typeof key !== 'string' || seen.has(key)) continue;
+    seen.add(key);
     const objects = key.startsWith('g_') ? page.commonObjs : page.objs;
     const image = asDecodedImage(await new Promise<unknown>((resolve) => objects.get(key, resolve)));
     if (image === undefined) continue;
+    addPiece(image.width * image.height);
     if (best === undefined || image.width * image.height > best.width * best.height) best = image;
   }
-  if (best === undefined || best.width * best.height < MIN_SCAN_PIXELS) return undefined;
+  const scanPieces = piecePixels >= MIN_SCAN_PIXELS ? pieces : 0;
+  if (best === undefined || best.width * best.height < MIN_SCAN_PIXELS) {
+    return { largest: undefined, pieces: scanPieces };
+  }
   const { data, width, height, kind } = best;
-  if (kind === GRAYSCALE_1BPP) return rawPageImage(unpackBits(data, width, height), width, height, 1);
-  if (kind === RGB_24BPP) return rawPageImage(data, width, height, 3);
-  if (kind === RGBA_32BPP) return rawPageImage(data, width, height, 4);
-  return undefined;
+  const largest =
+    kind === GRAYSCALE_1BPP
+      ? await rawPageImage(unpackBits(data, width, height), width, height, 1)
+      : kind === RGB_24BPP
+        ? await rawPageImage(data, width, height, 3)
+        : kind === RGBA_32BPP
+          ? await rawPageImage(data, width, height, 4)
+          : undefined;
+  return { largest, pieces: scanPieces };
+}
+
+/**
+ * How many numbers the page's paths hold (coordinates and segment codes, however this pdf.js version
+ * packs them): table rules and boxes take a few hundred, a page of words turned into glyph outlines
+ * thousands.
+ */
+function pathNumbers(operators: OperatorList, constructPath: number): number {
+  const count = (value: unknown, depth: number): number => {
+    if (ArrayBuffer.isView(value)) return (value as unknown as ArrayLike<unknown>).length;
+    if (Array.isArray(value) && depth < 3)
+      return value.reduce<number>((sum, v) => sum + count(v, depth + 1), 0);
+    return 0;
+  };
+  let numbers = 0;
+  for (const [index, fn] of operators.fnArray.entries()) {
+    if (fn === constructPath) numbers += count(operators.argsArray[index], 0);
+  }
+  return numbers;
 }
 
 /** pdf.js gives `Uint8Array` pixels for some images and `Uint8ClampedArray` for others (JPEG). */
@@ -273,6 +341,24 @@ function toPositionedText(item: unknown): PositionedText[] {
       fontSize: Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0),
     },
   ];
+}
+
+/**
+ * Text drawn wholly outside the page's visible box: template fields a report engine parks off the page,
+ * parts of a larger drawing cropped away. No reader sees it, so it is no part of the document.
+ */
+function onPage(page: PdfPageLike, items: PositionedText[]): PositionedText[] {
+  const [x1, y1, x2, y2] = page.view ?? [];
+  if (x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined) return items;
+  const [left, right] = [Math.min(x1, x2), Math.max(x1, x2)];
+  const [bottom, top] = [Math.min(y1, y2), Math.max(y1, y2)];
+  return items.filter(
+    (item) =>
+      item.x + Math.max(item.width, 0) >= left - item.fontSize &&
+      item.x <= right + item.fontSize &&
+      item.y >= bottom - item.fontSize &&
+      item.y <= top + item.fontSize,
+  );
 }
 
 /**

@@ -60,19 +60,13 @@ import { docsAliasFor } from './smtp/docs-alias.ts';
 import type { DocsAliasServer } from './smtp/docs-alias-server.ts';
 import { listenDocsAlias } from './smtp/listen-docs-alias.ts';
 import { createTrackingModule, type TrackingModule } from './tracking/tracking-module.ts';
-import { BlobFiles } from './uploads/blob-files.ts';
 import { blobRoutes } from './uploads/blob-routes.ts';
-import { BlobSweep } from './uploads/blob-sweep.ts';
+import type { BlobSweep } from './uploads/blob-sweep.ts';
 import { BlobTokens } from './uploads/blob-tokens.ts';
-import { DIRECT_UPLOADS_PATH, directUploadRoutes } from './uploads/direct-upload-routes.ts';
+import { openContentStore } from './uploads/content-store.ts';
+import { DIRECT_UPLOADS_PATH } from './uploads/direct-upload-routes.ts';
 import { loadServiceSecret } from './uploads/service-secret.ts';
 import { TokenSigner } from './uploads/signed-token.ts';
-import {
-  UNATTACHED_BLOB_MIGRATION_NAMESPACE,
-  UNATTACHED_BLOB_MIGRATIONS,
-  UnattachedBlobs,
-} from './uploads/unattached-blobs.ts';
-import { UploadStore } from './uploads/upload-store.ts';
 import type { PrivateOrigins } from './webhooks/target-guard.ts';
 import { createWebhookModule, DELIVERY_QUEUE_NAME } from './webhooks/webhook-module.ts';
 
@@ -152,7 +146,6 @@ async function assemble(
   migrate(db, SERVICE_MIGRATION_NAMESPACE, SERVICE_MIGRATIONS);
   migrate(db, ACCOUNT_FEATURE_MIGRATION_NAMESPACE, ACCOUNT_FEATURE_MIGRATIONS);
   migrate(db, APP_SESSION_MIGRATION_NAMESPACE, APP_SESSION_MIGRATIONS);
-  migrate(db, UNATTACHED_BLOB_MIGRATION_NAMESPACE, UNATTACHED_BLOB_MIGRATIONS);
 
   const accounts = new AccountStore(db, clock);
   const features = new AccountFeatures(db);
@@ -166,12 +159,8 @@ async function assemble(
   const signer = new TokenSigner(await loadServiceSecret(config.dataDir), clock);
   const tokens = new BlobTokens(signer);
   const sessions = new AppSessions(signer, new AppSessionStore(db, clock));
-  const files = new BlobFiles(join(config.dataDir, 'blobs'));
-  await files.init();
-  const uploads = new UploadStore(db, clock);
-  const unattached = new UnattachedBlobs(db);
-  const uploadTtlMs = config.unattachedUploadTtlHours * 3_600_000;
-  const sweep = new BlobSweep({ files, unattached, clock, logger, uploadTtlMs });
+  const content = await openContentStore(db, { config, clock, logger, tokens });
+  const { files, uploads, directUploads: direct, sweep } = content;
   const documents = new DocumentStore(db, clock);
   const emailSubmissions = new EmailSubmissionStore(db, clock);
   const outcomes = new ExtractionOutcomeStore(db, clock);
@@ -257,18 +246,6 @@ async function assemble(
     tracking,
     documents,
     signIns: signInThrottle(clock),
-  });
-  const direct = directUploadRoutes({
-    uploads,
-    tokens,
-    maxUploadBytes: config.maxUploadBytes,
-    unattached,
-    quota: {
-      uploads: config.unattachedUploadsPerAccount,
-      bytes: config.unattachedUploadBytesPerAccount,
-      ttlMs: uploadTtlMs,
-    },
-    now: () => clock.now(),
   });
   const app = createApp({
     logger,
